@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule, type AppModuleOptions } from './app.module.js';
+import { registerFrontends } from './common/http/frontends.js';
+import { registerOpenApi } from './common/http/openapi.js';
+import { registerSecurity } from './common/http/security.js';
+import { createValidationPipe } from './common/http/validation.js';
+import { CORRELATION_HEADER, correlationIdFor } from './common/logging/correlation-id.js';
+
+/** Request bodies above this size are refused with 413 (uploads set their own limits). */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/** Builds the whole product (API, both front ends) ready to listen; used by main.ts and by the tests. */
+export async function createApp(options: AppModuleOptions): Promise<NestFastifyApplication> {
+  const { config } = options;
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 500 },
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => correlationIdFor(request.headers[CORRELATION_HEADER]),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  await registerSecurity(app, config);
+  registerOpenApi(app);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await registerFrontends(fastify, config);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,72 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type FieldError } from './domain-error.js';
+import { codeForStatus, messageForStatus, type ErrorResponse } from './error-response.js';
+import { correlationIdOf } from '../logging/correlation-id.js';
+
+/**
+ * Maps every failure to the one error format. Domain errors and HTTP exceptions keep their status and
+ * message; anything else is logged with its stack and answered as a 500 that reveals no internals.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const body = toErrorResponse(exception, correlationIdOf(request));
+    if (body.statusCode >= 500) {
+      this.logger.error({ err: exception, correlationId: body.correlationId }, 'Unhandled error');
+    }
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+}
+
+export function toErrorResponse(exception: unknown, correlationId: string): ErrorResponse {
+  if (exception instanceof DomainError) {
+    return withErrors({ statusCode: exception.statusCode, code: exception.code, message: exception.message, correlationId }, exception.errors);
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    // Nest wraps Fastify's own failures (bad JSON, body too large) in an HttpException with the cause.
+    const cause = (exception as { cause?: unknown }).cause;
+    const message = isFastifyError(cause) ? fastifyMessage(cause, statusCode) : (httpExceptionMessage(response) ?? messageForStatus(statusCode));
+    return { statusCode, code: codeForStatus(statusCode), message: statusCode >= 500 ? messageForStatus(statusCode) : message, correlationId };
+  }
+  // Errors raised by Fastify itself before a route runs (bad JSON, body too large, wrong content type).
+  const fastifyStatus = (exception as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+    return { statusCode: fastifyStatus, code: codeForStatus(fastifyStatus), message: fastifyMessage(exception, fastifyStatus), correlationId };
+  }
+  const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
+  return { statusCode, code: codeForStatus(statusCode), message: messageForStatus(statusCode), correlationId };
+}
+
+function httpExceptionMessage(response: string | object): string | undefined {
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message) && message.every((item) => typeof item === 'string')) return message.join('; ');
+  return undefined;
+}
+
+function isFastifyError(error: unknown): error is { code: string } {
+  return typeof (error as { code?: unknown } | null)?.code === 'string' && (error as { code: string }).code.startsWith('FST_');
+}
+
+function fastifyMessage(exception: unknown, status: number): string {
+  const code = (exception as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || exception instanceof SyntaxError) {
+    return 'The request body is not valid JSON.';
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large.';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'This type of content is not accepted. Send JSON.';
+  return messageForStatus(status);
+}
+
+function withErrors(body: ErrorResponse, errors: readonly FieldError[] | undefined): ErrorResponse {
+  return errors && errors.length > 0 ? { ...body, errors: [...errors] } : body;
+}

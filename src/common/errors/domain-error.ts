@@ -1,0 +1,34 @@
+import { HttpStatus } from '@nestjs/common';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * A failure the caller can act on, thrown by rules and services. The global filter turns it into
+ * `{ statusCode, code, message, errors?, correlationId }` with this status.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode: number = HttpStatus.BAD_REQUEST,
+    readonly errors?: readonly FieldError[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  static validation(errors: readonly FieldError[]): DomainError {
+    return new DomainError('VALIDATION_FAILED', errors[0]?.message ?? 'The request is not valid.', HttpStatus.BAD_REQUEST, errors);
+  }
+
+  static notFound(message = 'Not found.'): DomainError {
+    return new DomainError('NOT_FOUND', message, HttpStatus.NOT_FOUND);
+  }
+
+  static conflict(code: string, message: string): DomainError {
+    return new DomainError(code, message, HttpStatus.CONFLICT);
+  }
+}

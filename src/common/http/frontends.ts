@@ -1,0 +1,162 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { match, type MatchFunction } from 'path-to-regexp';
+import type { AppConfig } from '../../config/app-config.js';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contracts/site-manifest.js';
+import { correlationIdOf } from '../logging/correlation-id.js';
+import { toErrorResponse } from '../errors/all-exceptions.filter.js';
+import { DomainError } from '../errors/domain-error.js';
+
+/** An HTML document kept in memory with the compressed copies the build wrote beside it. */
+interface Document {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Bundle {
+  root: string;
+  files: Set<string>;
+  documents: Map<string, Document>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+/**
+ * Serves both front ends on the API's port: `/admin/*` is the staff console (its client-side routes
+ * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
+ * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
+ */
+export async function registerFrontends(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  const site = loadBundle(config.frontend.publicSiteDir);
+  const admin = loadBundle(config.frontend.adminUiDir);
+  const manifest = loadManifest(site);
+  const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern) as MatchFunction<object> }));
+
+  const roots = [site.root, admin.root].filter((dir) => existsSync(dir));
+  if (roots.length > 0) await fastify.register(fastifyStatic, { root: roots, serve: false, preCompressed: true });
+
+  const serveAdmin = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const relative = relativePath(request.url, '/admin');
+    if (relative && admin.files.has(relative) && relative !== 'index.html') {
+      return sendStatic(reply, admin, relative);
+    }
+    if (relative && relative.startsWith('assets/')) return sendNotFoundPage(request, reply, site, manifest);
+    void reply.header('x-robots-tag', 'noindex, nofollow');
+    return sendDocument(request, reply, admin, 'index.html', 200, unbuilt('staff console'));
+  };
+
+  const servePublic = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const pathname = pathOf(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      void reply.status(404).send(toErrorResponse(DomainError.notFound('No API route matches this address.'), correlationIdOf(request)));
+      return;
+    }
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const page = manifest.pages[normalized];
+    if (page) return sendDocument(request, reply, site, page, 200, unbuilt('public site'));
+    const relative = relativePath(request.url, '');
+    if (relative && site.files.has(relative) && !relative.endsWith('.html')) return sendStatic(reply, site, relative);
+    const shell = shells.find((candidate) => candidate.matches(normalized));
+    if (shell) {
+      if (shell.noindex) void reply.header('x-robots-tag', 'noindex');
+      return sendDocument(request, reply, site, shell.file, 200, unbuilt('public site'));
+    }
+    return sendNotFoundPage(request, reply, site, manifest);
+  };
+
+  fastify.get('/admin', serveAdmin);
+  fastify.get('/admin/*', serveAdmin);
+  fastify.get('/', servePublic);
+  fastify.get('/*', servePublic);
+}
+
+function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Bundle, manifest: SiteManifest): Promise<void> {
+  return sendDocument(request, reply, site, manifest.notFound, 404, 'Oops! Page not found');
+}
+
+function unbuilt(what: string): string {
+  return `The ${what} has not been built yet: run npm run build (npm start does it for you).`;
+}
+
+async function sendStatic(reply: FastifyReply, bundle: Bundle, relative: string): Promise<void> {
+  void reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : SHORT);
+  return reply.sendFile(relative, bundle.root, { cacheControl: false });
+}
+
+async function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bundle: Bundle,
+  file: string,
+  status: number,
+  fallbackText: string,
+): Promise<void> {
+  const document = bundle.documents.get(file);
+  void reply.status(status).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+  if (!document) {
+    void reply.type('text/plain; charset=utf-8').send(fallbackText);
+    return;
+  }
+  void reply.type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (document.br && /\bbr\b/.test(accepted)) {
+    void reply.header('content-encoding', 'br').send(document.br);
+  } else if (document.gzip && /\bgzip\b/.test(accepted)) {
+    void reply.header('content-encoding', 'gzip').send(document.gzip);
+  } else {
+    void reply.send(document.body);
+  }
+}
+
+function pathOf(url: string): string {
+  const raw = url.split('?')[0]!.split('#')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** The request path relative to a bundle's mount point, or undefined if it tries to leave the bundle. */
+function relativePath(url: string, mount: string): string | undefined {
+  const pathname = pathOf(url).slice(mount.length).replace(/^\/+/, '');
+  if (pathname.includes('\0')) return undefined;
+  const normalized = path.posix.normalize(pathname);
+  if (normalized.startsWith('..') || path.posix.isAbsolute(normalized)) return undefined;
+  return normalized === '.' ? '' : normalized;
+}
+
+function loadBundle(root: string): Bundle {
+  const files = new Set<string>();
+  const documents = new Map<string, Document>();
+  if (!existsSync(root)) return { root, files, documents };
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.endsWith('.br') && !entry.name.endsWith('.gz')) files.add(path.relative(root, full).split(path.sep).join('/'));
+    }
+  };
+  walk(root);
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    const full = path.join(root, file);
+    documents.set(file, {
+      body: readFileSync(full),
+      br: existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : undefined,
+      gzip: existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`) : undefined,
+    });
+  }
+  return { root, files, documents };
+}
+
+function loadManifest(site: Bundle): SiteManifest {
+  const file = path.join(site.root, SITE_MANIFEST_FILE);
+  if (!existsSync(file)) return { pages: {}, shells: [], notFound: '404.html' };
+  return JSON.parse(readFileSync(file, 'utf8')) as SiteManifest;
+}

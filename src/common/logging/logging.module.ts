@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '../../config/app-config.js';
+
+/** Paths whose query strings may carry secrets (reset and verification tokens): logged without the query. */
+function loggablePath(url: string | undefined): string {
+  return (url ?? '').split('?')[0]!;
+}
+
+/**
+ * JSON logs through pino: one line per request with its correlation id (also answered in
+ * `X-Request-Id` and in every error body), and every application log line inside a request carries it.
+ * Credentials and cookies are never written.
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // Fastify chose the id (see app.factory.ts); pino-http reuses it.
+            genReqId: (request: IncomingMessage & { id?: string }) => request.id ?? 'unknown',
+            customAttributeKeys: { reqId: 'correlationId' },
+            quietReqLogger: true,
+            customLogLevel: (_request, response, error) =>
+              error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+            serializers: {
+              req: (request: { method?: string; url?: string }) => ({ method: request.method, path: loggablePath(request.url) }),
+              res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+            },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+              censor: '[redacted]',
+            },
+          },
+        }),
+      ],
+    };
+  }
+}

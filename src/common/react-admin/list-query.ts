@@ -1,0 +1,141 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { DomainError } from '../errors/domain-error.js';
+
+/**
+ * The list protocol of react-admin's ra-data-simple-rest, parsed once for every staff list:
+ * `?sort=["field","ASC"]&range=[0,24]&filter={"status":"new","q":"smith"}`, answered with a JSON array
+ * and `Content-Range: <resource> <start>-<end>/<total>`. Sorting and filtering accept only the fields a
+ * resource allows.
+ */
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface ListParams {
+  sort?: unknown;
+  range?: unknown;
+  filter?: unknown;
+}
+
+/** Applies one filter value to a query, throwing a field error when the value has the wrong shape. */
+export interface FilterDefinition {
+  apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string): void;
+}
+
+export interface ListSpec {
+  resource: string;
+  /** The column that breaks ties, so pages never overlap or skip rows. */
+  idColumn: string;
+  /** Sortable field name → SQL column expression. */
+  sortable: Readonly<Record<string, string>>;
+  defaultSort: readonly [string, SortOrder];
+  /** Filterable field name → how it narrows the query; `q` is the free-text search by convention. */
+  filters: Readonly<Record<string, FilterDefinition>>;
+  defaultPageSize: number;
+  maxPageSize: number;
+}
+
+export interface ParsedList {
+  sortField: string;
+  order: SortOrder;
+  offset: number;
+  limit: number;
+  filters: ReadonlyArray<readonly [string, unknown]>;
+}
+
+export function defineListSpec(spec: ListSpec): ListSpec {
+  if (!(spec.defaultSort[0] in spec.sortable)) {
+    throw new Error(`${spec.resource}: default sort field ${spec.defaultSort[0]} is not sortable`);
+  }
+  return spec;
+}
+
+export function parseListParams(params: ListParams, spec: ListSpec): ParsedList {
+  const [sortField, order] = parseSort(params.sort, spec);
+  const [offset, limit] = parseRange(params.range, spec);
+  return { sortField, order, offset, limit, filters: parseFilter(params.filter, spec) };
+}
+
+function parseJson(raw: unknown, field: string, example: string): unknown {
+  if (typeof raw !== 'string') {
+    throw DomainError.validation([{ field, message: `${field} must be JSON, for example ${example}` }]);
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw DomainError.validation([{ field, message: `${field} must be JSON, for example ${example}` }]);
+  }
+}
+
+function parseSort(raw: unknown, spec: ListSpec): [string, SortOrder] {
+  if (raw === undefined || raw === '') return [spec.defaultSort[0], spec.defaultSort[1]];
+  const value = parseJson(raw, 'sort', '["created_at","DESC"]');
+  const allowed = Object.keys(spec.sortable);
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
+    throw DomainError.validation([{ field: 'sort', message: 'sort must be [field, order], for example ["created_at","DESC"]' }]);
+  }
+  const [field, order] = value as [string, string];
+  if (!Object.hasOwn(spec.sortable, field)) {
+    throw DomainError.validation([{ field: 'sort', message: `${spec.resource} can be sorted by: ${allowed.join(', ')}` }]);
+  }
+  const upper = order.toUpperCase();
+  if (upper !== 'ASC' && upper !== 'DESC') {
+    throw DomainError.validation([{ field: 'sort', message: 'The sort order must be ASC or DESC' }]);
+  }
+  return [field, upper];
+}
+
+function parseRange(raw: unknown, spec: ListSpec): [number, number] {
+  if (raw === undefined || raw === '') return [0, spec.defaultPageSize];
+  const value = parseJson(raw, 'range', '[0,9]');
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
+    (value[1] as number) < (value[0] as number)
+  ) {
+    throw DomainError.validation([{ field: 'range', message: 'range must be [start, end] with 0 ≤ start ≤ end, for example [0,9]' }]);
+  }
+  const [start, end] = value as [number, number];
+  const limit = end - start + 1;
+  if (limit > spec.maxPageSize) {
+    throw DomainError.validation([{ field: 'range', message: `A page holds at most ${spec.maxPageSize} ${spec.resource}` }]);
+  }
+  return [start, limit];
+}
+
+function parseFilter(raw: unknown, spec: ListSpec): Array<readonly [string, unknown]> {
+  if (raw === undefined || raw === '') return [];
+  const value = parseJson(raw, 'filter', '{"q":"smith"}');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw DomainError.validation([{ field: 'filter', message: 'filter must be a JSON object, for example {"q":"smith"}' }]);
+  }
+  const filters: Array<readonly [string, unknown]> = [];
+  for (const [name, filterValue] of Object.entries(value)) {
+    if (!Object.hasOwn(spec.filters, name)) {
+      throw DomainError.validation([
+        { field: `filter.${name}`, message: `${spec.resource} can be filtered by: ${Object.keys(spec.filters).join(', ')}` },
+      ]);
+    }
+    // react-admin sends cleared inputs as empty values: they do not narrow the list.
+    if (filterValue === null || filterValue === '' || (Array.isArray(filterValue) && filterValue.length === 0 && name !== 'id')) continue;
+    filters.push([name, filterValue]);
+  }
+  return filters;
+}
+
+/** Adds the filters, the order (with a tie-breaker) and the page to a query. */
+export function applyListQuery<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ParsedList, spec: ListSpec): SelectQueryBuilder<T> {
+  for (const [name, value] of list.filters) {
+    spec.filters[name]!.apply(query as unknown as SelectQueryBuilder<ObjectLiteral>, value, name);
+  }
+  return query
+    .orderBy(spec.sortable[list.sortField]!, list.order, list.order === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST')
+    .addOrderBy(spec.idColumn, list.order)
+    .offset(list.offset)
+    .limit(list.limit);
+}
+
+/** `Content-Range: bookings 0-9/57`, or `bookings *\/0` for an empty page. */
+export function contentRange(resource: string, offset: number, count: number, total: number): string {
+  return count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`;
+}

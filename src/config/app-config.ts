@@ -1,0 +1,232 @@
+import path from 'node:path';
+
+/** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
+export interface AppConfig {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** Absolute folder for everything the product keeps on disk (embedded PostgreSQL, secrets, uploads). */
+  readonly dataDir: string;
+  /** Absent: the server starts an embedded PostgreSQL under `dataDir/pg`. */
+  readonly databaseUrl: string | undefined;
+  /** Origin the public links in e-mails point to, without a trailing slash. */
+  readonly publicBaseUrl: string;
+  readonly corsOrigins: readonly string[];
+  /** Absent: preview mode, messages are rendered and stored but never sent. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly companyEmail: string;
+  /** Absent outside production: generated once and kept in `dataDir/jwt-secret`. */
+  readonly jwtSecret: string | undefined;
+  readonly tzDisplay: string;
+  readonly rateLimits: boolean;
+  readonly trustProxy: boolean;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly mail: {
+    readonly maxAttempts: number;
+    readonly retryBaseMs: number;
+    readonly pollIntervalMs: number;
+    readonly concurrency: number;
+  };
+  readonly frontend: {
+    readonly publicSiteDir: string;
+    readonly adminUiDir: string;
+  };
+}
+
+export type ConfigErrorItem = { variable: string; message: string };
+
+export class ConfigError extends Error {
+  constructor(readonly items: readonly ConfigErrorItem[]) {
+    super(
+      `Invalid configuration (${items.length} problem${items.length === 1 ? '' : 's'}):\n` +
+        items.map((item) => `  - ${item.variable}: ${item.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const ENVIRONMENTS = ['development', 'production', 'test'] as const;
+
+/**
+ * Reads and validates every setting from the environment. Pure: no file or network access, so it is
+ * tested with plain objects. Collects every problem before failing, so one start shows them all.
+ */
+export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const problems: ConfigErrorItem[] = [];
+  const reader = new EnvReader(env, problems);
+
+  const nodeEnv = reader.oneOf('NODE_ENV', ENVIRONMENTS, 'development');
+  const port = reader.integer('PORT', 3000, 0, 65535);
+  const host = reader.string('HOST', '0.0.0.0');
+  const dataDir = path.resolve(cwd, reader.string('DATA_DIR', '.data'));
+  const databaseUrl = reader.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicBaseUrl = stripTrailingSlash(
+    reader.url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`,
+  );
+  const smtpUrl = reader.url('SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = reader.mailbox('MAIL_FROM', 'Pipe Relining Australia <no-reply@localhost>');
+  const companyEmail = reader.mailbox('COMPANY_EMAIL', 'bookings@localhost');
+  const jwtSecret = reader.optionalString('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    problems.push({ variable: 'JWT_SECRET', message: 'must be at least 32 characters long' });
+  }
+  if (jwtSecret === undefined && nodeEnv === 'production') {
+    problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
+  }
+  const tzDisplay = reader.timeZone('TZ_DISPLAY', 'Australia/Melbourne');
+  const rateLimits = reader.onOff('RATE_LIMITS', true);
+  const trustProxy = reader.boolean('TRUST_PROXY', false);
+  const logLevel = reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const corsOrigins = reader.originList('CORS_ORIGINS') ?? [new URL(publicBaseUrl).origin];
+  const mail = {
+    maxAttempts: reader.integer('MAIL_MAX_ATTEMPTS', 8, 1, 50),
+    retryBaseMs: reader.integer('MAIL_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    pollIntervalMs: reader.integer('MAIL_POLL_INTERVAL_MS', 2_000, 50, 600_000),
+    concurrency: reader.integer('MAIL_CONCURRENCY', 5, 1, 50),
+  };
+  const frontend = {
+    publicSiteDir: path.resolve(cwd, reader.string('PUBLIC_SITE_DIR', 'public-site/dist')),
+    adminUiDir: path.resolve(cwd, reader.string('ADMIN_UI_DIR', 'admin-ui/dist')),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    env: nodeEnv,
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicBaseUrl,
+    corsOrigins,
+    smtpUrl,
+    mailFrom,
+    companyEmail,
+    jwtSecret,
+    tzDisplay,
+    rateLimits,
+    trustProxy,
+    logLevel,
+    mail,
+    frontend,
+  };
+}
+
+function stripTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+/** Reads one variable at a time, recording a readable problem instead of throwing. */
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: ConfigErrorItem[],
+  ) {}
+
+  optionalString(name: string): string | undefined {
+    const raw = this.env[name];
+    if (raw === undefined) return undefined;
+    const trimmed = raw.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+
+  string(name: string, fallback: string): string {
+    return this.optionalString(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      return this.fail(name, `must be a whole number from ${min} to ${max} (got "${raw}")`, fallback);
+    }
+    return Number(raw);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      return this.fail(name, `must be one of ${allowed.join(', ')} (got "${raw}")`, fallback);
+    }
+    return raw as T;
+  }
+
+  onOff(name: string, fallback: boolean): boolean {
+    const raw = this.optionalString(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'on') return true;
+    if (raw === 'off') return false;
+    return this.fail(name, `must be "on" or "off" (got "${raw}")`, fallback);
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.optionalString(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    return this.fail(name, `must be "true" or "false" (got "${raw}")`, fallback);
+  }
+
+  url(name: string, protocols: readonly string[]): string | undefined {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      return this.fail(name, 'must be a valid URL', undefined);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      return this.fail(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`, undefined);
+    }
+    return raw;
+  }
+
+  originList(name: string): string[] | undefined {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return undefined;
+    const origins: string[] = [];
+    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      try {
+        const parsed = new URL(item);
+        if (parsed.origin === 'null' || parsed.origin !== stripTrailingSlash(item)) throw new Error('not an origin');
+        origins.push(parsed.origin);
+      } catch {
+        this.problems.push({ variable: name, message: `"${item}" is not an origin such as https://example.com.au` });
+      }
+    }
+    return origins;
+  }
+
+  mailbox(name: string, fallback: string): string {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    // "Name <address>" or a bare address; CR/LF would let a value add mail headers.
+    const address = /<([^<>]+)>\s*$/.exec(raw)?.[1] ?? raw;
+    if (/[\r\n]/.test(raw) || !/^[^\s@]+@[^\s@]+$/.test(address)) {
+      return this.fail(name, `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`, fallback);
+    }
+    return raw;
+  }
+
+  timeZone(name: string, fallback: string): string {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    try {
+      new Intl.DateTimeFormat('en-AU', { timeZone: raw });
+      return raw;
+    } catch {
+      return this.fail(name, `must be an IANA time zone such as Australia/Melbourne (got "${raw}")`, fallback);
+    }
+  }
+
+  private fail<T>(variable: string, message: string, fallback: T): T {
+    this.problems.push({ variable, message });
+    return fallback;
+  }
+}

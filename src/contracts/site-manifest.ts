@@ -1,0 +1,14 @@
+/**
+ * What the public site's build tells the server (`public-site/dist/routes.json`): which paths are
+ * prerendered pages, which are client-rendered shells (paths with parameters), and the 404 page.
+ * Every other path answers 404.
+ */
+export interface SiteManifest {
+  /** Path (no trailing slash) → HTML file, relative to the build folder. */
+  pages: Record<string, string>;
+  /** Route patterns such as `/job-status/:code` → HTML shell rendered by the browser. */
+  shells: Array<{ pattern: string; file: string; noindex?: boolean }>;
+  notFound: string;
+}
+
+export const SITE_MANIFEST_FILE = 'routes.json';

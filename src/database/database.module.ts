@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../ormconfig.js';
+import { migrateAndSeed } from './migrate.js';
+
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
+/** TypeORM on the provisioned database; the schema is migrated and seeded before any module uses it. */
+@Module({})
+export class DatabaseModule {
+  static forRoot(url: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(url),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            await migrateAndSeed(dataSource);
+            return dataSource;
+          },
+        }),
+      ],
+      providers: [{ provide: DATABASE_URL, useValue: url }],
+      exports: [DATABASE_URL],
+    };
+  }
+}

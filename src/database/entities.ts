@@ -1,0 +1,5 @@
+import { Notification } from '../modules/notifications/notification.entity.js';
+import { EmailTemplate } from '../modules/templates/email-template.entity.js';
+
+/** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
+export const entities = [EmailTemplate, Notification];

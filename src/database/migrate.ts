@@ -1,0 +1,26 @@
+import type { DataSource } from 'typeorm';
+import { seedDatabase } from './seeds/seed-database.js';
+
+/** One constant lock id: only one process migrates a database at a time (TypeORM takes no lock itself). */
+const MIGRATION_LOCK_ID = 727_245_301;
+
+/**
+ * Brings the schema up to date and seeds the rows the product needs, under a PostgreSQL advisory lock
+ * so two server instances (or test workers) starting together never run the same migration twice.
+ */
+export async function migrateAndSeed(dataSource: DataSource, log: (message: string) => void = () => undefined): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      for (const migration of applied) log(`applied migration ${migration.name}`);
+      await seedDatabase(dataSource);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,4 @@
+import { Foundation1763700000000 } from './1763700000000-foundation.js';
+
+/** Every migration, in order. Listed explicitly so the app, the tests and the CLI share one list. */
+export const migrations = [Foundation1763700000000];

@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+/** Where the worker hands a message over; nodemailer over SMTP in the product. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
+
+/**
+ * A pooled SMTP transport for `SMTP_URL` (options such as `?ignoreTLS=true` may ride on the URL).
+ * Timeouts are bounded so a silent peer cannot hold a message longer than the worker's lease.
+ */
+export function createSmtpTransport(smtpUrl: string, maxConnections: number): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections,
+    maxMessages: 1_000,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send(mail: OutgoingMail): Promise<void> {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+    close(): void {
+      transporter.close();
+    },
+  };
+}

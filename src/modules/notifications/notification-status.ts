@@ -1,0 +1,17 @@
+/** Where an outgoing e-mail is in its life. Values are the database strings. */
+export const NotificationStatus = {
+  /** Waiting for the worker (first try or a retry whose time has come). */
+  Queued: 'queued',
+  /** Accepted by the SMTP server. */
+  Sent: 'sent',
+  /** Preview mode (no SMTP_URL): rendered and stored, never sent. */
+  Preview: 'preview',
+  /** The last try failed; another try is scheduled at `nextAttemptAt`. */
+  Failed: 'failed',
+  /** Every try failed; kept with its last error for staff to inspect or resend. */
+  Dead: 'dead',
+} as const;
+
+export type NotificationStatus = (typeof NotificationStatus)[keyof typeof NotificationStatus];
+
+export const NOTIFICATION_STATUSES = Object.values(NotificationStatus);

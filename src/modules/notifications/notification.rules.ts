@@ -1,0 +1,37 @@
+import { NotificationStatus } from './notification-status.js';
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+/** Never wait more than six hours between two tries. */
+export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
+
+export interface FailureOutcome {
+  status: typeof NotificationStatus.Failed | typeof NotificationStatus.Dead;
+  /** When to try again, counted from now; 0 for a dead message. */
+  retryInMs: number;
+}
+
+/**
+ * What happens after a try fails: exponential backoff (base, 2×base, 4×base …) until the last try,
+ * after which the message is dead and kept with its error.
+ */
+export function afterFailedAttempt(attempts: number, policy: RetryPolicy): FailureOutcome {
+  if (attempts >= policy.maxAttempts) return { status: NotificationStatus.Dead, retryInMs: 0 };
+  const delay = policy.retryBaseMs * 2 ** Math.max(0, attempts - 1);
+  return { status: NotificationStatus.Failed, retryInMs: Math.min(delay, MAX_RETRY_DELAY_MS) };
+}
+
+/** The domain part of the sender's address, for Message-IDs that look like ours. */
+export function messageIdDomain(mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
+}
+
+/** A single mailbox: no list, no display name tricks, no line breaks that could add headers. */
+export function isDeliverableAddress(address: string): boolean {
+  return address.length <= 254 && /^[^\s@<>,;"'()[\]\\]+@[^\s@<>,;"'()[\]\\]+\.[^\s@<>,;"'()[\]\\]+$/.test(address);
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
+import { createSmtpTransport, MAIL_TRANSPORT } from './mail-transport.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+import { NotificationsWorker } from './notifications.worker.js';
+
+@Module({
+  imports: [TemplatesModule],
+  providers: [
+    {
+      provide: MAIL_TRANSPORT,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mail.concurrency) : null),
+    },
+    NotificationsRepository,
+    NotificationsService,
+    NotificationsWorker,
+  ],
+  exports: [NotificationsService, NotificationsWorker],
+})
+export class NotificationsModule {}

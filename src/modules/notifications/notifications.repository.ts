@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { FailureOutcome } from './notification.rules.js';
+
+export interface ClaimedMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  attempts: number;
+}
+
+/** The worker's queries over the outbox. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Takes up to `limit` due messages for this worker: counts the try and leases the rows until
+   * `leaseMs` from now. `SKIP LOCKED` and the lease mean two workers never take the same message;
+   * a lease that runs out (its worker died) makes the message due again.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+    return this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM notifications
+         WHERE status IN ('queued', 'failed')
+           AND next_attempt_at <= now()
+           AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY next_attempt_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE notifications n
+       SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', updated_at = now()
+       FROM due WHERE n.id = due.id
+       RETURNING n.id, n.to_address AS "to", n.subject, n.text_body AS text, n.html_body AS html,
+                 n.message_id AS "messageId", n.attempts`,
+      [limit, leaseMs],
+    );
+  }
+
+  /** Only the holder of the lease (same try number) may record the outcome. */
+  async markSent(message: ClaimedMessage): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications
+       SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
+       WHERE id = $1 AND attempts = $2`,
+      [message.id, message.attempts],
+    );
+  }
+
+  async markFailed(message: ClaimedMessage, outcome: FailureOutcome, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications
+       SET status = $3, last_error = $4, next_attempt_at = now() + $5 * interval '1 millisecond',
+           locked_until = NULL, updated_at = now()
+       WHERE id = $1 AND attempts = $2`,
+      [message.id, message.attempts, outcome.status, error.slice(0, 2_000), outcome.retryInMs],
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import type { TemplateKey } from '../templates/template-catalogue.js';
+import type { EmailButton } from '../templates/template-renderer.js';
+import { TemplatesService } from '../templates/templates.service.js';
+import { NotificationStatus } from './notification-status.js';
+import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
+
+export interface EmailRequest {
+  template: TemplateKey;
+  to: string;
+  variables: Readonly<Record<string, string>>;
+  /** Same key, same e-mail: asking again (a retry, a second instance) queues nothing new. */
+  dedupeKey?: string;
+  /** What the e-mail is about, e.g. `{ type: 'job', id }`. */
+  entity?: { type: string; id: string };
+  button?: EmailButton;
+}
+
+export interface QueuedEmail {
+  id: string;
+  status: NotificationStatus;
+  /** False when an e-mail with the same dedupe key was already queued. */
+  created: boolean;
+}
+
+/**
+ * Queues e-mails. `enqueue` writes the rendered message inside the caller's transaction: if that
+ * transaction rolls back the message never existed; once it commits the worker delivers it.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly templates: TemplatesService,
+  ) {}
+
+  /** Preview mode (no SMTP_URL): messages are stored for staff to read, never sent. */
+  get previewMode(): boolean {
+    return !this.config.smtpUrl;
+  }
+
+  async enqueue(manager: EntityManager, request: EmailRequest): Promise<QueuedEmail> {
+    const to = request.to.trim();
+    if (!isDeliverableAddress(to)) {
+      throw DomainError.validation([{ field: 'to', message: 'Please enter a valid email address' }]);
+    }
+    const rendered = await this.templates.render(manager, request.template, request.variables, request.button);
+    const status = this.previewMode ? NotificationStatus.Preview : NotificationStatus.Queued;
+    const id = randomUUID();
+    const rows: Array<{ id: string; status: NotificationStatus; inserted: boolean }> = await manager.query(
+      `WITH inserted AS (
+         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (dedupe_key) DO NOTHING
+         RETURNING id, status
+       )
+       SELECT id, status, true AS inserted FROM inserted
+       UNION ALL
+       SELECT id, status, false FROM notifications WHERE dedupe_key = $2 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [
+        id,
+        request.dedupeKey ?? `once:${id}`,
+        to,
+        rendered.subject,
+        rendered.text,
+        rendered.html,
+        request.template,
+        status,
+        `<${id}@${messageIdDomain(this.config.mailFrom)}>`,
+        request.entity?.type ?? null,
+        request.entity?.id ?? null,
+      ],
+    );
+    const row = rows[0]!;
+    return { id: row.id, status: row.status, created: row.inserted };
+  }
+}

@@ -1,0 +1,146 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import pg from 'pg';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { DATABASE_URL } from '../../database/database.module.js';
+import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
+import { afterFailedAttempt } from './notification.rules.js';
+import { NotificationsRepository, type ClaimedMessage } from './notifications.repository.js';
+
+/** Longer than the SMTP transport's own timeouts, so a live worker never loses its lease mid-send. */
+const LEASE_MS = 3 * 60_000;
+const WAKE_CHANNEL = 'notifications_queued';
+
+/**
+ * Delivers the outbox. Woken at once by PostgreSQL (LISTEN/NOTIFY when a message is queued and its
+ * transaction commits) and, as a safety net and for retries, on a @nestjs/schedule interval. Any
+ * number of server instances can run it on one database: claims use `FOR UPDATE SKIP LOCKED` and a lease.
+ */
+@Injectable()
+export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(NotificationsWorker.name);
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private wakeAgain = false;
+  private listener: pg.Client | null = null;
+  private connectingListener = false;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly repository: NotificationsRepository,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.transport) {
+      this.logger.warn('SMTP_URL is not set: preview mode, e-mails are stored but not sent');
+      return;
+    }
+    const timer = setInterval(() => {
+      void this.ensureListener();
+      this.wake();
+    }, this.config.mail.pollIntervalMs);
+    timer.unref();
+    this.scheduler.addInterval('notifications-worker', timer);
+    void this.ensureListener();
+    this.wake();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.scheduler.doesExist('interval', 'notifications-worker')) this.scheduler.deleteInterval('notifications-worker');
+    await this.running;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+    this.transport?.close();
+  }
+
+  /** Starts a delivery round, or asks the running one to look again when it finishes. */
+  wake(): void {
+    if (this.stopped || !this.transport) return;
+    if (this.running) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.wakeAgain) {
+        this.wakeAgain = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves once the outbox holds nothing due (tests and shutdown use it). */
+  async drainNow(): Promise<void> {
+    this.wake();
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    const batchSize = this.config.mail.concurrency * 4;
+    while (!this.stopped) {
+      let batch: ClaimedMessage[];
+      try {
+        batch = await this.repository.claimDue(batchSize, LEASE_MS);
+      } catch (error) {
+        this.logger.warn(`Outbox unavailable, will retry: ${(error as Error).message}`);
+        return;
+      }
+      if (batch.length === 0) return;
+      await Promise.all(batch.map((message) => this.deliver(message)));
+    }
+  }
+
+  private async deliver(message: ClaimedMessage): Promise<void> {
+    try {
+      await this.transport!.send({ ...message, from: this.config.mailFrom });
+    } catch (error) {
+      const outcome = afterFailedAttempt(message.attempts, this.config.mail);
+      const reason = describeSmtpError(error);
+      this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
+      await this.repository.markFailed(message, outcome, reason).catch((dbError: Error) => {
+        this.logger.warn(`Could not record a failed delivery (${message.id}); its lease will expire: ${dbError.message}`);
+      });
+      return;
+    }
+    await this.repository.markSent(message).catch((dbError: Error) => {
+      // The message went out; when the lease expires it is sent again with the same Message-ID.
+      this.logger.error(`Could not record a delivery (${message.id}): ${dbError.message}`);
+    });
+  }
+
+  private async ensureListener(): Promise<void> {
+    if (this.listener || this.connectingListener || this.stopped) return;
+    this.connectingListener = true;
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'notifications-worker' });
+    const drop = (): void => {
+      if (this.listener === client) this.listener = null;
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', () => {
+      if (this.listener === client) this.listener = null;
+    });
+    client.on('notification', () => this.wake());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WAKE_CHANNEL}`);
+      if (this.stopped) drop();
+      else this.listener = client;
+    } catch {
+      drop(); // polling continues; the next tick tries again
+    } finally {
+      this.connectingListener = false;
+    }
+  }
+}
+
+function describeSmtpError(error: unknown): string {
+  const e = error as { message?: string; code?: string; responseCode?: number };
+  const parts = [e.code, e.responseCode ? String(e.responseCode) : undefined, e.message].filter(Boolean);
+  return parts.join(' ') || 'Unknown error';
+}

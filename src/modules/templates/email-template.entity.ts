@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A staff-editable e-mail, keyed by the event that sends it. Variables are written `{customerName}`. */
+@Entity({ name: 'email_templates' })
+export class EmailTemplate {
+  @PrimaryColumn({ type: 'text' })
+  key!: string;
+
+  @Column({ type: 'text' })
+  subject!: string;
+
+  @Column({ type: 'text' })
+  body!: string;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column({ name: 'updated_by', type: 'uuid', nullable: true })
+  updatedBy!: string | null;
+}

@@ -1,0 +1,80 @@
+import { COMPANY } from '../../contracts/company.js';
+
+/** An e-mail the product sends, with the variables staff may use in it and its default wording. */
+export interface TemplateDefinition {
+  readonly key: string;
+  /** The name staff see (tab label in the console). */
+  readonly name: string;
+  readonly variables: readonly string[];
+  /** Variables holding a URL: shown as a link in the HTML part. */
+  readonly linkVariables: readonly string[];
+  /** Values used for previews and test e-mails. */
+  readonly sample: Readonly<Record<string, string>>;
+  readonly subject: string;
+  readonly body: string;
+}
+
+const JOB_VARIABLES = ['customerName', 'jobId', 'trackingLink'] as const;
+const JOB_SAMPLE = {
+  customerName: 'Alex Citizen',
+  jobId: 'JOB-1001',
+  trackingLink: 'https://example.com.au/job-status/booked-job1001-sample',
+};
+const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team\n${COMPANY.phone}`;
+
+function jobTemplate(key: string, name: string, subject: string, middle: string): TemplateDefinition {
+  return {
+    key,
+    name,
+    variables: JOB_VARIABLES,
+    linkVariables: ['trackingLink'],
+    sample: JOB_SAMPLE,
+    subject,
+    body: `Hi {customerName},\n\n${middle}\n\nYour job ID is {jobId}. You can follow your job at any time here:\n{trackingLink}\n\nIf you have any questions, reply to this e-mail or call us on ${COMPANY.phone}.\n\n${SIGN_OFF}`,
+  };
+}
+
+/**
+ * Every e-mail template the product knows, keyed by the event that sends it (spec §3 and §9). The
+ * defaults are seeded into `email_templates`; staff edit the stored copies.
+ */
+export const TEMPLATE_CATALOGUE = {
+  booking_confirmed: jobTemplate(
+    'booking_confirmed',
+    'Booking Confirmed',
+    'Your pipe inspection is booked',
+    'Thanks for booking your Clean & View inspection with us. Our team will clean your pipes with a high-pressure water jet and inspect them with a CCTV camera, then send you a detailed report with our recommendations.',
+  ),
+  inspection_completed: jobTemplate(
+    'inspection_completed',
+    'Inspection Completed',
+    "We've completed your inspection",
+    "We've completed the CCTV inspection of your pipes. Our team is reviewing the footage and will send you our findings and recommendations shortly.",
+  ),
+  quote_sent: jobTemplate(
+    'quote_sent',
+    'Quote Sent',
+    'Your quote is ready',
+    'Your quote for relining your pipes is ready. Please review it and let us know if you would like to go ahead; remember, your inspection fee is waived if you proceed with relining.',
+  ),
+  reline_scheduled: jobTemplate(
+    'reline_scheduled',
+    'Reline Scheduled',
+    'Your pipe repair is scheduled',
+    'Your pipe relining is now scheduled. Our technicians will repair your pipes without digging, and most jobs are finished in a single day.',
+  ),
+  job_completed: jobTemplate(
+    'job_completed',
+    'Job Completed',
+    'Your pipe has been repaired',
+    'Your pipe has been relined and the job is complete. Your new liner is backed by our 25-year guarantee. Thank you for choosing us.',
+  ),
+} as const satisfies Record<string, TemplateDefinition>;
+
+export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;
+
+export const TEMPLATE_KEYS = Object.keys(TEMPLATE_CATALOGUE) as TemplateKey[];
+
+export function isTemplateKey(value: string): value is TemplateKey {
+  return Object.hasOwn(TEMPLATE_CATALOGUE, value);
+}

@@ -1,12 +1,10 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ThrottlerModule, getStorageToken } from '@nestjs/throttler';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
-import { PgThrottlerStorage, RateLimitCleanup } from './common/rate-limit/pg-throttler.storage.js';
-import { RATE_LIMIT_WINDOWS } from './common/rate-limit/rate-limit.decorator.js';
+import { PgRateLimitStore } from './common/rate-limit/pg-rate-limit.store.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -22,9 +20,6 @@ export interface AppModuleOptions {
   extraModules?: Array<Type | DynamicModule>;
 }
 
-/** Every window is "unlimited" unless a route sets its own limit with @RateLimit. */
-const UNLIMITED = Number.MAX_SAFE_INTEGER;
-
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
@@ -35,17 +30,13 @@ export class AppModule {
         LoggingModule.forRoot(options.config),
         DatabaseModule.forRoot(options.databaseUrl),
         ScheduleModule.forRoot(),
-        ThrottlerModule.forRoot({
-          throttlers: Object.entries(RATE_LIMIT_WINDOWS).map(([name, ttl]) => ({ name, ttl, limit: UNLIMITED })),
-        }),
         HealthModule,
         TemplatesModule,
         NotificationsModule,
         ...(options.extraModules ?? []),
       ],
       providers: [
-        RateLimitCleanup,
-        { provide: getStorageToken(), useClass: PgThrottlerStorage },
+        PgRateLimitStore,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Order matters: who you are and what you may do first, then how often.
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -50,6 +50,7 @@ export class EmbeddedPostgres {
   async start(): Promise<string> {
     const binaries = await loadBinaries();
     const ids = await ensurePostgresUser();
+    if (ids.uid !== undefined) await assertReachableByOthers(path.dirname(this.options.dataDir));
     const password = await this.ensureInitialised(binaries, ids);
 
     const running = await this.runningCluster();
@@ -199,6 +200,27 @@ async function ensurePostgresUser(): Promise<UserIds> {
     await execFileAsync('groupadd', ['--system', 'postgres']).catch(() => undefined);
     await execFileAsync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
     return lookup();
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
+ * above its data directory. A clear message beats initdb's "Permission denied".
+ */
+async function assertReachableByOthers(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  let current = path.resolve(folder);
+  for (;;) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot reach ${folder} because ${current} is closed to other users. ` +
+          'Set DATA_DIR to a folder it can reach (for example /var/lib/pipe-relining), or set DATABASE_URL.',
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
   }
 }
 

@@ -1,53 +1,58 @@
-import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  InjectThrottlerOptions,
-  InjectThrottlerStorage,
-  ThrottlerGuard,
-  type ThrottlerLimitDetail,
-  type ThrottlerModuleOptions,
-  type ThrottlerRequest,
-  type ThrottlerStorage,
-} from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DomainError } from '../errors/domain-error.js';
-
-/** @nestjs/throttler's metadata key for a route's own limit (`THROTTLER:LIMIT` + window name). */
-const ROUTE_LIMIT_KEY = 'THROTTLER:LIMIT';
+import { PgRateLimitStore } from './pg-rate-limit.store.js';
+import { RATE_LIMIT, RATE_LIMIT_WINDOWS, type RateLimitOptions, type RateLimitWindow } from './rate-limit.decorator.js';
 
 /**
- * Applies `@RateLimit` limits, counted in PostgreSQL, and answers 429 in the global error format.
- * Routes that set no limit are never counted.
+ * Applies `@RateLimit` limits, counted in PostgreSQL so every server instance shares them, and answers
+ * 429 in the global error format with `Retry-After`. Routes without a limit never touch the store.
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
+export class RateLimitGuard implements CanActivate {
   constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
+    private readonly reflector: Reflector,
+    private readonly store: PgRateLimitStore,
     @InjectConfig() private readonly config: AppConfig,
-  ) {
-    super(options, storage, reflector);
-  }
+  ) {}
 
-  protected override async shouldSkip(): Promise<boolean> {
-    return !this.config.rateLimits;
-  }
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.config.rateLimits) return true;
+    const options = this.reflector.getAllAndOverride<RateLimitOptions | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
+    if (!options) return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const route = `${context.getClass().name}.${context.getHandler().name}`;
 
-  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    const { context, throttler } = request;
-    const routeLimit = this.reflector.getAllAndOverride<unknown>(`${ROUTE_LIMIT_KEY}${throttler.name}`, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (routeLimit === undefined) return true;
-    return super.handleRequest(request);
+    const checks: Array<{ key: string; window: RateLimitWindow; limit: number }> = [];
+    for (const [window, limit] of entries(options.perIp)) {
+      checks.push({ key: `${route}:ip:${request.ip}:${window}`, window, limit });
+    }
+    const subject = options.perSubject?.by(request)?.trim().toLowerCase();
+    if (options.perSubject && subject) {
+      // Hashed: the store never holds the e-mail address itself.
+      const hashed = createHash('sha256').update(subject).digest('base64url');
+      for (const [window, limit] of entries(options.perSubject.limits)) {
+        checks.push({ key: `${route}:subject:${hashed}:${window}`, window, limit });
+      }
+    }
+    for (const check of checks) {
+      const result = await this.store.hit(check.key, RATE_LIMIT_WINDOWS[check.window], check.limit);
+      if (result.blocked) {
+        void http.getResponse<FastifyReply>().header('retry-after', String(result.retryAfterSeconds));
+        throw new DomainError('RATE_LIMITED', tooManyRequestsMessage(result.retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS);
+      }
+    }
+    return true;
   }
+}
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    throw new DomainError('RATE_LIMITED', tooManyRequestsMessage(detail.timeToBlockExpire), HttpStatus.TOO_MANY_REQUESTS);
-  }
+function entries(limits: Partial<Record<RateLimitWindow, number>> | undefined): Array<[RateLimitWindow, number]> {
+  return Object.entries(limits ?? {}) as Array<[RateLimitWindow, number]>;
 }
 
 export function tooManyRequestsMessage(secondsToWait: number): string {

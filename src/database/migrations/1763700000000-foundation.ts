@@ -61,8 +61,7 @@ export class Foundation1763700000000 implements MigrationInterface {
       CREATE UNLOGGED TABLE rate_limit_hits (
         key text PRIMARY KEY,
         hits int NOT NULL,
-        expires_at timestamptz NOT NULL,
-        blocked_until timestamptz NULL
+        expires_at timestamptz NOT NULL
       )`);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { queryRows } from '../../database/sql.js';
 import type { FailureOutcome } from './notification.rules.js';
 
 export interface ClaimedMessage {
@@ -23,7 +24,8 @@ export class NotificationsRepository {
    * a lease that runs out (its worker died) makes the message due again.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
-    return this.dataSource.query(
+    return queryRows<ClaimedMessage>(
+      this.dataSource,
       `WITH due AS (
          SELECT id FROM notifications
          WHERE status IN ('queued', 'failed')

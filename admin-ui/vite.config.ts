@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The staff console, served by the server under /admin (client-side routes fall back to index.html).
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 2_000,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+    fs: { allow: ['..'] },
+  },
+});

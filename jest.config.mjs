@@ -1,0 +1,36 @@
+/** Jest in native ESM mode (NestJS 12 is ESM-only), with SWC transforming TypeScript. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+/**
+ * ESM-only packages that CommonJS dependencies require() (e.g. @fastify/static → content-disposition).
+ * Node 20 can require() ES modules but Jest can only do so from Node 24.9, so Jest compiles these
+ * few leaf packages to CommonJS when they are required.
+ */
+const ESM_REQUIRED_BY_CJS = ['content-disposition'];
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': swc,
+    [`/node_modules/(${ESM_REQUIRED_BY_CJS.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_REQUIRED_BY_CJS.join('|')})/)`],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  maxWorkers: 2,
+  testTimeout: 30_000,
+};

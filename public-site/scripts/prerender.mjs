@@ -1,0 +1,54 @@
+// Build step: renders every marketing route of the public site to static HTML (content readable
+// without JavaScript), writes the 404 page, the client-rendered shells, routes.json for the server,
+// sitemap.xml and robots.txt, then precompresses everything. Runs after `vite build` and the SSR build.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { precompress } from '../../scripts/precompress.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'dist');
+const ssrDist = path.join(root, 'dist-ssr');
+const origin = (process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+const { renderPage, STATIC_PATHS, SHELLS } = await import(path.join(ssrDist, 'entry-server.js'));
+const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+
+function page({ html, headTags }) {
+  return template.replace('<!--app-head-->', headTags).replace('<!--app-html-->', html);
+}
+
+async function write(relative, content) {
+  const file = path.join(dist, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+const manifest = { pages: {}, shells: [], notFound: '404.html' };
+for (const routePath of STATIC_PATHS) {
+  const file = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+  await write(file, page(await renderPage(routePath, origin)));
+  manifest.pages[routePath] = file;
+}
+await write('404.html', page(await renderPage('/404', origin)));
+for (const shell of SHELLS) {
+  const file = `_shell/${shell.pattern.split('/')[1]}.html`;
+  await write(file, page(await renderPage(shell.samplePath, origin)));
+  manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false });
+}
+await write('routes.json', JSON.stringify(manifest, null, 2));
+
+const today = new Date().toISOString().slice(0, 10);
+await write(
+  'sitemap.xml',
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${STATIC_PATHS.map(
+    (p) => `  <url><loc>${origin}${p}</loc><lastmod>${today}</lastmod></url>`,
+  ).join('\n')}\n</urlset>\n`,
+);
+await write(
+  'robots.txt',
+  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
+);
+await rm(ssrDist, { recursive: true, force: true });
+const count = await precompress(dist);
+console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page for ${origin}; compressed ${count} files`);

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

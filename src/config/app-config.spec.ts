@@ -1,0 +1,84 @@
+import { ConfigError, loadConfig } from './app-config.js';
+
+const cwd = '/srv/app';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { cwd });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.items.map((item) => `${item.variable}: ${item.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({}, { cwd });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      dataDir: '/srv/app/.data',
+      databaseUrl: undefined,
+      publicBaseUrl: 'http://localhost:3000',
+      corsOrigins: ['http://localhost:3000'],
+      smtpUrl: undefined,
+      tzDisplay: 'Australia/Melbourne',
+      rateLimits: true,
+      jwtSecret: undefined,
+    });
+    expect(config.frontend.publicSiteDir).toBe('/srv/app/public-site/dist');
+  });
+
+  it.each([
+    [{ PORT: '8080' }, { port: 8080, publicBaseUrl: 'http://localhost:8080' }],
+    [{ PUBLIC_BASE_URL: 'https://www.example.com.au/' }, { publicBaseUrl: 'https://www.example.com.au', corsOrigins: ['https://www.example.com.au'] }],
+    [{ RATE_LIMITS: 'off' }, { rateLimits: false }],
+    [{ RATE_LIMITS: 'ON' }, { rateLimits: true }],
+    [{ TZ_DISPLAY: 'Australia/Perth' }, { tzDisplay: 'Australia/Perth' }],
+    [{ CORS_ORIGINS: 'https://a.com.au, https://b.com.au' }, { corsOrigins: ['https://a.com.au', 'https://b.com.au'] }],
+    [{ DATABASE_URL: 'postgres://u:p@db:5432/app' }, { databaseUrl: 'postgres://u:p@db:5432/app' }],
+    [{ SMTP_URL: 'smtp://mail:1025' }, { smtpUrl: 'smtp://mail:1025' }],
+    [{ MAIL_FROM: 'Pipe Relining <hello@example.com.au>' }, { mailFrom: 'Pipe Relining <hello@example.com.au>' }],
+  ])('reads %j', (env, expected) => {
+    expect(loadConfig(env, { cwd })).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535 (got "70000")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a valid URL'],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL: must start with http:// or https://'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must start with smtp:// or smtps://'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM: must be an e-mail address, optionally as "Name <address>" (got "nobody")'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required when NODE_ENV=production'],
+    [{ TZ_DISPLAY: 'Mars/Olympus' }, 'TZ_DISPLAY: must be an IANA time zone such as Australia/Melbourne (got "Mars/Olympus")'],
+    [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS: must be "on" or "off" (got "maybe")'],
+    [{ CORS_ORIGINS: 'https://a.com/path' }, 'CORS_ORIGINS: "https://a.com/path" is not an origin such as https://example.com.au'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+  ])('refuses %j', (env, problem) => {
+    expect(problemsOf(env)).toContain(problem);
+  });
+
+  it('lists every problem at once, readably', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'x', RATE_LIMITS: 'maybe', SMTP_URL: 'http://x' }, { cwd });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      'Invalid configuration (3 problems):\n' +
+        '  - PORT: must be a whole number from 0 to 65535 (got "x")\n' +
+        '  - SMTP_URL: must start with smtp:// or smtps://\n' +
+        '  - RATE_LIMITS: must be "on" or "off" (got "maybe")',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' }, { cwd })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+  });
+});

@@ -1,0 +1,160 @@
+import { DataSource } from 'typeorm';
+import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
+import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const JOB_VARIABLES = { customerName: 'Alex <b>Citizen</b>', jobId: 'JOB-1001', trackingLink: 'http://localhost:3000/job-status/booked-job1001-x' };
+
+interface Row {
+  id: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
+async function rows(dataSource: DataSource): Promise<Row[]> {
+  return dataSource.query(`SELECT id, status, attempts, last_error, sent_at FROM notifications ORDER BY created_at, id`);
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function enqueue(app: TestApp, to = 'alex@example.com.au', dedupeKey?: string) {
+  const service = app.app.get(NotificationsService);
+  return app.dataSource.transaction((manager) =>
+    service.enqueue(manager, { template: 'booking_confirmed', to, variables: JOB_VARIABLES, dedupeKey, entity: { type: 'job', id: 'JOB-1001' } }),
+  );
+}
+
+describe('notifications engine', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+
+  beforeEach(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '50' } });
+  });
+
+  afterEach(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('delivers a queued message over SMTP, rendered from the stored template', async () => {
+    await sut.dataSource.query(`UPDATE email_templates SET subject = 'Booked: {jobId}' WHERE key = 'booking_confirmed'`);
+    const queued = await enqueue(sut);
+    expect(queued).toMatchObject({ status: 'queued', created: true });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual(['alex@example.com.au']);
+    expect(mail!.subject).toBe('Booked: JOB-1001');
+    expect(mail!.text).toContain('Hi Alex <b>Citizen</b>,');
+    expect(mail!.html).toContain('Hi Alex &lt;b&gt;Citizen&lt;/b&gt;,');
+    await waitUntil(async () => (await rows(sut.dataSource))[0]!.status === 'sent');
+    const [row] = await rows(sut.dataSource);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row!.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('never sends a message queued in a transaction that rolled back', async () => {
+    const service = sut.app.get(NotificationsService);
+    await expect(
+      sut.dataSource.transaction(async (manager) => {
+        await service.enqueue(manager, { template: 'booking_confirmed', to: 'ghost@example.com.au', variables: JOB_VARIABLES });
+        throw new Error('the booking could not be saved');
+      }),
+    ).rejects.toThrow('the booking could not be saved');
+    await enqueue(sut, 'real@example.com.au');
+
+    await smtp.waitFor(1);
+    await sut.app.get(NotificationsWorker).drainNow();
+    expect(smtp.received.map((mail) => mail.to[0])).toEqual(['real@example.com.au']);
+    expect(await rows(sut.dataSource)).toHaveLength(1);
+  });
+
+  it('queues a message once per dedupe key', async () => {
+    const first = await enqueue(sut, 'alex@example.com.au', 'job:1:booked');
+    const second = await enqueue(sut, 'alex@example.com.au', 'job:1:booked');
+    expect(second).toEqual({ id: first.id, status: first.status, created: false });
+    await smtp.waitFor(1);
+    await sut.app.get(NotificationsWorker).drainNow();
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('retries a failing SMTP peer with backoff, then marks the message dead with its error', async () => {
+    smtp.rejectWith(451, 'Mailbox temporarily unavailable');
+    await enqueue(sut);
+
+    await waitUntil(async () => (await rows(sut.dataSource))[0]!.status === 'dead');
+    const [row] = await rows(sut.dataSource);
+    expect(row).toMatchObject({ status: 'dead', attempts: 3, sent_at: null });
+    expect(row!.last_error).toContain('451');
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('delivers after a temporary failure once the peer recovers', async () => {
+    smtp.rejectWith(451, 'Try again later');
+    await enqueue(sut);
+    await waitUntil(async () => (await rows(sut.dataSource))[0]!.status === 'failed');
+    smtp.accept();
+    await smtp.waitFor(1);
+    await waitUntil(async () => (await rows(sut.dataSource))[0]!.status === 'sent');
+    expect((await rows(sut.dataSource))[0]!.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses an address that could add recipients or headers', async () => {
+    await expect(enqueue(sut, 'a@example.com\r\nBcc: b@example.com')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(enqueue(sut, 'a@example.com, b@example.com')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('notifications engine with two server instances', () => {
+  it('delivers every message exactly once', async () => {
+    const smtp = await new SmtpSink().start();
+    const first = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_CONCURRENCY: '2' } });
+    const second = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_CONCURRENCY: '2' }, databaseUrl: first.databaseUrl });
+    try {
+      const service = first.app.get(NotificationsService);
+      await first.dataSource.transaction(async (manager) => {
+        for (let i = 0; i < 60; i += 1) {
+          await service.enqueue(manager, { template: 'booking_confirmed', to: `customer${i}@example.com.au`, variables: JOB_VARIABLES });
+        }
+      });
+      await smtp.waitFor(60);
+      await Promise.all([first.app.get(NotificationsWorker).drainNow(), second.app.get(NotificationsWorker).drainNow()]);
+      const ids = smtp.received.map((mail) => mail.messageId);
+      expect(new Set(ids).size).toBe(60);
+      expect(ids).toHaveLength(60);
+      const statuses: Array<{ status: string; count: number }> = await first.dataSource.query(
+        `SELECT status, count(*)::int AS count FROM notifications GROUP BY status`,
+      );
+      expect(statuses).toEqual([{ status: 'sent', count: 60 }]);
+    } finally {
+      await second.app.close();
+      await first.close();
+      await smtp.stop();
+    }
+  });
+});
+
+describe('notifications engine in preview mode (no SMTP_URL)', () => {
+  it('stores the rendered message as a preview and never sends it', async () => {
+    const sut = await startTestApp();
+    try {
+      const queued = await enqueue(sut);
+      expect(queued.status).toBe('preview');
+      const [row] = await sut.dataSource.query(`SELECT status, subject, html_body, attempts FROM notifications`);
+      expect(row).toMatchObject({ status: 'preview', subject: 'Your pipe inspection is booked', attempts: 0 });
+      expect(row.html_body).toContain('JOB-1001');
+    } finally {
+      await sut.close();
+    }
+  });
+});

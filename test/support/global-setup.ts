@@ -1,0 +1,52 @@
+import './resolve-ts-hook.cjs';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../ormconfig.js';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { migrateAndSeed } from '../../src/database/migrate.js';
+
+declare global {
+  var testPostgres: { server?: EmbeddedPostgres; dataDir?: string; adminUrl: string; template: string } | undefined;
+}
+
+/**
+ * Once per `npm test`: a PostgreSQL server (embedded in a temporary folder, or the one DATABASE_URL
+ * points at) and a template database migrated and seeded once. Each test file clones the template
+ * (`CREATE DATABASE … TEMPLATE`), so files run in parallel on databases of their own.
+ */
+export default async function globalSetup(): Promise<void> {
+  let adminUrl: string;
+  let server: EmbeddedPostgres | undefined;
+  let dataDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    adminUrl = process.env.DATABASE_URL;
+  } else {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'relining-test-pg-'));
+    await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
+    server = new EmbeddedPostgres({
+      dataDir: path.join(dataDir, 'pg'),
+      // Test databases are thrown away: skip the durability work.
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+    });
+    adminUrl = await server.start();
+  }
+  const template = `relining_test_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${template}`;
+  const dataSource = await new DataSource(dataSourceOptions(templateUrl.toString(), 'test-template')).initialize();
+  await migrateAndSeed(dataSource);
+  await dataSource.destroy();
+
+  process.env.TEST_PG_ADMIN_URL = adminUrl;
+  process.env.TEST_PG_TEMPLATE = template;
+  globalThis.testPostgres = { server, dataDir, adminUrl, template };
+}

@@ -1,0 +1,62 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { createTestDatabase } from './test-database.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  databaseUrl: string;
+  http: () => ReturnType<typeof request>;
+  /** Closes the app; drops the database unless another app shares it. */
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Reuse a database (two instances on one database); otherwise a fresh clone of the template. */
+  databaseUrl?: string;
+  extraModules?: Array<Type | DynamicModule>;
+}
+
+/** The whole product on a database of its own, as `npm start` builds it, ready for HTTP requests. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.databaseUrl ? undefined : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? database!.url;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_BASE_URL: 'http://localhost:3000',
+      PUBLIC_SITE_DIR: 'test/fixtures/public-site',
+      ADMIN_UI_DIR: 'test/fixtures/admin-ui',
+      MAIL_POLL_INTERVAL_MS: '200',
+      MAIL_RETRY_BASE_MS: '50',
+      ...options.env,
+    },
+    { cwd: REPO_ROOT },
+  );
+  const app = await createApp({ config, databaseUrl, extraModules: options.extraModules });
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    config,
+    dataSource: app.get(DataSource),
+    databaseUrl,
+    http: () => request(app.getHttpServer()),
+    close: async () => {
+      await app.close();
+      await database?.drop();
+    },
+  };
+}

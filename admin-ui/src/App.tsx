@@ -1,5 +1,5 @@
-import { Admin } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './providers/dataProvider';
 import { theme } from './theme';
@@ -11,8 +11,10 @@ import { theme } from './theme';
 export function App() {
   return (
     <BrowserRouter basename="/admin">
-      <Admin dataProvider={dataProvider} dashboard={Dashboard} theme={theme} title="Staff console" disableTelemetry requireAuth={false}>
-        {[]}
+      <Admin dataProvider={dataProvider} dashboard={Dashboard} theme={theme} title="Staff console" disableTelemetry>
+        <CustomRoutes>
+          <Route path="/system" element={<Dashboard />} />
+        </CustomRoutes>
       </Admin>
     </BrowserRouter>
   );

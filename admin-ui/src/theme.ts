@@ -5,6 +5,6 @@ export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     primary: { main: '#0b3b66' },
-    secondary: { main: '#c2410c' },
+    secondary: { main: '#072a4a' },
   },
 };

@@ -25,7 +25,7 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
+        ...(config.publicBaseUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,

@@ -29,6 +29,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the product stop its embedded PostgreSQL; Playwright's default would kill it outright.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port), PUBLIC_BASE_URL: baseURL },

@@ -1,5 +1,5 @@
 import './resolve-ts-hook.cjs';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
+    await removeAbandonedTestServers();
     dataDir = await mkdtemp(path.join(tmpdir(), 'relining-test-pg-'));
     await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
     server = new EmbeddedPostgres({
@@ -49,4 +50,33 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_PG_ADMIN_URL = adminUrl;
   process.env.TEST_PG_TEMPLATE = template;
   globalThis.testPostgres = { server, dataDir, adminUrl, template };
+}
+
+/** A test run that was killed leaves its server running: stop and remove those of runs that are gone. */
+async function removeAbandonedTestServers(): Promise<void> {
+  for (const entry of await readdir(tmpdir())) {
+    if (!entry.startsWith('relining-test-pg-')) continue;
+    const folder = path.join(tmpdir(), entry);
+    const state = await readFile(path.join(folder, 'pg.state.json'), 'utf8').then(
+      (text) => JSON.parse(text) as { ownerPid: number },
+      () => undefined,
+    );
+    if (state && isAlive(state.ownerPid)) continue;
+    const postmaster = await readFile(path.join(folder, 'pg', 'postmaster.pid'), 'utf8').catch(() => undefined);
+    const pid = postmaster ? Number(postmaster.split('\n')[0]) : NaN;
+    if (Number.isInteger(pid) && isAlive(pid)) {
+      process.kill(pid, 'SIGINT');
+      for (let i = 0; i < 100 && isAlive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -9,9 +9,12 @@ import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DemoDataModule } from './database/demo/demo-data.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -33,6 +36,9 @@ export class AppModule {
         HealthModule,
         TemplatesModule,
         NotificationsModule,
+        UsersModule,
+        AuthModule,
+        DemoDataModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -20,6 +20,10 @@ export interface AppConfig {
   readonly jwtSecret: string | undefined;
   readonly tzDisplay: string;
   readonly rateLimits: boolean;
+  /** Plumbers confirm their e-mail before their first sign-in (default). */
+  readonly requireEmailVerification: boolean;
+  /** Seed demo accounts and sample data into an empty database. */
+  readonly demoData: boolean;
   readonly trustProxy: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly mail: {
@@ -81,6 +85,9 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   const tzDisplay = reader.timeZone('TZ_DISPLAY', 'Australia/Melbourne');
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
+  const requireEmailVerification = reader.boolean('AUTH_REQUIRE_EMAIL_VERIFICATION', true);
+  // Demo data is the default only for the embedded database, never for a configured one unless asked.
+  const demoData = reader.boolean('DEMO_DATA', databaseUrl === undefined && nodeEnv !== 'test');
   const logLevel = reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const corsOrigins = reader.originList('CORS_ORIGINS') ?? [new URL(publicBaseUrl).origin];
   const mail = {
@@ -109,6 +116,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     jwtSecret,
     tzDisplay,
     rateLimits,
+    requireEmailVerification,
+    demoData,
     trustProxy,
     logLevel,
     mail,

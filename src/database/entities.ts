@@ -1,5 +1,8 @@
 import { Notification } from '../modules/notifications/notification.entity.js';
 import { EmailTemplate } from '../modules/templates/email-template.entity.js';
+import { Profile } from '../modules/users/profile.entity.js';
+import { User } from '../modules/users/user.entity.js';
+import { UserRole } from '../modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification];
+export const entities = [EmailTemplate, Notification, User, Profile, UserRole];

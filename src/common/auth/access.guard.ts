@@ -1,18 +1,36 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { IS_PUBLIC } from './auth.decorators.js';
+import { AuthGuard } from '@nestjs/passport';
+import type { Role } from '../../contracts/roles.js';
+import { IS_PUBLIC, ROLES } from './auth.decorators.js';
+import type { CurrentUserInfo } from './current-user.js';
 
 /**
- * The global guard: a route answers only if it is marked `@Public()`; everything else needs a
- * signed-in user, which the accounts module provides. Until a user can be identified, that is no one.
+ * The global guard, deny by default: a route answers everyone only if marked `@Public()`; every other
+ * route needs a valid access token (the `jwt` passport strategy), and `@Roles(...)` routes need one of
+ * those roles (403 otherwise).
  */
 @Injectable()
-export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+export class AccessGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    throw new UnauthorizedException('Please sign in to continue.');
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    await super.canActivate(context);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    if (roles && roles.length > 0) {
+      const user = context.switchToHttp().getRequest<{ user: CurrentUserInfo }>().user;
+      if (!user.role || !roles.includes(user.role)) throw new ForbiddenException('You do not have permission to do that.');
+    }
+    return true;
+  }
+
+  override handleRequest<TUser = CurrentUserInfo>(error: unknown, user: TUser | false): TUser {
+    if (error instanceof UnauthorizedException) throw error;
+    if (error || !user) throw new UnauthorizedException('Please sign in to continue.');
+    return user;
   }
 }

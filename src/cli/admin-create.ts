@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../ormconfig.js';
+import { ConfigError, loadConfig } from '../config/app-config.js';
+import { migrateAndSeed } from '../database/migrate.js';
+import { provisionDatabase } from '../database/provision-database.js';
+import { createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
+
+const USAGE = `Usage: npm run admin:create -- --email admin@example.com.au [--password '<12 to 128 characters>']
+
+Creates an admin account, or makes an existing account admin. Without --password it prints a one-time
+link (valid 24 hours) to set the password. Works whether or not the server is running, on the embedded
+database (DATA_DIR) or the one DATABASE_URL points at.`;
+
+/** `npm run admin:create`: the first admin (admins are otherwise only invited by admins). */
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help || !values.email) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const database = await provisionDatabase(config, () => undefined);
+  const dataSource = await new DataSource(dataSourceOptions(database.url, 'admin-create')).initialize();
+  try {
+    await migrateAndSeed(dataSource);
+    const result = await dataSource.transaction((manager) => createOrPromoteAdmin(manager, values.email!, values.password));
+    const verb = result.created ? 'Created admin account' : 'Made admin';
+    process.stdout.write(`${verb}: ${values.email!.trim()}\n`);
+    if (result.setPasswordToken) {
+      process.stdout.write(
+        `Set the password within 24 hours (the link works once):\n${config.publicBaseUrl}/reset-password?token=${result.setPasswordToken}&invite=1\n`,
+      );
+    } else {
+      process.stdout.write(`Log in at ${config.publicBaseUrl}/admin\n`);
+    }
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await dataSource.destroy();
+    await database.release();
+  }
+}
+
+process.exitCode = await main();

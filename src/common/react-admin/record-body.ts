@@ -1,0 +1,20 @@
+import { createParamDecorator, ValidationPipe, type ExecutionContext } from '@nestjs/common';
+import { DomainError } from '../errors/domain-error.js';
+import { flattenValidationErrors } from '../http/validation.js';
+
+/**
+ * The body of a react-admin PUT, which carries the whole record. Read-only fields (id, timestamps,
+ * computed columns) are dropped rather than refused; the fields the DTO declares are validated.
+ * (A custom parameter, so the strict global pipe leaves it to this one.)
+ */
+export const RecordBody = (): ParameterDecorator =>
+  createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ body: unknown }>().body ?? {})(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: false,
+      transform: true,
+      validateCustomDecorators: true,
+      stopAtFirstError: true,
+      exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
+    }),
+  );

@@ -1,0 +1,44 @@
+/**
+ * Account rules and messages shared by the server and both front ends (spec §5 Registration,
+ * §8 Registration / Plumber login, issue 3's password policy).
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const ACCOUNT_MESSAGES = {
+  registrationTitle: 'Please fill in all fields',
+  registrationFieldsRequired: 'All fields are required for registration.',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please check your email for a verification link before logging in.',
+  accountDisabled: 'This account has been disabled. Please contact us if you think this is a mistake.',
+  tokenInvalid: 'This link is invalid or has expired. Please request a new one.',
+  checkEmailTitle: 'Check your email',
+  checkEmail: 'Please check your email for a verification link before logging in.',
+  accountCreatedTitle: 'Account created!',
+  accountCreated: 'Welcome to our plumber referral program.',
+  signupDisabledTitle: 'Signup disabled',
+  signupDisabled: 'Admin accounts must be created by existing administrators. Please contact your system administrator.',
+  passwordResetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
+  passwordUpdated: 'Your password has been updated. You can now log in.',
+  emailVerified: 'Your email address is confirmed. You can now log in.',
+  ownRole: 'You cannot change your own role.',
+  ownAccountDisabled: 'You cannot disable your own account.',
+  profileUpdatedTitle: 'Profile updated',
+  profileUpdated: 'Your profile has been updated successfully',
+} as const;
+
+/** A simple e-mail shape: text, @, text, a dot, text, no spaces (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value.trim());
+}
+
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  return undefined;
+}

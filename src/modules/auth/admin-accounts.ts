@@ -1,0 +1,57 @@
+import type { EntityManager } from 'typeorm';
+import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
+import { queryRows } from '../../database/sql.js';
+import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.rules.js';
+import { hashPassword } from './passwords.js';
+import { hashToken, newOpaqueToken } from './secure-tokens.js';
+
+export interface AdminAccountResult {
+  userId: string;
+  created: boolean;
+  /** Without a password: a one-time link to set one (24 hours). */
+  setPasswordToken?: string;
+}
+
+/**
+ * Creates an admin account (or makes an existing account admin), outside the HTTP API: used by
+ * `npm run admin:create` for the first admin and by the demo data. Verified at once: whoever runs
+ * this controls the server. Any change of role ends the user's sessions.
+ */
+export async function createOrPromoteAdmin(manager: EntityManager, email: string, password?: string): Promise<AdminAccountResult> {
+  const address = email.trim();
+  if (!isValidEmail(address)) throw new Error(ACCOUNT_MESSAGES.invalidEmail);
+  if (password !== undefined) {
+    const problem = passwordProblem(password);
+    if (problem) throw new Error(problem);
+  }
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const existing = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE`, [address]);
+  let userId: string;
+  if (existing[0]) {
+    userId = existing[0].id;
+    await manager.query(
+      `UPDATE users SET password_hash = COALESCE($2, password_hash), email_verified_at = COALESCE(email_verified_at, now()),
+              disabled_at = NULL, token_version = token_version + 1, updated_at = now() WHERE id = $1`,
+      [userId, passwordHash],
+    );
+  } else {
+    const [row] = await queryRows<{ id: string }>(
+      manager,
+      `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now()) RETURNING id`,
+      [address, passwordHash],
+    );
+    userId = row!.id;
+    await manager.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [userId]);
+  }
+  await manager.query(
+    `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT (user_id) DO UPDATE SET role = 'admin', updated_at = now()`,
+    [userId],
+  );
+  if (passwordHash) return { userId, created: !existing[0] };
+  const token = newOpaqueToken();
+  await manager.query(
+    `INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, 'invite', $2, now() + $3 * interval '1 millisecond')`,
+    [userId, hashToken(token), ACCOUNT_TOKEN_LIFETIME_MS.verify_email],
+  );
+  return { userId, created: !existing[0], setPasswordToken: token };
+}

@@ -1,0 +1,48 @@
+import { accessTokenStillValid, decideRefresh, firstName } from './auth.rules.js';
+
+const now = new Date('2026-11-21T00:00:00Z');
+const later = new Date('2026-12-01T00:00:00Z');
+const earlier = new Date('2026-11-01T00:00:00Z');
+
+describe('decideRefresh', () => {
+  const fresh = { usedAt: null, revokedAt: null, expiresAt: later, tokenVersion: 3 };
+
+  it.each([
+    ['a fresh token', fresh, 3, false, 'rotate'],
+    ['a token used before (replay)', { ...fresh, usedAt: earlier }, 3, false, 'reuse'],
+    ['a used and revoked token (replay after revocation)', { ...fresh, usedAt: earlier, revokedAt: earlier }, 3, false, 'reuse'],
+    ['a revoked token', { ...fresh, revokedAt: earlier }, 3, false, 'reject'],
+    ['an expired token', { ...fresh, expiresAt: earlier }, 3, false, 'reject'],
+    ['a token from before the sessions were ended', fresh, 4, false, 'reject'],
+    ['a token of a disabled user', fresh, 3, true, 'reject'],
+  ] as const)('%s → %s', (_name, token, version, disabled, decision) => {
+    expect(decideRefresh(token, version, disabled, now)).toBe(decision);
+  });
+});
+
+describe('accessTokenStillValid', () => {
+  const claims = { sub: 'u1', role: 'admin', ver: 2, typ: 'access' };
+  const state = { exists: true, disabled: false, tokenVersion: 2, role: 'admin' };
+
+  it.each([
+    ['a current token', claims, state, true],
+    ['a deleted user', claims, { ...state, exists: false }, false],
+    ['a disabled user', claims, { ...state, disabled: true }, false],
+    ['sessions ended since', claims, { ...state, tokenVersion: 3 }, false],
+    ['a changed role', claims, { ...state, role: 'plumber' }, false],
+    ['a token of another type', { ...claims, typ: 'refresh' }, state, false],
+  ])('%s → %s', (_name, c, s, valid) => {
+    expect(accessTokenStillValid(c, s)).toBe(valid);
+  });
+});
+
+describe('firstName', () => {
+  it.each([
+    ['Sam Smith', 'Sam'],
+    ['  Jo  ', 'Jo'],
+    ['', 'there'],
+    [null, 'there'],
+  ])('%j → %s', (fullName, expected) => {
+    expect(firstName(fullName)).toBe(expected);
+  });
+});

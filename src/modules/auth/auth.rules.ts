@@ -1,0 +1,64 @@
+/** Lifetimes and decisions of the account system, as pure functions (tested in auth.rules.spec.ts). */
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
+export const JWT_AUDIENCE = 'pipe-relining-api';
+export const JWT_ISSUER = 'pipe-relining';
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password' | 'invite';
+
+/** How long a one-time link in an e-mail stays valid (issue 3: 24 h verification, 1 h reset). */
+export const ACCOUNT_TOKEN_LIFETIME_MS = {
+  verify_email: 24 * 3_600_000,
+  reset_password: 3_600_000,
+  invite: 72 * 3_600_000,
+} as const satisfies Record<AccountTokenPurpose, number>;
+
+export interface StoredRefreshToken {
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date;
+  tokenVersion: number;
+}
+
+export type RefreshDecision =
+  /** Valid: issue a new token in the same family, retire this one. */
+  | 'rotate'
+  /** Already used once: someone replayed it, so the whole family is revoked. */
+  | 'reuse'
+  /** Revoked, expired, or issued before the user's sessions were ended. */
+  | 'reject';
+
+export function decideRefresh(token: StoredRefreshToken, userTokenVersion: number, userDisabled: boolean, now: Date): RefreshDecision {
+  if (token.usedAt) return 'reuse';
+  if (token.revokedAt || token.expiresAt <= now || token.tokenVersion !== userTokenVersion || userDisabled) return 'reject';
+  return 'rotate';
+}
+
+export interface AccessClaims {
+  sub: string;
+  role: string;
+  ver: number;
+  typ: string;
+}
+
+export interface SessionState {
+  exists: boolean;
+  disabled: boolean;
+  tokenVersion: number;
+  role: string;
+}
+
+/**
+ * Whether an access token (already verified for signature, audience, issuer and expiry) still speaks
+ * for its user: not disabled, sessions not ended since, role unchanged.
+ */
+export function accessTokenStillValid(claims: AccessClaims, state: SessionState): boolean {
+  return claims.typ === 'access' && state.exists && !state.disabled && claims.ver === state.tokenVersion && claims.role === state.role;
+}
+
+/** The first name used to greet someone in an e-mail. */
+export function firstName(fullName: string | null | undefined): string {
+  const first = fullName?.trim().split(/\s+/)[0];
+  return first || 'there';
+}

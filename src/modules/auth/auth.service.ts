@@ -1,0 +1,281 @@
+import { HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
+import { ROLE_LABELS, Role } from '../../contracts/roles.js';
+import { queryRows } from '../../database/sql.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthRepository } from './auth.repository.js';
+import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName } from './auth.rules.js';
+import type { InviteUserDto, LoginDto, MeResponse, RegisterDto, RegisterResponse, SessionResponse } from './dto/auth.dto.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+/** A session for the client: the access token in the body, the refresh token for the HttpOnly cookie. */
+export interface IssuedSession {
+  body: SessionResponse;
+  refreshToken: string;
+}
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+function hourBucket(): string {
+  return new Date().toISOString().slice(0, 13);
+}
+
+/**
+ * Registration, sign-in, sessions and account links. Answers never reveal whether an e-mail address
+ * has an account: registering, resetting and inviting answer alike for known and unknown addresses,
+ * and a failed sign-in spends the same time either way.
+ */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly jwt: JwtService,
+    private readonly repository: AuthRepository,
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  private link(path: string): string {
+    return `${this.config.publicBaseUrl}${path}`;
+  }
+
+  async register(dto: RegisterDto): Promise<{ body: RegisterResponse; refreshToken?: string }> {
+    const pending: RegisterResponse = { user: { email: dto.email, role: Role.Plumber }, accessToken: null, verificationRequired: true };
+    const passwordHash = await hashPassword(dto.password);
+    const outcome = await this.dataSource
+      .transaction(async (manager) => {
+        const existing = await this.users.findByEmailWithPassword(dto.email, manager);
+        if (existing) {
+          await this.queueAccountExists(manager, existing.id, existing.email);
+          return { kind: 'existing' as const };
+        }
+        const [{ id }] = await queryRows<{ id: string }>(manager, `INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
+          dto.email,
+          passwordHash,
+        ]);
+        await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [
+          id,
+          dto.fullName,
+          dto.businessName,
+          dto.phone,
+        ]);
+        await this.usersService.setRole(manager, id!, Role.Plumber);
+        if (this.config.requireEmailVerification) {
+          const token = await this.repository.issueAccountToken(manager, id!, 'verify_email');
+          await this.notifications.enqueue(manager, {
+            template: 'verify_email',
+            to: dto.email,
+            variables: { firstName: firstName(dto.fullName), verifyLink: this.link(`/verify-email?token=${token}`) },
+            entity: { type: 'user', id: id! },
+          });
+          return { kind: 'pending' as const };
+        }
+        await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [id]);
+        await this.queueWelcome(manager, id!, dto.email, dto.fullName);
+        return { kind: 'session' as const, session: await this.issueSession(manager, { id: id!, email: dto.email, role: Role.Plumber }, 0) };
+      })
+      .catch((error: { code?: string }) => {
+        // Two registrations of one address at the same time: the second answers like any existing address.
+        if (error.code === '23505') return { kind: 'existing' as const };
+        throw error;
+      });
+    if (outcome.kind !== 'session') return { body: pending };
+    return {
+      body: { user: outcome.session.body.user, accessToken: outcome.session.body.accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, verificationRequired: false },
+      refreshToken: outcome.session.refreshToken,
+    };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string }> {
+    await this.dataSource.transaction(async (manager) => {
+      const used = await this.repository.consumeAccountToken(manager, token, ['verify_email']);
+      if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
+      const [user] = await queryRows<{ email: string; fullName: string | null }>(
+        manager,
+        `UPDATE users u SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+         FROM (SELECT full_name FROM profiles WHERE user_id = $1) p
+         WHERE u.id = $1 RETURNING u.email, p.full_name AS "fullName"`,
+        [used.userId],
+      );
+      if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
+    });
+    return { message: ACCOUNT_MESSAGES.emailVerified };
+  }
+
+  async login(dto: LoginDto): Promise<IssuedSession> {
+    const user = await this.users.findByEmailWithPassword(dto.email);
+    const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, dto.password) : await verifyAgainstDummy(dto.password);
+    if (!user || !passwordOk) {
+      throw new DomainError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials, HttpStatus.UNAUTHORIZED);
+    }
+    if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);
+    if (this.config.requireEmailVerification && !user.emailVerifiedAt) {
+      await this.dataSource.transaction(async (manager) => {
+        const token = await this.repository.issueAccountToken(manager, user.id, 'verify_email');
+        const [profile] = await queryRows<{ fullName: string | null }>(manager, `SELECT full_name AS "fullName" FROM profiles WHERE user_id = $1`, [user.id]);
+        await this.notifications.enqueue(manager, {
+          template: 'verify_email',
+          to: user.email,
+          variables: { firstName: firstName(profile?.fullName), verifyLink: this.link(`/verify-email?token=${token}`) },
+          dedupeKey: `verify-resend:${user.id}:${hourBucket()}`,
+          entity: { type: 'user', id: user.id },
+        });
+      });
+      throw new DomainError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified, HttpStatus.FORBIDDEN);
+    }
+    const role = await this.usersService.roleOf(user.id);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [user.id]);
+      return this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion);
+    });
+  }
+
+  /** Rotates the refresh token; replaying a used one ends that whole sign-in (every token of its family). */
+  async refresh(token: string | undefined): Promise<IssuedSession> {
+    if (!token) throw new UnauthorizedException('Please log in to continue.');
+    const result = await this.dataSource.transaction(async (manager) => {
+      const stored = await this.repository.findRefreshTokenForUpdate(manager, token);
+      if (!stored) return { kind: 'reject' as const };
+      const user = await this.users.findSessionUser(stored.userId);
+      const decision = decideRefresh(stored, user?.tokenVersion ?? -1, user?.disabled ?? true, new Date());
+      if (decision === 'reuse') {
+        await this.repository.revokeFamily(manager, stored.familyId);
+        this.logger.warn({ userId: stored.userId }, 'A used refresh token was presented again: that sign-in was ended');
+        return { kind: 'reject' as const };
+      }
+      if (decision === 'reject' || !user) return { kind: 'reject' as const };
+      await this.repository.markRefreshTokenUsed(manager, stored.id);
+      const role = await this.usersService.roleOf(user.id);
+      return { kind: 'session' as const, session: await this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion, stored.familyId) };
+    });
+    if (result.kind !== 'session') throw new UnauthorizedException(SESSION_ENDED);
+    return result.session;
+  }
+
+  /** Ends this sign-in (the refresh cookie's family), or with `everywhere` every session of the user. */
+  async logout(token: string | undefined, everywhere: boolean): Promise<void> {
+    if (!token) return;
+    await this.dataSource.transaction(async (manager) => {
+      const stored = await this.repository.findRefreshTokenForUpdate(manager, token);
+      if (!stored) return;
+      await this.repository.revokeFamily(manager, stored.familyId);
+      if (everywhere) {
+        await this.usersService.endSessions(manager, stored.userId);
+        await this.repository.revokeAllOfUser(manager, stored.userId);
+      }
+    });
+  }
+
+  async forgotPassword(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmailWithPassword(email);
+    if (user && !user.disabledAt) {
+      await this.dataSource.transaction(async (manager) => {
+        const token = await this.repository.issueAccountToken(manager, user.id, 'reset_password');
+        await this.notifications.enqueue(manager, {
+          template: 'reset_password',
+          to: user.email,
+          variables: { resetLink: this.link(`/reset-password?token=${token}`) },
+          entity: { type: 'user', id: user.id },
+        });
+      });
+    }
+    return { message: ACCOUNT_MESSAGES.passwordResetRequested };
+  }
+
+  /** Sets a new password from a reset or invitation link; every existing session of the user ends. */
+  async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(password);
+    await this.dataSource.transaction(async (manager) => {
+      const used = await this.repository.consumeAccountToken(manager, token, ['reset_password', 'invite']);
+      if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
+      // Following the link proves the address is theirs.
+      await manager.query(
+        `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`,
+        [used.userId, passwordHash],
+      );
+      await this.usersService.endSessions(manager, used.userId);
+      await this.repository.revokeAllOfUser(manager, used.userId);
+    });
+    return { message: ACCOUNT_MESSAGES.passwordUpdated };
+  }
+
+  async me(user: CurrentUserInfo): Promise<MeResponse> {
+    const [row] = await queryRows<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null }>(
+      this.dataSource,
+      `SELECT u.created_at AS "createdAt", p.full_name AS "fullName", p.business_name AS "businessName", p.phone
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+      [user.id],
+    );
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role ?? Role.Plumber,
+      profile: { fullName: row?.fullName ?? null, businessName: row?.businessName ?? null, phone: row?.phone ?? null },
+      createdAt: new Date(row!.createdAt).toISOString(),
+    };
+  }
+
+  /**
+   * Staff invite someone with a role: a new account without a password, and an e-mail with a link to
+   * set one. An address that already has an account is left unchanged, with the same answer.
+   */
+  async invite(dto: InviteUserDto): Promise<{ message: string }> {
+    await this.dataSource
+      .transaction(async (manager) => {
+        if (await this.users.findByEmailWithPassword(dto.email, manager)) return;
+        const [{ id }] = await queryRows<{ id: string }>(manager, `INSERT INTO users (email) VALUES ($1) RETURNING id`, [dto.email]);
+        await manager.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
+        await this.usersService.setRole(manager, id!, dto.role);
+        const token = await this.repository.issueAccountToken(manager, id!, 'invite');
+        await this.notifications.enqueue(manager, {
+          template: 'user_invite',
+          to: dto.email,
+          variables: { roleLabel: ROLE_LABELS[dto.role], inviteLink: this.link(`/reset-password?token=${token}&invite=1`) },
+          entity: { type: 'user', id: id! },
+        });
+      })
+      .catch((error: { code?: string }) => {
+        if (error.code !== '23505') throw error;
+      });
+    return { message: `Invitation sent to ${dto.email}` };
+  }
+
+  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId?: string): Promise<IssuedSession> {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access' });
+    const refreshToken = await this.repository.issueRefreshToken(manager, user.id, tokenVersion, familyId);
+    return { body: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user }, refreshToken };
+  }
+
+  private async queueWelcome(manager: EntityManager, userId: string, email: string, fullName: string | null): Promise<void> {
+    await this.notifications.enqueue(manager, {
+      template: 'welcome_plumber',
+      to: email,
+      variables: { firstName: firstName(fullName), dashboardLink: this.link('/plumber-dashboard') },
+      dedupeKey: `welcome:${userId}`,
+      entity: { type: 'user', id: userId },
+    });
+  }
+
+  /** Someone registered with an address that has an account: tell its owner (at most once an hour). */
+  private async queueAccountExists(manager: EntityManager, userId: string, email: string): Promise<void> {
+    await this.notifications.enqueue(manager, {
+      template: 'account_exists',
+      to: email,
+      variables: { signInLink: this.link('/plumber-referral'), resetLink: this.link('/plumber-referral?forgot=1') },
+      dedupeKey: `account-exists:${userId}:${hourBucket()}`,
+      entity: { type: 'user', id: userId },
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { effectiveRole, type Role } from '../../contracts/roles.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { accessTokenStillValid, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from './auth.rules.js';
+
+/**
+ * Verifies the Bearer access token (HS256 only, our audience and issuer, not expired), then checks it
+ * still speaks for its user: the account exists and is enabled, its sessions were not ended since,
+ * and its role is the one the token was issued with.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectConfig() config: AppConfig,
+    private readonly users: UsersRepository,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret!,
+      algorithms: ['HS256'],
+      audience: JWT_AUDIENCE,
+      issuer: JWT_ISSUER,
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: AccessClaims): Promise<CurrentUserInfo> {
+    const user = await this.users.findSessionUser(claims.sub);
+    let role: Role | null;
+    try {
+      role = effectiveRole(await this.users.findStoredRole(claims.sub));
+    } catch (error) {
+      // spec §6: a failed role lookup is logged and grants nothing.
+      this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
+      role = null;
+    }
+    const state = { exists: !!user, disabled: user?.disabled ?? true, tokenVersion: user?.tokenVersion ?? -1, role: role ?? claims.role };
+    if (!user || !accessTokenStillValid(claims, state)) {
+      throw new UnauthorizedException('Your session has ended. Please log in again.');
+    }
+    return { id: user.id, email: user.email, role };
+  }
+}

@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** PUT /me/profile: every field optional; an empty value clears it ('Not provided'). */
+export class UpdateProfileDto {
+  @ApiProperty({ required: false, example: 'Sam Smith' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Full name must be text' })
+  @MaxLength(120, { message: 'Full name must be at most 120 characters' })
+  fullName?: string;
+
+  @ApiProperty({ required: false, example: 'Smith Plumbing' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Business name must be text' })
+  @MaxLength(160, { message: 'Business name must be at most 160 characters' })
+  businessName?: string;
+
+  @ApiProperty({ required: false, example: '+61 400 000 000' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Phone must be text' })
+  @MaxLength(40, { message: 'Phone must be at most 40 characters' })
+  phone?: string;
+}
+
+export class ProfileResponse {
+  @ApiProperty({ nullable: true }) fullName!: string | null;
+  @ApiProperty({ nullable: true }) businessName!: string | null;
+  @ApiProperty({ nullable: true }) phone!: string | null;
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { equals, search } from '../../common/react-admin/list-filters.js';
+import { applyListQuery, defineListSpec, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
+import { ROLES, type Role } from '../../contracts/roles.js';
+import { queryRows } from '../../database/sql.js';
+import { User } from './user.entity.js';
+
+export interface SessionUserRow {
+  id: string;
+  email: string;
+  disabled: boolean;
+  tokenVersion: number;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  role: Role;
+  full_name: string | null;
+  business_name: string | null;
+  phone: string | null;
+  email_verified: boolean;
+  disabled: boolean;
+  created_at: Date;
+  last_sign_in_at: Date | null;
+}
+
+/** The role filter counts users without a role as plumbers (spec §6). */
+const roleFilter: FilterDefinition = {
+  apply(query, value, name) {
+    equals(`COALESCE(r.role, 'plumber')`, ROLES).apply(query, value, name);
+  },
+};
+
+export const USER_LIST = defineListSpec({
+  resource: 'users',
+  idColumn: 'u.id',
+  sortable: {
+    email: 'lower(u.email)',
+    role: `COALESCE(r.role, 'plumber')`,
+    full_name: 'lower(p.full_name)',
+    business_name: 'lower(p.business_name)',
+    created_at: 'u.created_at',
+    last_sign_in_at: 'u.last_sign_in_at',
+  },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    q: search(['u.email', 'p.full_name', 'p.business_name', 'p.phone']),
+    role: roleFilter,
+    id: { apply: (query, value, name) => equals('u.id::text').apply(query, value, name) },
+  },
+  defaultPageSize: 25,
+  maxPageSize: 200,
+});
+
+/** Intent-named queries over users, profiles and roles. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The user with this e-mail (case-insensitive), with the password hash, or undefined. */
+  async findByEmailWithPassword(email: string, manager: EntityManager = this.dataSource.manager) {
+    return manager
+      .createQueryBuilder(User, 'u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = lower(:email)', { email: email.trim() })
+      .getOne();
+  }
+
+  async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
+    const rows = await queryRows<SessionUserRow>(
+      this.dataSource,
+      `SELECT id, email, disabled_at IS NOT NULL AS disabled, token_version AS "tokenVersion" FROM users WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** The stored role, or null when the user has none. Throws if the lookup itself fails. */
+  async findStoredRole(userId: string): Promise<string | null> {
+    const rows = await queryRows<{ role: string }>(this.dataSource, `SELECT role FROM user_roles WHERE user_id = $1`, [userId]);
+    return rows[0]?.role ?? null;
+  }
+
+  private adminQuery(): SelectQueryBuilder<User> {
+    return this.dataSource
+      .createQueryBuilder(User, 'u')
+      .leftJoin('profiles', 'p', 'p.user_id = u.id')
+      .leftJoin('user_roles', 'r', 'r.user_id = u.id')
+      .select([
+        'u.id AS id',
+        'u.email AS email',
+        `COALESCE(r.role, 'plumber') AS role`,
+        'p.full_name AS full_name',
+        'p.business_name AS business_name',
+        'p.phone AS phone',
+        'u.email_verified_at IS NOT NULL AS email_verified',
+        'u.disabled_at IS NOT NULL AS disabled',
+        'u.created_at AS created_at',
+        'u.last_sign_in_at AS last_sign_in_at',
+      ]);
+  }
+
+  async findForAdminList(list: ParsedList): Promise<{ rows: AdminUserRow[]; total: number }> {
+    const query = applyListQuery(this.adminQuery(), list, USER_LIST);
+    const [rows, total] = await Promise.all([query.getRawMany<AdminUserRow>(), query.clone().orderBy().offset(undefined).limit(undefined).getCount()]);
+    return { rows, total };
+  }
+
+  async findForAdmin(id: string, manager?: EntityManager): Promise<AdminUserRow | undefined> {
+    const query = manager ? this.adminQuery().setQueryRunner(manager.queryRunner!) : this.adminQuery();
+    return query.where('u.id = :id', { id }).getRawOne<AdminUserRow>();
+  }
+}

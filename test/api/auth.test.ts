@@ -1,0 +1,316 @@
+import jwt from 'jsonwebtoken';
+import { createUser, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn } from '../support/accounts.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+const registration = { email: 'sam@smithplumbing.com.au', password: PASSWORD, fullName: 'Sam Smith', businessName: 'Smith Plumbing', phone: '0400 111 222' };
+
+function without<T extends object>(body: T, key: string): Partial<T> {
+  const copy = { ...body } as Record<string, unknown>;
+  delete copy[key];
+  return copy as Partial<T>;
+}
+
+describe('accounts: registration, verification, sign-in', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' } });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('registers a plumber who must verify the e-mail before signing in', async () => {
+    const registered = await sut.http().post('/api/auth/register').send(registration).expect(201);
+    expect(registered.body).toEqual({ user: { email: registration.email, role: 'plumber' }, accessToken: null, verificationRequired: true });
+    expect(registered.headers['set-cookie']).toBeUndefined();
+
+    const [user] = await sut.dataSource.query(
+      `SELECT u.password_hash, u.email_verified_at, p.full_name, p.business_name, p.phone, r.role
+       FROM users u JOIN profiles p ON p.user_id = u.id JOIN user_roles r ON r.user_id = u.id WHERE u.email = $1`,
+      [registration.email],
+    );
+    expect(user).toMatchObject({ full_name: 'Sam Smith', business_name: 'Smith Plumbing', phone: '0400 111 222', role: 'plumber', email_verified_at: null });
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+
+    const mail = (await smtp.waitFor(1)).find((m) => m.to[0] === registration.email)!;
+    expect(mail.subject).toBe('Confirm your email address');
+    const link = /(http:\/\/localhost:3000\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+
+    const early = await sut.http().post('/api/auth/login').send({ email: registration.email, password: PASSWORD }).expect(403);
+    expect(early.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Please check your email for a verification link before logging in.' });
+
+    const token = new URL(link).searchParams.get('token');
+    await sut.http().post('/api/auth/verify-email').send({ token }).expect(200, { message: 'Your email address is confirmed. You can now log in.' });
+    const reused = await sut.http().post('/api/auth/verify-email').send({ token }).expect(400);
+    expect(reused.body).toMatchObject({ code: 'TOKEN_INVALID', message: 'This link is invalid or has expired. Please request a new one.' });
+
+    const login = await sut.http().post('/api/auth/login').send({ email: 'SAM@smithplumbing.com.au', password: PASSWORD }).expect(200);
+    expect(login.body).toEqual({
+      accessToken: expect.any(String),
+      expiresIn: 900,
+      user: { id: expect.any(String), email: registration.email, role: 'plumber' },
+    });
+    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('relining_refresh='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+    expect(cookie).not.toMatch(/Secure/i); // only in production
+    const claims = jwt.decode(login.body.accessToken) as jwt.JwtPayload;
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(900);
+
+    const me = await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${login.body.accessToken}`).expect(200);
+    expect(me.body).toEqual({
+      id: login.body.user.id,
+      email: registration.email,
+      role: 'plumber',
+      profile: { fullName: 'Sam Smith', businessName: 'Smith Plumbing', phone: '0400 111 222' },
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const [{ last_sign_in_at: lastSignIn }] = await sut.dataSource.query(`SELECT last_sign_in_at FROM users WHERE email = $1`, [registration.email]);
+    expect(lastSignIn).toBeInstanceOf(Date);
+  });
+
+  it.each(['fullName', 'businessName', 'phone'])('refuses a registration without %s', async (field) => {
+    const response = await sut.http().post('/api/auth/register').send({ ...without(registration, field), email: `missing-${field}@example.com.au` }).expect(400);
+    expect(response.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'All fields are required for registration.',
+      errors: [{ field, message: 'All fields are required for registration.' }],
+    });
+    const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [`missing-${field}@example.com.au`]);
+    expect(count).toBe(0);
+  });
+
+  it.each([
+    [{ password: 'too short' }, 'password', 'Password must be at least 12 characters.'],
+    [{ password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters.'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [{ fullName: '   ' }, 'fullName', 'All fields are required for registration.'],
+  ])('refuses %j', async (change, field, message) => {
+    const response = await sut.http().post('/api/auth/register').send({ ...registration, email: 'x@example.com.au', ...change }).expect(400);
+    expect(response.body.errors).toContainEqual({ field, message });
+  });
+
+  it('answers a registration for an existing address exactly like a new one, and tells the owner', async () => {
+    const owner = await createUser(sut.dataSource, { email: 'taken@example.com.au' });
+    const response = await sut.http().post('/api/auth/register').send({ ...registration, email: 'Taken@example.com.au' }).expect(201);
+    expect(response.body).toEqual({ user: { email: 'Taken@example.com.au', role: 'plumber' }, accessToken: null, verificationRequired: true });
+    const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM users WHERE lower(email) = 'taken@example.com.au'`);
+    expect(count).toBe(1);
+    const [mail] = await sut.dataSource.query(`SELECT subject FROM notifications WHERE to_address = $1 AND template_key = 'account_exists'`, [owner.email]);
+    expect(mail.subject).toBe('You already have an account');
+  });
+
+  it('answers a wrong password and an unknown address the same way', async () => {
+    await createUser(sut.dataSource, { email: 'known@example.com.au' });
+    const wrong = await sut.http().post('/api/auth/login').send({ email: 'known@example.com.au', password: 'wrong password!!' }).expect(401);
+    const unknown = await sut.http().post('/api/auth/login').send({ email: 'nobody@example.com.au', password: 'wrong password!!' }).expect(401);
+    const strip = (body: Record<string, unknown>) => ({ ...body, correlationId: undefined });
+    expect(strip(wrong.body)).toEqual(strip(unknown.body));
+    expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+  });
+
+  it('refuses the console admin sign-up', async () => {
+    const response = await sut.http().post('/api/auth/admin/register').send({ email: 'a@example.com.au', password: PASSWORD }).expect(403);
+    expect(response.body).toMatchObject({
+      code: 'SIGNUP_DISABLED',
+      message: 'Admin accounts must be created by existing administrators. Please contact your system administrator.',
+    });
+  });
+});
+
+describe('accounts: sessions and tokens', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+  });
+
+  afterAll(() => sut.close());
+
+  it('rotates the refresh token, and a replayed one ends that whole sign-in', async () => {
+    const user = await createUser(sut.dataSource, { email: 'rotate@example.com.au' });
+    const session = await signIn(sut, user);
+    const first = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
+    expect(first.body.user).toEqual({ id: user.id, email: user.email, role: 'plumber' });
+    const rotated = refreshCookieFrom(first.headers['set-cookie']);
+    expect(rotated).not.toBe(session.cookie);
+
+    const replay = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+    expect(replay.body.message).toBe('Your session has ended. Please log in again.');
+    await sut.http().post('/api/auth/refresh').set('Cookie', rotated).expect(401);
+  });
+
+  it('refuses a refresh without a cookie', async () => {
+    await sut.http().post('/api/auth/refresh').expect(401);
+  });
+
+  it('logs out this sign-in, or every session of the user', async () => {
+    const user = await createUser(sut.dataSource, { email: 'logout@example.com.au' });
+    const one = await signIn(sut, user);
+    const two = await signIn(sut, user);
+    const logout = await sut.http().post('/api/auth/logout').set('Cookie', one.cookie).send({}).expect(204);
+    expect(String(logout.headers['set-cookie'])).toMatch(/relining_refresh=;/);
+    await sut.http().post('/api/auth/refresh').set('Cookie', one.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', two.cookie).expect(200).then((r) => {
+      two.cookie = refreshCookieFrom(r.headers['set-cookie']);
+      two.auth = { Authorization: `Bearer ${r.body.accessToken}` };
+    });
+    await sut.http().get('/api/auth/me').set(two.auth).expect(200);
+
+    await sut.http().post('/api/auth/logout').set('Cookie', two.cookie).send({ everywhere: true }).expect(204);
+    await sut.http().get('/api/auth/me').set(two.auth).expect(401);
+  });
+
+  it.each([
+    ['an unsigned token (alg none)', () => jwt.sign({ sub: 'x', role: 'admin', ver: 0, typ: 'access' }, '', { algorithm: 'none', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
+    ['a token signed with another key', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, 'another-secret-another-secret-0123456789', { subject: 'x', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
+    ['a token for another audience', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, SECRET, { subject: 'x', audience: 'somebody-else', issuer: 'pipe-relining' })],
+    ['an expired token', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, { subject: 'x', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
+    ['a refresh token used as an access token', () => 'bm90LWEtand0LWJ1dC1hbi1vcGFxdWUtcmVmcmVzaC10b2tlbg'],
+    ['garbage', () => 'Bearer-ish nonsense'],
+  ])('refuses %s with 401', async (_name, makeToken) => {
+    const admin = await createUser(sut.dataSource, { email: `admin-${Math.random()}@example.com.au`, role: 'admin' });
+    const token = makeToken().replace('"sub":"x"', admin.id);
+    await sut.http().get('/api/admin/users').set('Authorization', `Bearer ${token}`).expect(401);
+  });
+
+  it('treats a user without a role as a plumber (spec §6)', async () => {
+    const user = await createUser(sut.dataSource, { email: 'norole@example.com.au', role: null });
+    const session = await signIn(sut, user);
+    const me = await sut.http().get('/api/auth/me').set(session.auth).expect(200);
+    expect(me.body.role).toBe('plumber');
+    await sut.http().get('/api/admin/users').set(session.auth).expect(403);
+  });
+});
+
+describe('accounts: password reset', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('answers alike for known and unknown addresses, and resets with the e-mailed link once', async () => {
+    const user = await createUser(sut.dataSource, { email: 'forgetful@example.com.au' });
+    const before = await signIn(sut, user);
+    const known = await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
+    const unknown = await sut.http().post('/api/auth/forgot-password').send({ email: 'ghost@example.com.au' }).expect(202);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body).toEqual({ message: 'If an account exists for that email, we have sent a link to reset the password.' });
+
+    const mail = (await smtp.waitFor(1))[0]!;
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.subject).toBe('Reset your password');
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+
+    await sut.http().post('/api/auth/reset-password').send({ token, password: 'short' }).expect(400);
+    await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(200, { message: 'Your password has been updated. You can now log in.' });
+    await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(400);
+
+    await sut.http().get('/api/auth/me').set(before.auth).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).expect(401);
+    await sut.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(401);
+    await signIn(sut, { email: user.email, password: 'a brand new passphrase' });
+  });
+
+  it('refuses an expired reset link', async () => {
+    const user = await createUser(sut.dataSource, { email: 'late@example.com.au' });
+    await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
+    const token = await linkTokenFromOutbox(sut.dataSource, user.email, 'reset_password');
+    await sut.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    const response = await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(400);
+    expect(response.body.code).toBe('TOKEN_INVALID');
+  });
+
+  it('gives the reset link one hour and the verification link 24 hours', async () => {
+    const user = await createUser(sut.dataSource, { email: 'lifetimes@example.com.au', verified: false });
+    await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
+    await sut.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(403);
+    const rows: Array<{ purpose: string; hours: number }> = await sut.dataSource.query(
+      `SELECT purpose, round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM account_tokens WHERE user_id = $1 ORDER BY purpose`,
+      [user.id],
+    );
+    expect(rows).toEqual([
+      { purpose: 'reset_password', hours: 1 },
+      { purpose: 'verify_email', hours: 24 },
+    ]);
+  });
+});
+
+describe('accounts: without e-mail verification', () => {
+  it('signs the new plumber in at once and queues the welcome e-mail', async () => {
+    const sut = await startTestApp({ env: { AUTH_REQUIRE_EMAIL_VERIFICATION: 'false' } });
+    try {
+      const response = await sut.http().post('/api/auth/register').send(registration).expect(201);
+      expect(response.body).toEqual({
+        user: { id: expect.any(String), email: registration.email, role: 'plumber' },
+        accessToken: expect.any(String),
+        expiresIn: 900,
+        verificationRequired: false,
+      });
+      refreshCookieFrom(response.headers['set-cookie']);
+      await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${response.body.accessToken}`).expect(200);
+      const [mail] = await sut.dataSource.query(`SELECT subject FROM notifications WHERE template_key = 'welcome_plumber'`);
+      expect(mail.subject).toBe('Welcome to our plumber referral program');
+      // An existing address still gets no session.
+      const again = await sut.http().post('/api/auth/register').send(registration).expect(201);
+      expect(again.body.accessToken).toBeNull();
+    } finally {
+      await sut.close();
+    }
+  });
+});
+
+describe('accounts: rate limits', () => {
+  it('allows 10 login attempts a minute per IP, then answers 429 with a clear message', async () => {
+    const sut = await startTestApp();
+    try {
+      for (let i = 0; i < 10; i += 1) await sut.http().post('/api/auth/login').send({ email: `guess${i}@example.com.au`, password: 'wrong password!' }).expect(401);
+      const blocked = await sut.http().post('/api/auth/login').send({ email: 'guess@example.com.au', password: 'wrong password!' }).expect(429);
+      expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('allows 10 login attempts a minute per account, whatever the IP', async () => {
+    const sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      for (let i = 0; i < 10; i += 1) {
+        await sut.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: 'victim@example.com.au', password: 'wrong password!' }).expect(401);
+      }
+      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.99').send({ email: 'Victim@example.com.au', password: 'wrong password!' }).expect(429);
+      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.99').send({ email: 'other@example.com.au', password: 'wrong password!' }).expect(401);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('limits registration and forgot-password too', async () => {
+    const sut = await startTestApp();
+    try {
+      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/forgot-password').send({ email: `a${i}@example.com.au` }).expect(202);
+      await sut.http().post('/api/auth/forgot-password').send({ email: 'a@example.com.au' }).expect(429);
+      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/register').send({ ...registration, email: `r${i}@example.com.au` }).expect(201);
+      await sut.http().post('/api/auth/register').send({ ...registration, email: 'r9@example.com.au' }).expect(429);
+    } finally {
+      await sut.close();
+    }
+  });
+});

@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://localhost:${port}`;
+/** The journeys' first admin, created by the test server with `npm run admin:create`. */
+export const E2E_ADMIN = { email: 'e2e-admin@example.com.au', password: 'e2e admin password 2026' };
+export const E2E_MAIL_URL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 3198}/messages`;
 
 /**
  * Browser journeys against the built product (`npm run build`), in Debian's Chromium: never a
@@ -33,6 +36,6 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), PUBLIC_BASE_URL: baseURL },
+    env: { PORT: String(port), PUBLIC_BASE_URL: baseURL, E2E_ADMIN_EMAIL: E2E_ADMIN.email, E2E_ADMIN_PASSWORD: E2E_ADMIN.password },
   },
 });

@@ -1,19 +1,37 @@
-import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
+import { AppLayout } from './layout/AppLayout';
+import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { theme } from './theme';
+import users from './users';
+
+/** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
+const Home = () => <Navigate to="/dashboard" replace />;
 
 /**
- * The staff console at /admin with real paths (/admin/bookings, not #/bookings): a browser router with
+ * The staff console at /admin with real paths (/admin/users, not #/users): a browser router with
  * basename /admin, and the server answers every /admin/* path with this app.
  */
 export function App() {
   return (
     <BrowserRouter basename="/admin">
-      <Admin dataProvider={dataProvider} dashboard={Dashboard} theme={theme} title="Staff console" disableTelemetry>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        loginPage={LoginPage}
+        layout={AppLayout}
+        dashboard={Home}
+        theme={theme}
+        title="Staff console"
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <CustomRoutes>
-          <Route path="/system" element={<Dashboard />} />
+          <Route path="/dashboard" element={<Dashboard />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

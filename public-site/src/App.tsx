@@ -1,16 +1,17 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import { SessionProvider } from './auth/session';
 import { BookingDialogProvider } from './components/BookingDialog';
 import { Layout } from './components/Layout';
 import { applyHead } from './lib/head';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { NOT_FOUND_HEAD, ROUTES } from './routes';
+import { NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 
 function HeadUpdater(): null {
   const [location] = useLocation();
   useEffect(() => {
-    const route = ROUTES.find((candidate) => candidate.path === location);
-    applyHead(route?.head ?? NOT_FOUND_HEAD);
+    applyHead(routeFor(location)?.head ?? NOT_FOUND_HEAD);
   }, [location]);
   return null;
 }
@@ -27,23 +28,33 @@ function ScrollManager(): null {
   return null;
 }
 
-export function App({ ssrPath }: { ssrPath?: string }) {
+export interface PreloadedRoute {
+  path: string;
+  component: ComponentType;
+}
+
+export function App({ ssrPath, preloaded }: { ssrPath?: string; preloaded?: PreloadedRoute }) {
   return (
-    <Router ssrPath={ssrPath}>
+    <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
+      <SessionProvider>
       <BookingDialogProvider>
         <Layout>
-          <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
-            <Switch>
+          <Switch>
               {ROUTES.map((route) => (
-                <Route key={route.path} path={route.path} component={route.component} />
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  component={preloaded?.path === route.path ? preloaded.component : route.component}
+                />
               ))}
               <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
+          </Switch>
         </Layout>
         <HeadUpdater />
         <ScrollManager />
+        <Toaster position="top-center" richColors closeButton />
       </BookingDialogProvider>
+      </SessionProvider>
     </Router>
   );
 }

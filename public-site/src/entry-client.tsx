@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadRouteComponent } from './routes';
 import './styles/global.css';
 
 const container = document.getElementById('root')!;
+// The page's own chunk first, so hydration renders exactly what was prerendered without suspending.
+const preloaded = await loadRouteComponent(window.location.pathname);
 const app = (
   <StrictMode>
-    <App />
+    <App preloaded={preloaded} />
   </StrictMode>
 );
 // Prerendered pages hydrate; a page without prerendered markup (development server) renders from scratch.

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './App';
-import { NOT_FOUND_HEAD, ROUTES } from './routes';
+import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 import { renderHeadTags, type PageHead } from './lib/head';
 
 export interface RenderedPage {
@@ -11,15 +11,21 @@ export interface RenderedPage {
 
 /** Renders one path to HTML, waiting for lazy pages, for the prerenderer (build time only). */
 export async function renderPage(path: string, origin: string): Promise<RenderedPage> {
-  const head: PageHead = ROUTES.find((route) => route.path === path)?.head ?? NOT_FOUND_HEAD;
+  const head: PageHead = routeFor(path)?.head ?? NOT_FOUND_HEAD;
+  const preloaded = await loadRouteComponent(path);
+  const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} />
+      <App ssrPath={path} preloaded={preloaded} />
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   );
+  // A component that fails on the server would silently fall back to client rendering: fail the build.
+  if (errors.length > 0) throw new Error(`Prerendering ${path} failed: ${String((errors[0] as Error)?.stack ?? errors[0])}`);
   const html = await new Response(prelude).text();
   return { html, headTags: renderHeadTags(head, origin) };
 }
 
 export const STATIC_PATHS = ROUTES.map((route) => route.path);
+export const SITEMAP_PATHS = ROUTES.filter((route) => route.sitemap).map((route) => route.path);
 export const SHELLS: Array<{ pattern: string; samplePath: string; noindex?: boolean }> = [];

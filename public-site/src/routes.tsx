@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { HomePage } from './pages/HomePage';
 import type { PageHead } from './lib/head';
 
@@ -6,11 +6,46 @@ export interface SiteRoute {
   path: string;
   head: PageHead;
   component: ComponentType;
+  /** Loads the page's code; awaited before prerendering and before hydration, so neither suspends. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Listed in sitemap.xml (marketing pages); app pages are noindex. */
+  sitemap: boolean;
 }
 
+const PAGE_LOADING = (
+  <p className="page-loading" role="status">
+    Loading...
+  </p>
+);
+
 /**
- * The public site's routes. Every route here is prerendered to HTML by scripts/prerender.mjs; the home
- * page is in the main bundle (it is the landing page), the others load on demand with React.lazy.
+ * A page in a chunk of its own, loaded when navigated to (its own Suspense boundary shows
+ * 'Loading...'), or ahead of time (`load`) for prerendering and hydration, which then render it with
+ * no boundary at all: React outlines large Suspense boundaries behind an inline script, which the
+ * Content-Security-Policy forbids.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<SiteRoute, 'component' | 'load'> {
+  const Lazy = lazy(load);
+  const OnDemand = () => (
+    <Suspense fallback={PAGE_LOADING}>
+      <Lazy />
+    </Suspense>
+  );
+  return { component: OnDemand, load };
+}
+
+const plumberReferralPage = page(() => import('./plumbers/PlumberReferralPage'));
+
+const plumberReferralHead = (path: string): PageHead => ({
+  path,
+  title: 'Plumber Referral Program: Earn Up to $480 Per Referral | Pipe Relining Australia',
+  description:
+    'Refer clients with broken or blocked pipes and earn $80 per completed Clean & View plus $400 per reline. Register, refer jobs and track your rebates online.',
+});
+
+/**
+ * The public site's routes, all prerendered to HTML by scripts/prerender.mjs. The home page is in the
+ * main bundle (it is the landing page); the others load on demand.
  */
 export const ROUTES: SiteRoute[] = [
   {
@@ -22,6 +57,38 @@ export const ROUTES: SiteRoute[] = [
         'Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from $299, waived if you reline. 25-year guarantee, most jobs done in a day.',
     },
     component: HomePage,
+    sitemap: true,
+  },
+  { path: '/plumber-referral', head: plumberReferralHead('/plumber-referral'), ...plumberReferralPage, sitemap: true },
+  // Same screen (spec §2); its canonical address is /plumber-referral.
+  { path: '/plumbers', head: plumberReferralHead('/plumber-referral'), ...plumberReferralPage, sitemap: false },
+  {
+    path: '/plumber-portal',
+    head: {
+      path: '/plumber-portal',
+      title: 'Plumber Partner Portal | Pipe Relining Australia',
+      description: 'Log in or register to refer pipe relining jobs, track every referral in real time and get paid up to $480 per referral.',
+    },
+    ...page(() => import('./plumbers/PlumberPortalPage')),
+    sitemap: true,
+  },
+  {
+    path: '/plumber-dashboard',
+    head: { path: '/plumber-dashboard', title: 'Plumber Dashboard | Pipe Relining Australia', description: 'Your referrals, rebates and account.', noindex: true },
+    ...page(() => import('./plumbers/PlumberDashboardPage')),
+    sitemap: false,
+  },
+  {
+    path: '/verify-email',
+    head: { path: '/verify-email', title: 'Confirm your email | Pipe Relining Australia', description: 'Confirm the email address of your account.', noindex: true },
+    ...page(() => import('./auth/VerifyEmailPage')),
+    sitemap: false,
+  },
+  {
+    path: '/reset-password',
+    head: { path: '/reset-password', title: 'Choose a password | Pipe Relining Australia', description: 'Set a new password for your account.', noindex: true },
+    ...page(() => import('./auth/ResetPasswordPage')),
+    sitemap: false,
   },
 ];
 
@@ -31,3 +98,20 @@ export const NOT_FOUND_HEAD: PageHead = {
   description: 'The page you were looking for does not exist.',
   noindex: true,
 };
+
+/** The route for a path (exact match; the site has no parameterised marketing routes). */
+export function routeFor(path: string): SiteRoute | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ROUTES.find((route) => route.path === normalized);
+}
+
+/**
+ * The component of the route at `path`, with its code already loaded: rendering it does not suspend,
+ * so prerendering emits finished HTML (no inline completion scripts, which the CSP forbids) and
+ * hydration matches it.
+ */
+export async function loadRouteComponent(path: string): Promise<{ path: string; component: ComponentType } | undefined> {
+  const route = routeFor(path);
+  if (!route?.load) return undefined;
+  return { path: route.path, component: (await route.load()).default };
+}

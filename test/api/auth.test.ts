@@ -62,6 +62,10 @@ describe('accounts: registration, verification, sign-in', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\/api\/auth/);
     expect(cookie).not.toMatch(/Secure/i); // only in production
+    // Beside it, a readable marker (no credential) tells pages there is a session to restore.
+    const marker = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('relining_session='))!;
+    expect(marker).toMatch(/^relining_session=1;/);
+    expect(marker).not.toMatch(/HttpOnly/i);
     const claims = jwt.decode(login.body.accessToken) as jwt.JwtPayload;
     expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(900);
 

@@ -1,9 +1,27 @@
 import { fetchUtils } from 'react-admin';
 import { session } from './session';
 
-/** Every console request: JSON, the access token when signed in, and cookies for the refresh endpoint. */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
+function withToken(options: fetchUtils.Options): fetchUtils.Options {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   if (session.token) headers.set('Authorization', `Bearer ${session.token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  return { ...options, headers, credentials: 'same-origin' };
+}
+
+/**
+ * Every console request: JSON with the in-memory access token. An expired token (401) is renewed once
+ * from the refresh cookie and the request retried; a second 401 reaches react-admin, which signs out.
+ */
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  try {
+    return await fetchUtils.fetchJson(url, withToken(options));
+  } catch (error) {
+    if ((error as { status?: number }).status !== 401 || !(await session.refresh())) throw error;
+    return fetchUtils.fetchJson(url, withToken(options));
+  }
+}
+
+/** The message of an API error in the global format, for toasts. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const body = (error as { body?: { message?: unknown } }).body;
+  return typeof body?.message === 'string' ? body.message : fallback;
 }

@@ -3,6 +3,11 @@ import type { AppConfig } from '../../config/app-config.js';
 import { REFRESH_TOKEN_TTL_MS } from './auth.rules.js';
 
 export const REFRESH_COOKIE = 'relining_refresh';
+/**
+ * Not a credential: a readable marker that a refresh cookie exists, so pages only ask to restore a
+ * session when there may be one (no failing request, and no console error, for every visitor).
+ */
+export const SESSION_MARKER_COOKIE = 'relining_session';
 /** Sent only to the auth endpoints, never to the rest of the API or the pages. */
 const COOKIE_PATH = '/api/auth';
 
@@ -14,10 +19,18 @@ export function setRefreshCookie(reply: FastifyReply, config: AppConfig, token: 
     path: COOKIE_PATH,
     maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
   });
+  void reply.setCookie(SESSION_MARKER_COOKIE, '1', {
+    httpOnly: false,
+    secure: config.env === 'production',
+    sameSite: 'strict',
+    path: '/',
+    maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void {
   void reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.env === 'production', sameSite: 'strict', path: COOKIE_PATH });
+  void reply.clearCookie(SESSION_MARKER_COOKIE, { secure: config.env === 'production', sameSite: 'strict', path: '/' });
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {

@@ -1,0 +1,77 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useNotify } from 'react-admin';
+import { isValidEmail } from '../../../src/contracts/account-rules';
+import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { Toast } from '../common/Toast';
+import { errorMessage, httpClient } from '../providers/httpClient';
+
+/** Invite someone by e-mail with a role: they get a link to set their password. */
+export function InviteUserButton() {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('admin');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const notify = useNotify();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError('Please enter a valid email address');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { json } = await httpClient('/api/admin/users/invite', { method: 'POST', body: JSON.stringify({ email: email.trim(), role }) });
+      notify(<Toast title="Invitation sent" description={json.message} />, { type: 'success' });
+      setOpen(false);
+      setEmail('');
+    } catch (caught) {
+      setError(errorMessage(caught, 'Failed to send the invitation'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button startIcon={<PersonAddIcon />} onClick={() => { setOpen(true); setError(null); }}>
+        Invite user
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>Invite user</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              <TextField
+                label="Email"
+                type="email"
+                required
+                autoFocus
+                value={email}
+                error={Boolean(error)}
+                helperText={error ?? 'They will receive a link to set their password.'}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+                {ROLES.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {ROLE_LABELS[value]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Sending...' : 'Send invitation'}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

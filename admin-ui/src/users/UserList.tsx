@@ -1,0 +1,76 @@
+import { Chip, Typography } from '@mui/material';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useNotify,
+} from 'react-admin';
+import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { Toast } from '../common/Toast';
+import { InviteUserButton } from './InviteUserButton';
+import { RoleActions } from './RoleActions';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search email, name, business" />,
+  <SelectInput key="role" source="role" choices={ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }))} />,
+];
+
+function Heading() {
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+        Manage admin users
+      </Typography>
+      <Typography color="text.secondary">View and manage user roles in the system. Only existing admins can modify roles.</Typography>
+    </>
+  );
+}
+
+/** spec §2 Admin users: real e-mail, role, created and last-sign-in values, and role actions. */
+export function UserList() {
+  const notify = useNotify();
+  return (
+    <>
+      <Heading />
+      <List
+        title="User Management"
+        filters={filters}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        actions={
+          <TopToolbar>
+            <InviteUserButton />
+          </TopToolbar>
+        }
+        queryOptions={{ onError: () => notify(<Toast title="Failed to fetch users" />, { type: 'error' }) }}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="email" label="Email" />
+          <TextField source="full_name" label="Name" emptyText="Not provided" />
+          <TextField source="business_name" label="Business" emptyText="Not provided" />
+          <TextField source="phone" label="Phone" emptyText="Not provided" sortable={false} />
+          <FunctionField
+            source="role"
+            label="Role"
+            render={(record: { role: Role; disabled: boolean }) => (
+              <>
+                <Chip size="small" label={ROLE_LABELS[record.role]} color={record.role === 'admin' ? 'primary' : 'default'} />
+                {record.disabled ? <Chip size="small" label="Disabled" color="error" sx={{ ml: 1 }} /> : null}
+              </>
+            )}
+          />
+          <BooleanField source="email_verified" label="Verified" sortable={false} />
+          <DateField source="created_at" label="Created" showTime locales="en-AU" />
+          <DateField source="last_sign_in_at" label="Last sign-in" showTime locales="en-AU" emptyText="Never" />
+          <RoleActions />
+        </Datagrid>
+      </List>
+    </>
+  );
+}

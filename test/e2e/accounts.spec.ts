@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { linkIn, waitForMail } from './support/mail';
+
+const password = 'plumber journey password';
+
+async function registerAndVerify(page: Page, request: Parameters<typeof waitForMail>[0], email: string, fullName: string) {
+  await page.goto('/plumber-referral');
+  await page.getByRole('button', { name: /Don.t have an account\? Register/ }).click();
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Business name').fill('Journey Plumbing');
+  await page.getByLabel('Phone').fill('0400 222 333');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+
+  const mail = await waitForMail(request, email, 'Confirm your email address');
+  await page.goto(linkIn(mail, '/verify-email?token='));
+  await expect(page.getByText('Your email address is confirmed. You can now log in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Log In', exact: true }).click();
+}
+
+async function logIn(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+test('a plumber registers, verifies the e-mail, signs in, edits the profile and signs out', async ({ page, request }) => {
+  const email = `plumber-${Date.now()}@example.com.au`;
+  await registerAndVerify(page, request, email, 'Jordan Journey');
+  await logIn(page, email);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/plumber-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Plumber Portal' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await expect(page.getByText('Jordan Journey')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Business name').fill('Journey Plumbing & Drains');
+  await page.getByLabel('Phone').fill('');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Your profile has been updated successfully')).toBeVisible();
+  await expect(page.getByText('Journey Plumbing & Drains')).toBeVisible();
+  await expect(page.getByText('Not provided')).toBeVisible();
+
+  // The session survives a reload (the refresh cookie), then Sign Out ends it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Plumber Portal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/plumber-referral$/);
+  await page.goto('/plumber-dashboard');
+  await expect(page).toHaveURL(/\/plumber-referral$/);
+});
+
+test('an admin changes a plumber’s role, which takes effect on the plumber’s next request', async ({ page, browser, request }) => {
+  const email = `promoted-${Date.now()}@example.com.au`;
+  const plumberContext = await browser.newContext();
+  const plumber = await plumberContext.newPage();
+  await registerAndVerify(plumber, request, email, 'Riley Promoted');
+  await logIn(plumber, email);
+  await expect(plumber).toHaveURL(/\/plumber-dashboard$/);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Welcome to the admin dashboard')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('admin-email')).toHaveText(E2E_ADMIN.email);
+
+  await page.getByRole('menuitem', { name: 'User Management' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage admin users' })).toBeVisible();
+  await page.getByPlaceholder('Search email, name, business').fill(email);
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Make Plumber' })).toBeDisabled();
+  await page.getByRole('menuitem', { name: 'Make Admin' }).click();
+  await expect(page.getByText('User role updated to admin')).toBeVisible();
+
+  // The plumber's next request: the old session no longer works, so they are signed out…
+  await plumber.reload();
+  await expect(plumber).toHaveURL(/\/plumber-referral$/);
+  // …and signing in again lands them in the staff console.
+  await logIn(plumber, email);
+  await expect(plumber).toHaveURL(/\/admin\/dashboard$/);
+  await expect(plumber.getByText('Pipe Relining Australia: staff console')).toBeVisible();
+  await plumberContext.close();
+});
+
+test('the console refuses to create admin accounts', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Create Admin Account' }).click();
+  await page.getByLabel('Email').fill('someone@example.com.au');
+  await page.getByLabel('Password').fill('whatever password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Signup disabled')).toBeVisible();
+  await expect(page.getByText('Admin accounts must be created by existing administrators. Please contact your system administrator.')).toBeVisible();
+});

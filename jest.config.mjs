@@ -22,7 +22,11 @@ const ESM_REQUIRED_BY_CJS = ['content-disposition'];
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // nestjs-pino keeps one logger per process; tests that read logs reset it (see test/support/test-app.ts).
+    '^nestjs-pino/internal/(.*)$': '<rootDir>/node_modules/nestjs-pino/dist/esm/$1',
+  },
   transform: {
     '^.+\\.ts$': swc,
     [`/node_modules/(${ESM_REQUIRED_BY_CJS.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
@@ -19,6 +20,8 @@ import { UsersModule } from './modules/users/users.module.js';
 export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
+  /** Where logs go; stdout unless a test captures them. */
+  logDestination?: DestinationStream;
   /** Extra modules (tests mount probe controllers this way). */
   extraModules?: Array<Type | DynamicModule>;
 }
@@ -30,7 +33,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(options.config),
-        LoggingModule.forRoot(options.config),
+        LoggingModule.forRoot(options.config, options.logDestination),
         DatabaseModule.forRoot(options.databaseUrl),
         ScheduleModule.forRoot(),
         HealthModule,

@@ -318,3 +318,52 @@ describe('accounts: rate limits', () => {
     }
   });
 });
+
+describe('accounts: what reaches the logs', () => {
+  it('never logs passwords, tokens or refresh cookies, even at debug level', async () => {
+    const lines: string[] = [];
+    const smtp = await new SmtpSink().start();
+    const sut = await startTestApp({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'trace', RATE_LIMITS: 'off' }, logLines: lines });
+    try {
+      await sut.http().post('/api/auth/register').send(registration).expect(201);
+      const verifyToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'verify_email');
+      await sut.http().post('/api/auth/verify-email').send({ token: verifyToken }).expect(200);
+      const session = await signIn(sut, registration);
+      await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
+      await sut.http().post('/api/auth/login').send({ email: registration.email, password: 'a wrong password!' }).expect(401);
+      await sut.http().post('/api/auth/forgot-password').send({ email: registration.email }).expect(202);
+      const resetToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'reset_password');
+      await sut.http().post('/api/auth/reset-password').send({ token: resetToken, password: 'another secret passphrase' }).expect(200);
+
+      const logs = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const secret of [PASSWORD, 'a wrong password!', 'another secret passphrase', verifyToken, resetToken, session.accessToken, session.cookie.split('=')[1]!]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await sut.close();
+      await smtp.stop();
+    }
+  });
+});
+
+describe('accounts: a failed role lookup', () => {
+  it('is logged and grants nothing', async () => {
+    const lines: string[] = [];
+    const sut = await startTestApp({ env: { LOG_LEVEL: 'error' }, logLines: lines });
+    try {
+      const admin = await signIn(sut, await createUser(sut.dataSource, { email: 'role-lookup@example.com.au', role: 'admin' }));
+      await sut.http().get('/api/admin/users').set(admin.auth).expect(200);
+      await sut.dataSource.query(`ALTER TABLE user_roles RENAME TO user_roles_unavailable`);
+      try {
+        await sut.http().get('/api/admin/users').set(admin.auth).expect(403);
+      } finally {
+        await sut.dataSource.query(`ALTER TABLE user_roles_unavailable RENAME TO user_roles`);
+      }
+      expect(lines.join('\n')).toContain('Role lookup failed');
+      await sut.http().get('/api/admin/users').set(admin.auth).expect(200);
+    } finally {
+      await sut.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { linkIn, waitForMail } from './support/mail';
+import { E2E_ADMIN } from '../../playwright.config.js';
+import { linkIn, waitForMail } from './support/mail.js';
 
 const password = 'plumber journey password';
 

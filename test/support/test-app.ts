@@ -2,6 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { __resetOutOfContextForTests } from 'nestjs-pino/internal/PinoLogger.js';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   /** Reuse a database (two instances on one database); otherwise a fresh clone of the template. */
   databaseUrl?: string;
   extraModules?: Array<Type | DynamicModule>;
+  /** Collects every log line (JSON) here instead of printing it. */
+  logLines?: string[];
 }
 
 /** The whole product on a database of its own, as `npm start` builds it, ready for HTTP requests. */
@@ -46,7 +49,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     { cwd: REPO_ROOT },
   );
-  const app = await createApp({ config, databaseUrl, extraModules: options.extraModules });
+  const logDestination = options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined;
+  // nestjs-pino keeps one logger per process (the first app's); a test that reads logs needs its own.
+  if (logDestination) __resetOutOfContextForTests();
+  const app = await createApp({ config, databaseUrl, extraModules: options.extraModules, logDestination });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,

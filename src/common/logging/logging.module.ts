@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** Paths whose query strings may carry secrets (reset and verification tokens): logged without the query. */
@@ -15,12 +16,14 @@ function loggablePath(url: string | undefined): string {
  */
 @Module({})
 export class LoggingModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `destination`: where log lines go (stdout by default; tests capture them to search for secrets). */
+  static forRoot(config: AppConfig, destination?: DestinationStream): DynamicModule {
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
+          pinoHttp: [
+            {
             level: config.logLevel,
             // Fastify chose the id (see app.factory.ts); pino-http reuses it.
             genReqId: (request: IncomingMessage & { id?: string }) => request.id ?? 'unknown',
@@ -36,7 +39,9 @@ export class LoggingModule {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
               censor: '[redacted]',
             },
-          },
+            },
+            destination ?? process.stdout,
+          ],
         }),
       ],
     };

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_MAIL_URL } from '../../../playwright.config';
+import { E2E_MAIL_URL } from '../../../playwright.config.js';
 
 export interface DeliveredMail {
   to: string[];

@@ -13,6 +13,9 @@ import { DatabaseModule } from './database/database.module.js';
 import { DemoDataModule } from './database/demo/demo-data.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { TemplatesAdminModule } from './modules/templates/templates-admin.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -41,6 +44,9 @@ export class AppModule {
         NotificationsModule,
         UsersModule,
         AuthModule,
+        SettingsModule,
+        TemplatesAdminModule,
+        JobsModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

@@ -1,3 +1,4 @@
+import { Job } from '../modules/jobs/job.entity.js';
 import { Notification } from '../modules/notifications/notification.entity.js';
 import { EmailTemplate } from '../modules/templates/email-template.entity.js';
 import { Profile } from '../modules/users/profile.entity.js';
@@ -5,4 +6,4 @@ import { User } from '../modules/users/user.entity.js';
 import { UserRole } from '../modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification, User, Profile, UserRole];
+export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job];

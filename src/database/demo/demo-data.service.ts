@@ -5,12 +5,21 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { createOrPromoteAdmin } from '../../modules/auth/admin-accounts.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
+import { newTrackingCode } from '../../modules/jobs/tracking-code.js';
 import { queryRows } from '../sql.js';
 
 const DEMO_LOCK_ID = 727_245_302;
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com.au';
 export const DEMO_PLUMBER_EMAIL = 'plumber@example.com.au';
+
+const SAMPLE_JOBS = [
+  { jobNumber: 'JOB-1001', customer: 'John Smith', email: 'john.smith@example.com.au', address: '12 Station Street, Richmond VIC 3121', status: 'quoted', created: '2023-11-15T09:30:00+11:00' },
+  { jobNumber: 'JOB-1002', customer: 'Sarah Johnson', email: 'sarah.johnson@example.com.au', address: '8 Harbour Road, Manly NSW 2095', status: 'scheduled', created: '2023-11-20T10:15:00+11:00' },
+  { jobNumber: 'JOB-1003', customer: 'Michael Brown', email: 'michael.brown@example.com.au', address: null, status: 'inspected', created: '2023-11-28T14:00:00+11:00' },
+  { jobNumber: 'JOB-1004', customer: 'Emma Wilson', email: 'emma.wilson@example.com.au', address: '45 Jacaranda Avenue, Toowong QLD 4066', status: 'completed', created: '2023-12-01T08:45:00+11:00' },
+  { jobNumber: 'JOB-1005', customer: 'David Lee', email: 'david.lee@example.com.au', address: '3 Park Terrace, Norwood SA 5067', status: 'booked', created: '2023-12-05T11:20:00+11:00' },
+] as const;
 
 function demoPassword(): string {
   return randomBytes(12).toString('base64url');
@@ -29,6 +38,7 @@ export class DemoDataService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.demoData) return;
+    await this.seedSampleJobs();
     const accounts = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_ID]);
       const [{ count }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM users');
@@ -48,6 +58,28 @@ export class DemoDataService implements OnApplicationBootstrap {
       return { adminPassword, plumberPassword };
     });
     if (!accounts) return;
+    this.printAccounts(accounts);
+  }
+
+  /** spec §9: five sample jobs, November and December 2023, statuses quoted, scheduled, inspected, completed, booked. */
+  private async seedSampleJobs(): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_ID]);
+      const [{ count }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM jobs');
+      if (count > 0) return;
+      for (const job of SAMPLE_JOBS) {
+        const [row] = await queryRows<{ id: string }>(
+          manager,
+          `INSERT INTO jobs (job_number, customer_name, customer_email, address, status, tracking_code, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+          [job.jobNumber, job.customer, job.email, job.address, job.status, newTrackingCode(job.status, job.jobNumber), job.created],
+        );
+        await manager.query(`INSERT INTO job_status_events (job_id, status, created_at) VALUES ($1, $2, $3)`, [row!.id, job.status, job.created]);
+      }
+    });
+  }
+
+  private printAccounts(accounts: { adminPassword: string; plumberPassword: string }): void {
     // Printed to the terminal once, deliberately not through the logger: passwords never go into logs.
     const base = this.config.publicBaseUrl;
     process.stdout.write(

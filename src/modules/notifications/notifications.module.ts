@@ -3,13 +3,17 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { createSmtpTransport, MAIL_TRANSPORT } from './mail-transport.js';
+import { NotificationsAdminController } from './notifications-admin.controller.js';
+import { NotificationsAdminService } from './notifications-admin.service.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { NotificationsWorker } from './notifications.worker.js';
 
 @Module({
   imports: [TemplatesModule],
+  controllers: [NotificationsAdminController],
   providers: [
+    NotificationsAdminService,
     {
       provide: MAIL_TRANSPORT,
       inject: [APP_CONFIG],

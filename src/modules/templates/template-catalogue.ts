@@ -1,8 +1,12 @@
 import { COMPANY } from '../../contracts/company.js';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
+export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';
+
 export interface TemplateDefinition {
   readonly key: string;
+  /** Job templates are the console's five tabs; the others are listed below them. */
+  readonly group: TemplateGroup;
   /** The name staff see (tab label in the console). */
   readonly name: string;
   readonly variables: readonly string[];
@@ -25,6 +29,7 @@ const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team\n${COMPANY.phone}`;
 function jobTemplate(key: string, name: string, subject: string, middle: string): TemplateDefinition {
   return {
     key,
+    group: 'job',
     name,
     variables: JOB_VARIABLES,
     linkVariables: ['trackingLink'],
@@ -71,6 +76,7 @@ export const TEMPLATE_CATALOGUE = {
   ),
   verify_email: {
     key: 'verify_email',
+    group: 'account',
     name: 'Confirm Email (plumber registration)',
     variables: ['firstName', 'verifyLink'],
     linkVariables: ['verifyLink'],
@@ -80,6 +86,7 @@ export const TEMPLATE_CATALOGUE = {
   },
   welcome_plumber: {
     key: 'welcome_plumber',
+    group: 'account',
     name: 'Welcome (plumber account created)',
     variables: ['firstName', 'dashboardLink'],
     linkVariables: ['dashboardLink'],
@@ -89,6 +96,7 @@ export const TEMPLATE_CATALOGUE = {
   },
   reset_password: {
     key: 'reset_password',
+    group: 'account',
     name: 'Reset Password',
     variables: ['resetLink'],
     linkVariables: ['resetLink'],
@@ -98,6 +106,7 @@ export const TEMPLATE_CATALOGUE = {
   },
   account_exists: {
     key: 'account_exists',
+    group: 'account',
     name: 'Account Already Exists (registration attempt)',
     variables: ['signInLink', 'resetLink'],
     linkVariables: ['signInLink', 'resetLink'],
@@ -107,6 +116,7 @@ export const TEMPLATE_CATALOGUE = {
   },
   user_invite: {
     key: 'user_invite',
+    group: 'account',
     name: 'User Invitation',
     variables: ['roleLabel', 'inviteLink'],
     linkVariables: ['inviteLink'],

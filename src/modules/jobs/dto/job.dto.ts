@@ -1,0 +1,149 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { JOB_STATUSES, type JobStatus } from '../../../contracts/job-status.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const STATUS_MESSAGE = `Status must be one of: ${JOB_STATUSES.join(', ')}`;
+
+/**
+ * POST /admin/jobs. The three required fields are checked by the spec's rule (one message for any
+ * missing one, then the e-mail), so they are optional here and validated in the service.
+ */
+export class CreateJobDto {
+  @ApiProperty({ example: 'JOB-1001', description: "The 'Job ID' as staff type it." })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(60, { message: 'Job ID must be at most 60 characters' })
+  @IsString({ message: 'Job ID must be text' })
+  jobNumber?: string;
+
+  @ApiProperty({ example: 'Alex Citizen' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(120, { message: 'Customer name must be at most 120 characters' })
+  @IsString({ message: 'Customer name must be text' })
+  customerName?: string;
+
+  @ApiProperty({ example: 'alex@example.com.au' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsString({ message: 'Please enter a valid email address' })
+  customerEmail?: string;
+
+  @ApiProperty({ enum: JOB_STATUSES, default: 'booked', required: false })
+  @IsOptional()
+  @IsIn(JOB_STATUSES, { message: STATUS_MESSAGE })
+  status?: JobStatus;
+
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(40, { message: 'Phone must be at most 40 characters' })
+  @IsString({ message: 'Phone must be text' })
+  customerPhone?: string;
+
+  @ApiProperty({ required: false, description: "Shown as 'Not specified' when empty." })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(300, { message: 'Address must be at most 300 characters' })
+  @IsString({ message: 'Address must be text' })
+  address?: string;
+
+  @ApiProperty({ required: false, description: 'The booking this job comes from.' })
+  @IsOptional()
+  @IsUUID('all', { message: 'bookingId must be a booking id' })
+  bookingId?: string;
+
+  @ApiProperty({ required: false, description: 'The referral this job comes from.' })
+  @IsOptional()
+  @IsUUID('all', { message: 'referralId must be a referral id' })
+  referralId?: string;
+
+  @ApiProperty({ required: false, description: "E-mail the link now; by default as the 'Automatic Email Notifications' setting says." })
+  @IsOptional()
+  @IsBoolean({ message: 'notify must be true or false' })
+  notify?: boolean;
+}
+
+export class UpdateJobStatusDto {
+  @ApiProperty({ enum: JOB_STATUSES })
+  @IsIn(JOB_STATUSES, { message: STATUS_MESSAGE })
+  status!: JobStatus;
+
+  @ApiProperty({ required: false, default: true, description: "E-mail the customer. Left out: as the 'Automatic Email Notifications' setting says." })
+  @IsOptional()
+  @IsBoolean({ message: 'notify must be true or false' })
+  notify?: boolean;
+}
+
+export class JobNotificationRef {
+  @ApiProperty() id!: string;
+  @ApiProperty() to!: string;
+  @ApiProperty() status!: string;
+}
+
+export class JobResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'JOB-1001' }) jobNumber!: string;
+  @ApiProperty() customerName!: string;
+  @ApiProperty() customerEmail!: string;
+  @ApiProperty({ nullable: true }) customerPhone!: string | null;
+  @ApiProperty({ nullable: true }) address!: string | null;
+  @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
+  @ApiProperty({ example: 'Quote Sent' }) statusLabel!: string;
+  @ApiProperty() trackingCode!: string;
+  @ApiProperty({ description: '{PUBLIC_BASE_URL}/job-status/{trackingCode}' }) trackingLink!: string;
+  @ApiProperty({ nullable: true }) bookingId!: string | null;
+  @ApiProperty({ nullable: true }) referralId!: string | null;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+}
+
+export class JobEventResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
+  @ApiProperty() statusLabel!: string;
+  @ApiProperty({ nullable: true }) previousStatus!: string | null;
+  @ApiProperty({ nullable: true }) changedBy!: string | null;
+  @ApiProperty() customerNotified!: boolean;
+  @ApiProperty() createdAt!: string;
+}
+
+export class JobDetailResponse extends JobResponse {
+  @ApiProperty({ type: [JobEventResponse] }) timeline!: JobEventResponse[];
+  @ApiProperty({ description: 'The e-mails sent for this job, newest first.' }) emails!: Array<{
+    id: string;
+    to: string;
+    subject: string;
+    status: string;
+    templateKey: string | null;
+    createdAt: string;
+    sentAt: string | null;
+  }>;
+}
+
+export class JobChangeResponse extends JobResponse {
+  @ApiProperty({ type: JobNotificationRef, nullable: true, description: 'The e-mail queued for this change, if any.' })
+  notification!: JobNotificationRef | null;
+}
+
+export class PublicJobStage {
+  @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: ['completed', 'current', 'upcoming'] }) state!: string;
+  @ApiProperty({ nullable: true, description: 'When the job reached this stage.' }) reachedAt!: string | null;
+}
+
+export class PublicJobStatusResponse {
+  @ApiProperty({ example: 'JOB-1001' }) jobNumber!: string;
+  @ApiProperty({ example: 'Alex', description: 'First name only: the page shows no contact details.' }) customerFirstName!: string;
+  @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
+  @ApiProperty() statusLabel!: string;
+  @ApiProperty() explanation!: string;
+  @ApiProperty({ type: [PublicJobStage] }) stages!: PublicJobStage[];
+  @ApiProperty({ description: 'Index of the current stage divided by 5 (0 to 1).' }) progress!: number;
+  @ApiProperty({ description: 'The same as a percentage (0 to 100).' }) progressPercent!: number;
+  @ApiProperty() updatedAt!: string;
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/auth.decorators.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import { PublicJobStatusResponse } from './dto/job.dto.js';
+import { JobsService } from './jobs.service.js';
+
+@ApiTags('job status')
+@Controller('job-status')
+export class JobStatusController {
+  constructor(private readonly jobs: JobsService) {}
+
+  /** The customer's tracking page. Private by link: never cached, indexed or leaked through referrers. */
+  @Public()
+  @Get(':code')
+  @RateLimit({ perIp: { minute: 60 } })
+  @ApiOkResponse({ type: PublicJobStatusResponse })
+  @ApiNotFoundResponse({ description: 'Unknown code (and the literal "invalid"): "The job ID provided is not valid or has expired."' })
+  async get(@Param('code') code: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<PublicJobStatusResponse> {
+    void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    return this.jobs.publicStatus(code.slice(0, 300));
+  }
+}

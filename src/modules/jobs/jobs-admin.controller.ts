@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Roles } from '../../common/auth/auth.decorators.js';
+import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
+import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
+import { CreateJobDto, JobChangeResponse, JobDetailResponse, JobResponse, UpdateJobStatusDto } from './dto/job.dto.js';
+import { JobsService } from './jobs.service.js';
+
+@ApiTags('admin: job tracking')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/jobs')
+export class JobsAdminController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @Get()
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"JOB-10","status":"quoted"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,9]' })
+  @ApiOkResponse({ type: [JobResponse] })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<JobResponse[]> {
+    const page = await this.jobs.list(query);
+    void reply.header('content-range', contentRange('jobs', page.offset, page.rows.length, page.total));
+    return page.rows;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: JobDetailResponse, description: 'With the status timeline and the e-mails sent for the job.' })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<JobDetailResponse> {
+    return this.jobs.get(id);
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: JobChangeResponse, description: "Tracking link generated; 'notification' is the e-mail queued with it." })
+  @ApiConflictResponse({ description: 'A tracking link already exists for that job number.' })
+  create(@CurrentUser() user: CurrentUserInfo, @Body() body: CreateJobDto): Promise<JobChangeResponse> {
+    return this.jobs.create(user, body);
+  }
+
+  @Put(':id/status')
+  @ApiOkResponse({ type: JobChangeResponse })
+  updateStatus(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: UpdateJobStatusDto): Promise<JobChangeResponse> {
+    return this.jobs.updateStatus(user, id, body);
+  }
+
+  @Post(':id/notify')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOkResponse({ type: JobChangeResponse, description: "The current status's e-mail, sent again." })
+  notify(@Param('id', ParseUUIDPipe) id: string): Promise<JobChangeResponse> {
+    return this.jobs.notify(id);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { JobStatusController } from './job-status.controller.js';
+import { JobsAdminController } from './jobs-admin.controller.js';
+import { JobsRepository } from './jobs.repository.js';
+import { JobsService } from './jobs.service.js';
+
+@Module({
+  imports: [NotificationsModule, SettingsModule],
+  controllers: [JobsAdminController, JobStatusController],
+  providers: [JobsRepository, JobsService],
+  exports: [JobsService],
+})
+export class JobsModule {}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
+import { JOB_STATUSES, type JobStatus } from '../../contracts/job-status.js';
+import { queryRows } from '../../database/sql.js';
+import { Job } from './job.entity.js';
+
+export const JOB_LIST = defineListSpec({
+  resource: 'jobs',
+  idColumn: 'j.id',
+  sortable: {
+    jobNumber: 'lower(j.job_number)',
+    customerName: 'lower(j.customer_name)',
+    customerEmail: 'lower(j.customer_email)',
+    status: 'j.status',
+    createdAt: 'j.created_at',
+    updatedAt: 'j.updated_at',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    q: search(['j.job_number', 'j.customer_name', 'j.customer_email']),
+    status: equals('j.status', JOB_STATUSES),
+    bookingId: equals('j.booking_id::text'),
+    referralId: equals('j.referral_id::text'),
+    id: ids('j.id'),
+  },
+  defaultPageSize: 10,
+  maxPageSize: 200,
+});
+
+export interface JobEventRow {
+  id: string;
+  status: JobStatus;
+  previousStatus: JobStatus | null;
+  changedBy: string | null;
+  customerNotified: boolean;
+  createdAt: Date;
+}
+
+export interface JobEmailRow {
+  id: string;
+  to: string;
+  subject: string;
+  status: string;
+  templateKey: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+@Injectable()
+export class JobsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  findForAdminList(list: ParsedList): Promise<[Job[], number]> {
+    return applyListQuery(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, JOB_LIST).getManyAndCount();
+  }
+
+  findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Job | null> {
+    return manager.findOneBy(Job, { id });
+  }
+
+  /** Locks the job for a status change, so two staff changing it at once are applied one after the other. */
+  async findByIdForUpdate(manager: EntityManager, id: string): Promise<Job | null> {
+    return manager.getRepository(Job).createQueryBuilder('j').setLock('pessimistic_write').where('j.id = :id', { id }).getOne();
+  }
+
+  findByTrackingCode(code: string): Promise<Job | null> {
+    return this.dataSource.manager.findOneBy(Job, { trackingCode: code });
+  }
+
+  async addEvent(
+    manager: EntityManager,
+    event: { jobId: string; status: JobStatus; previousStatus: JobStatus | null; changedBy: string | null; notificationId: string | null },
+  ): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(
+      manager,
+      `INSERT INTO job_status_events (job_id, status, previous_status, changed_by, customer_notified, notification_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [event.jobId, event.status, event.previousStatus, event.changedBy, event.notificationId !== null, event.notificationId],
+    );
+    return row!.id;
+  }
+
+  timeline(jobId: string): Promise<JobEventRow[]> {
+    return queryRows<JobEventRow>(
+      this.dataSource,
+      `SELECT e.id, e.status, e.previous_status AS "previousStatus", u.email AS "changedBy",
+              e.customer_notified AS "customerNotified", e.created_at AS "createdAt"
+       FROM job_status_events e LEFT JOIN users u ON u.id = e.changed_by
+       WHERE e.job_id = $1 ORDER BY e.created_at, e.id`,
+      [jobId],
+    );
+  }
+
+  /** When the job last reached each status (the public tracker's dates). */
+  async reachedAt(jobId: string): Promise<Map<JobStatus, Date>> {
+    const rows = await queryRows<{ status: JobStatus; at: Date }>(
+      this.dataSource,
+      `SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = $1 GROUP BY status`,
+      [jobId],
+    );
+    return new Map(rows.map((row) => [row.status, row.at]));
+  }
+
+  emails(jobId: string): Promise<JobEmailRow[]> {
+    return queryRows<JobEmailRow>(
+      this.dataSource,
+      `SELECT id, to_address AS "to", subject, status, template_key AS "templateKey", created_at AS "createdAt", sent_at AS "sentAt"
+       FROM notifications WHERE entity_type = 'job' AND entity_id = $1 ORDER BY created_at DESC, id`,
+      [jobId],
+    );
+  }
+}

@@ -1,0 +1,177 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '../../contracts/job-status.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { templateForJobStatus } from '../templates/job-template.rules.js';
+import type { CreateJobDto, JobChangeResponse, JobDetailResponse, JobNotificationRef, JobResponse, PublicJobStatusResponse, UpdateJobStatusDto } from './dto/job.dto.js';
+import { Job } from './job.entity.js';
+import { JOB_LIST, JobsRepository } from './jobs.repository.js';
+import { newTrackingCode } from './tracking-code.js';
+
+const JOB_NOT_FOUND = 'The job ID provided is not valid or has expired.';
+
+/** Job tracking links, status changes with their e-mails, and the public tracking page's data. */
+@Injectable()
+export class JobsService {
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly repository: JobsRepository,
+    private readonly notifications: NotificationsService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  trackingLink(code: string): string {
+    return `${this.config.publicBaseUrl}/job-status/${code}`;
+  }
+
+  toResponse(job: Job): JobResponse {
+    return {
+      id: job.id,
+      jobNumber: job.jobNumber,
+      customerName: job.customerName,
+      customerEmail: job.customerEmail,
+      customerPhone: job.customerPhone,
+      address: job.address,
+      status: job.status,
+      statusLabel: JOB_STATUS_LABELS[job.status],
+      trackingCode: job.trackingCode,
+      trackingLink: this.trackingLink(job.trackingCode),
+      bookingId: job.bookingId,
+      referralId: job.referralId,
+      createdAt: job.createdAt.toISOString(),
+      updatedAt: job.updatedAt.toISOString(),
+    };
+  }
+
+  async list(params: ListParams): Promise<{ rows: JobResponse[]; total: number; offset: number }> {
+    const list = parseListParams(params, JOB_LIST);
+    const [jobs, total] = await this.repository.findForAdminList(list);
+    return { rows: jobs.map((job) => this.toResponse(job)), total, offset: list.offset };
+  }
+
+  async get(id: string): Promise<JobDetailResponse> {
+    const job = await this.repository.findById(id);
+    if (!job) throw DomainError.notFound('Job not found.');
+    const [timeline, emails] = await Promise.all([this.repository.timeline(id), this.repository.emails(id)]);
+    return {
+      ...this.toResponse(job),
+      timeline: timeline.map((event) => ({
+        id: event.id,
+        status: event.status,
+        statusLabel: JOB_STATUS_LABELS[event.status],
+        previousStatus: event.previousStatus,
+        changedBy: event.changedBy,
+        customerNotified: event.customerNotified,
+        createdAt: new Date(event.createdAt).toISOString(),
+      })),
+      emails: emails.map((email) => ({
+        ...email,
+        createdAt: new Date(email.createdAt).toISOString(),
+        sentAt: email.sentAt ? new Date(email.sentAt).toISOString() : null,
+      })),
+    };
+  }
+
+  /** spec §5 Generate tracking link, then the status's e-mail with the link ('Email sent'). */
+  async create(actor: CurrentUserInfo | null, dto: CreateJobDto): Promise<JobChangeResponse> {
+    const problem = trackingLinkProblem(dto);
+    if (problem) throw DomainError.validation([{ field: problem.field, message: problem.message }]);
+    const status = dto.status ?? 'booked';
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const job = manager.create(Job, {
+          jobNumber: dto.jobNumber!.trim(),
+          customerName: dto.customerName!.trim(),
+          customerEmail: dto.customerEmail!.trim(),
+          customerPhone: dto.customerPhone || null,
+          address: dto.address || null,
+          status,
+          trackingCode: newTrackingCode(status, dto.jobNumber!),
+          bookingId: dto.bookingId ?? null,
+          referralId: dto.referralId ?? null,
+          createdBy: actor?.id ?? null,
+        });
+        await manager.save(job);
+        const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
+        const notification = notify ? await this.queueStatusEmail(manager, job) : null;
+        await this.repository.addEvent(manager, { jobId: job.id, status, previousStatus: null, changedBy: actor?.id ?? null, notificationId: notification?.id ?? null });
+        return { ...this.toResponse(job), notification };
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw DomainError.conflict('JOB_EXISTS', `A tracking link already exists for job ${dto.jobNumber!.trim()}.`);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Any status from any status (spec: no order enforced). The customer is e-mailed when `notify` says
+   * so, or, when it is left out, when 'Automatic Email Notifications' is on.
+   */
+  async updateStatus(actor: CurrentUserInfo, id: string, dto: UpdateJobStatusDto): Promise<JobChangeResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.repository.findByIdForUpdate(manager, id);
+      if (!job) throw DomainError.notFound('Job not found.');
+      const previous = job.status;
+      job.status = dto.status;
+      job.updatedAt = new Date();
+      await manager.save(job);
+      const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
+      const notification = notify ? await this.queueStatusEmail(manager, job) : null;
+      await this.repository.addEvent(manager, { jobId: job.id, status: dto.status, previousStatus: previous, changedBy: actor.id, notificationId: notification?.id ?? null });
+      return { ...this.toResponse(job), notification };
+    });
+  }
+
+  /** Sends the current status's e-mail again (the row's send-notification button). */
+  async notify(id: string): Promise<JobChangeResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.repository.findById(id, manager);
+      if (!job) throw DomainError.notFound('Job not found.');
+      return { ...this.toResponse(job), notification: await this.queueStatusEmail(manager, job) };
+    });
+  }
+
+  private async queueStatusEmail(manager: EntityManager, job: Job): Promise<JobNotificationRef> {
+    const { includeTrackingLink } = await this.settings.emailSettings(manager);
+    const link = this.trackingLink(job.trackingCode);
+    const queued = await this.notifications.enqueue(manager, {
+      template: templateForJobStatus(job.status),
+      to: job.customerEmail,
+      variables: { customerName: job.customerName, jobId: job.jobNumber, trackingLink: link },
+      entity: { type: 'job', id: job.id },
+      button: includeTrackingLink ? { label: 'View Your Job Status', url: link } : undefined,
+    });
+    return { id: queued.id, to: job.customerEmail, status: queued.status };
+  }
+
+  /** The public tracking page: the stage, the timeline's dates, the first name only; no contact details. */
+  async publicStatus(code: string): Promise<PublicJobStatusResponse> {
+    const job = code === 'invalid' ? null : await this.repository.findByTrackingCode(code);
+    if (!job) throw new DomainError('JOB_NOT_FOUND', JOB_NOT_FOUND, HttpStatus.NOT_FOUND);
+    const reached = await this.repository.reachedAt(job.id);
+    const { stages, progress } = trackerStages(job.status);
+    return {
+      jobNumber: job.jobNumber,
+      customerFirstName: job.customerName.trim().split(/\s+/)[0] ?? '',
+      status: job.status,
+      statusLabel: JOB_STATUS_LABELS[job.status],
+      explanation: JOB_STATUS_EXPLANATIONS[job.status],
+      stages: stages.map((stage) => ({
+        ...stage,
+        reachedAt: stage.state === 'upcoming' ? null : (reached.get(stage.status)?.toISOString() ?? null),
+      })),
+      progress,
+      progressPercent: Math.round(progress * 100),
+      updatedAt: job.updatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** PUT /admin/email-templates/:key (react-admin sends the whole record; only these two change). */
+export class UpdateTemplateDto {
+  @ApiProperty({ example: 'Your pipe inspection is booked' })
+  @MaxLength(300, { message: 'Subject must be at most 300 characters' })
+  @IsString({ message: 'Subject is required' })
+  @IsNotEmpty({ message: 'Subject is required' })
+  subject!: string;
+
+  @ApiProperty({ example: 'Hi {customerName}, …' })
+  @MaxLength(20_000, { message: 'Email body must be at most 20,000 characters' })
+  @IsString({ message: 'Email body is required' })
+  @IsNotEmpty({ message: 'Email body is required' })
+  body!: string;
+}
+
+/** POST /admin/email-templates/:key/preview: unsaved wording to render; missing parts use the stored ones. */
+export class PreviewTemplateDto {
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @MaxLength(300, { message: 'Subject must be at most 300 characters' })
+  @IsString({ message: 'Subject must be text' })
+  subject?: string;
+
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @MaxLength(20_000, { message: 'Email body must be at most 20,000 characters' })
+  @IsString({ message: 'Email body must be text' })
+  body?: string;
+}
+
+export class TemplateResponse {
+  @ApiProperty({ description: 'The template key (react-admin id).' }) id!: string;
+  @ApiProperty() key!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['job', 'account', 'booking', 'referral', 'enquiry'] }) group!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty() body!: string;
+  @ApiProperty({ type: [String] }) variables!: string[];
+  @ApiProperty() defaultSubject!: string;
+  @ApiProperty() defaultBody!: string;
+  @ApiProperty({ nullable: true }) updatedAt!: string | null;
+}
+
+export class RenderedTemplateResponse {
+  @ApiProperty() subject!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty() html!: string;
+}

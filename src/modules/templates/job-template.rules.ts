@@ -1,0 +1,19 @@
+import type { JobStatus } from '../../contracts/job-status.js';
+import type { TemplateKey } from './template-catalogue.js';
+
+/**
+ * spec §4: which e-mail a job status sends. Accepted has no template of its own and falls back to
+ * booking_confirmed, as the spec says. A new status without an entry fails to compile.
+ */
+export const JOB_STATUS_TEMPLATE = {
+  booked: 'booking_confirmed',
+  inspected: 'inspection_completed',
+  quoted: 'quote_sent',
+  accepted: 'booking_confirmed',
+  scheduled: 'reline_scheduled',
+  completed: 'job_completed',
+} as const satisfies Record<JobStatus, TemplateKey>;
+
+export function templateForJobStatus(status: JobStatus): TemplateKey {
+  return JOB_STATUS_TEMPLATE[status];
+}

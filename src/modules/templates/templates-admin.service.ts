@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
+import { queryRows } from '../../database/sql.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
+import { isTemplateKey, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateKey } from './template-catalogue.js';
+import { renderEmail } from './template-renderer.js';
+import { findTemplateProblems } from './template-syntax.js';
+
+interface StoredTemplate {
+  key: string;
+  subject: string;
+  body: string;
+  updatedAt: Date | null;
+}
+
+/** Staff editing of the e-mail templates: list, save (checked), preview and test-send. */
+@Injectable()
+export class TemplatesAdminService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  private definition(key: string): TemplateDefinition {
+    if (!isTemplateKey(key)) throw DomainError.notFound('There is no e-mail template with that key.');
+    return TEMPLATE_CATALOGUE[key];
+  }
+
+  private toResponse(definition: TemplateDefinition, stored: StoredTemplate | undefined): TemplateResponse {
+    return {
+      id: definition.key,
+      key: definition.key,
+      name: definition.name,
+      group: definition.group,
+      subject: stored?.subject ?? definition.subject,
+      body: stored?.body ?? definition.body,
+      variables: [...definition.variables],
+      defaultSubject: definition.subject,
+      defaultBody: definition.body,
+      updatedAt: stored?.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
+    };
+  }
+
+  private async stored(keys: readonly string[]): Promise<Map<string, StoredTemplate>> {
+    const rows = await queryRows<StoredTemplate>(
+      this.dataSource,
+      `SELECT key, subject, body, updated_at AS "updatedAt" FROM email_templates WHERE key = ANY($1)`,
+      [keys],
+    );
+    return new Map(rows.map((row) => [row.key, row]));
+  }
+
+  /** Every template, job templates first (the console's tabs), in catalogue order. */
+  async list(): Promise<TemplateResponse[]> {
+    const stored = await this.stored(TEMPLATE_KEYS);
+    const ordered = [...TEMPLATE_KEYS].sort((a, b) => Number(TEMPLATE_CATALOGUE[a].group !== 'job') - Number(TEMPLATE_CATALOGUE[b].group !== 'job'));
+    return ordered.map((key) => this.toResponse(TEMPLATE_CATALOGUE[key], stored.get(key)));
+  }
+
+  async get(key: string): Promise<TemplateResponse> {
+    const definition = this.definition(key);
+    return this.toResponse(definition, (await this.stored([key])).get(key));
+  }
+
+  /** Refuses anything but the template's own `{variables}` (no handlebars syntax) in subject and body. */
+  private check(definition: TemplateDefinition, subject: string | undefined, body: string | undefined): void {
+    const errors: FieldError[] = [];
+    if (subject !== undefined) {
+      if (/[\r\n]/.test(subject)) errors.push({ field: 'subject', message: 'The subject must be a single line.' });
+      for (const problem of findTemplateProblems(subject, definition.variables)) errors.push({ field: 'subject', message: problem.message });
+    }
+    if (body !== undefined) {
+      for (const problem of findTemplateProblems(body, definition.variables)) errors.push({ field: 'body', message: problem.message });
+    }
+    if (errors.length > 0) throw DomainError.validation(errors);
+  }
+
+  async update(key: string, subject: string, body: string, user: CurrentUserInfo): Promise<TemplateResponse> {
+    const definition = this.definition(key);
+    this.check(definition, subject, body);
+    await this.dataSource.query(
+      `INSERT INTO email_templates (key, subject, body, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [key, subject, body, user.id],
+    );
+    return this.get(key);
+  }
+
+  /** The template (or unsaved wording) rendered with sample values, for the live preview. */
+  async preview(key: string, subject: string | undefined, body: string | undefined): Promise<RenderedTemplateResponse> {
+    const definition = this.definition(key);
+    this.check(definition, subject, body);
+    const current = await this.get(key);
+    return renderEmail({
+      subject: subject ?? current.subject,
+      body: body ?? current.body,
+      variables: definition.sample,
+      linkVariables: definition.linkVariables,
+      button: definition.group === 'job' ? { label: 'View Your Job Status', url: definition.sample.trackingLink! } : undefined,
+    });
+  }
+
+  /** Sends the stored template, with sample values, to the signed-in staff member. */
+  async sendTest(key: string, user: CurrentUserInfo): Promise<{ message: string; notificationId: string; status: string }> {
+    const definition = this.definition(key);
+    const queued = await this.dataSource.transaction((manager) =>
+      this.notifications.enqueue(manager, {
+        template: key as TemplateKey,
+        to: user.email,
+        variables: definition.sample,
+        entity: { type: 'email_template', id: key },
+        button: definition.group === 'job' ? { label: 'View Your Job Status', url: definition.sample.trackingLink! } : undefined,
+      }),
+    );
+    return { message: 'Check your inbox for the test email.', notificationId: queued.id, status: queued.status };
+  }
+}

@@ -6,6 +6,9 @@ import { AppLayout } from './layout/AppLayout';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { theme } from './theme';
+import jobs from './jobs';
+import outbox from './outbox';
+import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
 import users from './users';
 
 /** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
@@ -30,8 +33,11 @@ export function App() {
         disableTelemetry
       >
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
+        <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />
+        <Resource name="notifications" {...outbox} options={{ label: 'Outbox' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/email-templates" element={<EmailTemplatesPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -26,6 +26,10 @@ export async function renderPage(path: string, origin: string): Promise<Rendered
   return { html, headTags: renderHeadTags(head, origin) };
 }
 
-export const STATIC_PATHS = ROUTES.map((route) => route.path);
+export const STATIC_PATHS = ROUTES.filter((route) => !route.shell).map((route) => route.path);
 export const SITEMAP_PATHS = ROUTES.filter((route) => route.sitemap).map((route) => route.path);
-export const SHELLS: Array<{ pattern: string; samplePath: string; noindex?: boolean }> = [];
+export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({
+  pattern: route.path,
+  samplePath: route.shell!.samplePath,
+  noindex: route.head.noindex ?? false,
+}));

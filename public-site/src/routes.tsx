@@ -10,6 +10,11 @@ export interface SiteRoute {
   load?: () => Promise<{ default: ComponentType }>;
   /** Listed in sitemap.xml (marketing pages); app pages are noindex. */
   sitemap: boolean;
+  /**
+   * A path with parameters (`/job-status/:code`): prerendered once as a shell (its loading state) that
+   * the server answers for every matching address; the browser renders the rest.
+   */
+  shell?: { samplePath: string };
 }
 
 const PAGE_LOADING = (
@@ -90,6 +95,13 @@ export const ROUTES: SiteRoute[] = [
     ...page(() => import('./auth/ResetPasswordPage')),
     sitemap: false,
   },
+  {
+    path: '/job-status/:code',
+    head: { path: '/job-status', title: 'Your Job Status | Pipe Relining Australia', description: 'Follow your pipe relining job.', noindex: true },
+    ...page(() => import('./jobs/JobStatusPage')),
+    sitemap: false,
+    shell: { samplePath: '/job-status/loading' },
+  },
 ];
 
 export const NOT_FOUND_HEAD: PageHead = {
@@ -99,10 +111,16 @@ export const NOT_FOUND_HEAD: PageHead = {
   noindex: true,
 };
 
-/** The route for a path (exact match; the site has no parameterised marketing routes). */
+function matches(pattern: string, path: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = path.split('/');
+  return wanted.length === actual.length && wanted.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+}
+
+/** The route for a path: an exact match, or a pattern such as `/job-status/:code`. */
 export function routeFor(path: string): SiteRoute | undefined {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return ROUTES.find((route) => route.path === normalized);
+  return ROUTES.find((route) => route.path === normalized) ?? ROUTES.find((route) => route.path.includes(':') && matches(route.path, normalized));
 }
 
 /**

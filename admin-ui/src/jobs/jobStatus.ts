@@ -1,0 +1,23 @@
+import { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from '../../../src/contracts/job-status';
+
+export const JOB_STATUS_CHOICES = JOB_STATUSES.map((status) => ({ id: status, name: JOB_STATUS_LABELS[status] }));
+
+export const JOB_STATUS_COLOURS: Record<JobStatus, 'default' | 'info' | 'primary' | 'secondary' | 'warning' | 'success'> = {
+  booked: 'info',
+  inspected: 'secondary',
+  quoted: 'warning',
+  accepted: 'primary',
+  scheduled: 'primary',
+  completed: 'success',
+};
+
+export interface JobRecord {
+  id: string;
+  jobNumber: string;
+  customerName: string;
+  customerEmail: string;
+  status: JobStatus;
+  statusLabel: string;
+  trackingLink: string;
+  createdAt: string;
+}

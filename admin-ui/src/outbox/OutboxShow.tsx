@@ -1,0 +1,92 @@
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { DateField, Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Toast } from '../common/Toast';
+import { errorMessage, httpClient } from '../providers/httpClient';
+import { STATUS_COLOURS } from './OutboxList';
+
+interface MessageRecord {
+  id: string;
+  status: string;
+  html: string;
+  lastError: string | null;
+}
+
+function ResendButton() {
+  const record = useRecordContext<MessageRecord>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record || (record.status !== 'failed' && record.status !== 'dead')) return null;
+  async function resend() {
+    setBusy(true);
+    try {
+      await httpClient(`/api/admin/notifications/${record!.id}/resend`, { method: 'POST' });
+      notify(<Toast title="Message queued again" />, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(<Toast title="Error" description={errorMessage(error, 'Could not resend the message')} />, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button startIcon={<ReplayIcon />} onClick={resend} disabled={busy}>
+      Resend
+    </Button>
+  );
+}
+
+function Rendered() {
+  const record = useRecordContext<MessageRecord>();
+  if (!record) return null;
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        Message
+      </Typography>
+      {/* Sandboxed: the stored HTML can never run script or reach the console. */}
+      <Box component="iframe" title="Rendered e-mail" sandbox="" srcDoc={record.html} sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+    </Box>
+  );
+}
+
+function StatusLine() {
+  const record = useRecordContext<MessageRecord>();
+  if (!record) return null;
+  return (
+    <Stack spacing={1}>
+      <Chip sx={{ alignSelf: 'flex-start' }} label={record.status} color={STATUS_COLOURS[record.status]} />
+      {record.status === 'preview' ? <Alert severity="info">Preview mode: no SMTP server is configured (SMTP_URL), so this message was stored, not sent.</Alert> : null}
+      {record.lastError ? <Alert severity={record.status === 'dead' ? 'error' : 'warning'}>{record.lastError}</Alert> : null}
+    </Stack>
+  );
+}
+
+export function OutboxShow() {
+  return (
+    <Show
+      title="Message"
+      actions={
+        <TopToolbar>
+          <ResendButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <StatusLine />
+        <TextField source="to" label="To" />
+        <TextField source="subject" />
+        <TextField source="templateKey" label="Template" emptyText="-" />
+        <NumberField source="attempts" label="Tries" />
+        <DateField source="createdAt" label="Queued" showTime locales="en-AU" />
+        <DateField source="sentAt" label="Sent" showTime locales="en-AU" emptyText="-" />
+        <Labeled label="Plain text">
+          <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
+        </Labeled>
+        <Rendered />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,222 @@
+import { Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Loading, Title, useNotify } from 'react-admin';
+import { Toast } from '../common/Toast';
+import { errorMessage, httpClient } from '../providers/httpClient';
+
+interface Template {
+  key: string;
+  name: string;
+  group: string;
+  subject: string;
+  body: string;
+  variables: string[];
+  updatedAt: string | null;
+}
+
+interface Rendered {
+  subject: string;
+  html: string;
+}
+
+/** spec §2 Admin email templates: the five job templates as tabs, the product's other e-mails, and the settings card. */
+export function EmailTemplatesPage() {
+  const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [tab, setTab] = useState(0);
+  const [otherKey, setOtherKey] = useState<string | null>(null);
+  const notify = useNotify();
+
+  useEffect(() => {
+    httpClient('/api/admin/email-templates').then(
+      ({ json }) => setTemplates(json as Template[]),
+      (error) => notify(<Toast title="Failed to load templates" description={errorMessage(error, 'Please refresh the page.')} />, { type: 'error' }),
+    );
+  }, [notify]);
+
+  const jobTemplates = useMemo(() => templates?.filter((template) => template.group === 'job') ?? [], [templates]);
+  const others = useMemo(() => templates?.filter((template) => template.group !== 'job') ?? [], [templates]);
+  if (!templates) return <Loading />;
+
+  const selected = tab < jobTemplates.length ? jobTemplates[tab] : others.find((template) => template.key === otherKey) ?? others[0];
+  const replace = (updated: Template) => setTemplates(templates.map((template) => (template.key === updated.key ? updated : template)));
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
+      <Title title="Email Templates" />
+      <Card>
+        <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="scrollable" scrollButtons="auto" aria-label="Email templates">
+          {jobTemplates.map((template) => (
+            <Tab key={template.key} label={template.name} />
+          ))}
+          <Tab label="Other e-mails" />
+        </Tabs>
+        <CardContent>
+          {tab >= jobTemplates.length ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px 1fr' }, gap: 2 }}>
+              <List dense aria-label="Other e-mails" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'start' }}>
+                {others.map((template) => (
+                  <ListItemButton key={template.key} selected={template.key === selected?.key} onClick={() => setOtherKey(template.key)}>
+                    <ListItemText primary={template.name} secondary={template.key} />
+                  </ListItemButton>
+                ))}
+              </List>
+              {selected ? <TemplateEditor key={selected.key} template={selected} onSaved={replace} /> : null}
+            </Box>
+          ) : selected ? (
+            <TemplateEditor key={selected.key} template={selected} onSaved={replace} />
+          ) : null}
+        </CardContent>
+      </Card>
+      <EmailSettingsCard />
+    </Stack>
+  );
+}
+
+function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (template: Template) => void }) {
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const [preview, setPreview] = useState<Rendered | null>(null);
+  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const notify = useNotify();
+
+  // Live preview of the unsaved wording, rendered by the server exactly as it will be sent.
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      httpClient(`/api/admin/email-templates/${template.key}/preview`, { method: 'POST', body: JSON.stringify({ subject, body }), signal: controller.signal }).then(
+        ({ json }) => setPreview(json as Rendered),
+        () => setPreview(null),
+      );
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [template.key, subject, body]);
+
+  async function save() {
+    const local = { subject: subject.trim() ? undefined : 'Subject is required', body: body.trim() ? undefined : 'Email body is required' };
+    setErrors(local);
+    if (local.subject || local.body) return;
+    setBusy('save');
+    try {
+      const { json } = await httpClient(`/api/admin/email-templates/${template.key}`, { method: 'PUT', body: JSON.stringify({ subject, body }) });
+      onSaved(json as Template);
+      notify(<Toast title="Template Updated" description="Email template has been successfully updated." />, { type: 'success' });
+    } catch (error) {
+      const fieldErrors = ((error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? []).reduce(
+        (all, item) => ({ ...all, [item.field]: item.message }),
+        {} as { subject?: string; body?: string },
+      );
+      setErrors(fieldErrors);
+      notify(<Toast title="Error" description={errorMessage(error, 'Failed to save the template')} />, { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendTest() {
+    setBusy('test');
+    try {
+      await httpClient(`/api/admin/email-templates/${template.key}/test`, { method: 'POST' });
+      notify(<Toast title="Test Email Sent" description="Check your inbox for the test email." />, { type: 'success' });
+    } catch (error) {
+      notify(<Toast title="Error" description={errorMessage(error, 'Failed to send the test email')} />, { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 3 }}>
+      <Stack spacing={2}>
+        <TextField label="Email Subject" value={subject} onChange={(event) => setSubject(event.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} fullWidth />
+        <TextField
+          label="Email Body"
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          error={Boolean(errors.body)}
+          helperText={errors.body}
+          multiline
+          minRows={10}
+          maxRows={18}
+          fullWidth
+          slotProps={{ htmlInput: { style: { minHeight: 200 } } }}
+        />
+        <Typography variant="body2" color="text.secondary">
+          Available variables: {template.variables.map((variable) => `{${variable}}`).join(', ')}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={save} disabled={busy !== null}>
+            {busy === 'save' ? 'Saving...' : 'Save Template'}
+          </Button>
+          <Button variant="outlined" onClick={sendTest} disabled={busy !== null}>
+            {busy === 'test' ? 'Sending...' : 'Send Test Email'}
+          </Button>
+        </Stack>
+      </Stack>
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          Preview{preview ? `: ${preview.subject}` : ''}
+        </Typography>
+        <Box
+          component="iframe"
+          title="E-mail preview"
+          sandbox=""
+          srcDoc={preview?.html ?? ''}
+          sx={{ width: '100%', height: 520, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f1f5f9' }}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+function EmailSettingsCard() {
+  const [settings, setSettings] = useState<{ autoNotify: boolean; includeTrackingLink: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+
+  useEffect(() => {
+    httpClient('/api/admin/settings/email').then(({ json }) => setSettings(json), () => setSettings({ autoNotify: true, includeTrackingLink: true }));
+  }, []);
+
+  async function save() {
+    setBusy(true);
+    try {
+      const { json } = await httpClient('/api/admin/settings/email', { method: 'PUT', body: JSON.stringify(settings) });
+      setSettings(json);
+      notify(<Toast title="Settings Saved" description="Email settings have been updated." />, { type: 'success' });
+    } catch (error) {
+      notify(<Toast title="Error" description={errorMessage(error, 'Failed to save the settings')} />, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!settings) return null;
+  return (
+    <Card>
+      <CardHeader title="Email Settings" />
+      <CardContent>
+        <FormGroup>
+          <FormControlLabel
+            control={<Checkbox checked={settings.autoNotify} onChange={(event) => setSettings({ ...settings, autoNotify: event.target.checked })} />}
+            label="Automatic Email Notifications"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={settings.includeTrackingLink} onChange={(event) => setSettings({ ...settings, includeTrackingLink: event.target.checked })} />}
+            label="Include Job Tracking Link"
+          />
+        </FormGroup>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Automatic notifications e-mail the customer on every status change (the Update Status dialog can still send one). The tracking link adds a
+          'View Your Job Status' button.
+        </Typography>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          {busy ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import type { JobStatus } from '../../../src/contracts/job-status';
+import { Loading } from '../components/Loading';
+import { api, ApiError } from '../lib/api';
+import { COMPANY } from '../lib/site';
+import { JobTracker, type TrackerStageView } from './JobTracker';
+
+interface PublicJobStatus {
+  jobNumber: string;
+  customerFirstName: string;
+  status: JobStatus;
+  statusLabel: string;
+  stages: TrackerStageView[];
+}
+
+type State = { kind: 'loading' } | { kind: 'found'; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
+
+/** spec §2 Job status page (/job-status/{code}): the customer's private tracking page (noindex). */
+export default function JobStatusPage() {
+  const { code } = useParams<{ code: string }>();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    api<PublicJobStatus>(`/job-status/${encodeURIComponent(code)}`, { signal: controller.signal }).then(
+      (job) => setState({ kind: 'found', job }),
+      (error) => {
+        if ((error as Error).name === 'AbortError') return;
+        setState(error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [code]);
+
+  if (state.kind === 'loading') {
+    return (
+      <section className="container page narrow">
+        <Loading label="Loading job details..." />
+      </section>
+    );
+  }
+  if (state.kind === 'invalid') {
+    return (
+      <section className="container page narrow job-status job-status--invalid">
+        <h1>Invalid Job ID</h1>
+        <p>The job ID provided is not valid or has expired.</p>
+        <Link href="/" className="button button--primary">
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <section className="container page narrow job-status">
+        <h1>Your Job Status</h1>
+        <p role="alert">We could not load your job just now. Please refresh the page in a moment.</p>
+      </section>
+    );
+  }
+  const { job } = state;
+  return (
+    <section className="container page job-status">
+      <h1>Your Job Status</h1>
+      <p className="job-status__meta">
+        {job.customerFirstName ? `Hi ${job.customerFirstName}, here is where your job is up to. ` : ''}
+        Job ID: <strong>{job.jobNumber}</strong>
+      </p>
+      <JobTracker status={job.status} stages={job.stages} />
+      <aside className="questions" aria-labelledby="questions-heading">
+        <h2 id="questions-heading">Have Questions?</h2>
+        <p>Our team is happy to help with anything about your job. Call us on {COMPANY.phone} or send us an e-mail.</p>
+        <a href={COMPANY.phoneHref} className="button button--primary">
+          Contact Us
+        </a>
+      </aside>
+      <p>
+        <Link href="/">Back to Home</Link>
+      </p>
+    </section>
+  );
+}

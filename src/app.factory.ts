@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
@@ -32,6 +33,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   await app.register(fastifyCookie);
+  // Multipart form posts and uploads (Nest's adapter parses urlencoded form posts itself).
+  await app.register(fastifyMultipart, { limits: { fields: 40, fieldSize: 20_000, files: 5, fileSize: 10 * 1024 * 1024, parts: 50 } });
   await registerSecurity(app, config);
   registerOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance();

@@ -11,7 +11,10 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DemoDataModule } from './database/demo/demo-data.module.js';
+import { AddressesModule } from './modules/addresses/addresses.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BookingsModule } from './modules/bookings/bookings.module.js';
+import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -47,6 +50,9 @@ export class AppModule {
         SettingsModule,
         TemplatesAdminModule,
         JobsModule,
+        AddressesModule,
+        BookingsModule,
+        EnquiriesModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

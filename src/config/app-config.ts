@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { COMPANY } from '../contracts/company.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
 export interface AppConfig {
@@ -19,6 +20,9 @@ export interface AppConfig {
   /** Absent outside production: generated once and kept in `dataDir/jwt-secret`. */
   readonly jwtSecret: string | undefined;
   readonly tzDisplay: string;
+  /** Set: address suggestions come from Google Places (called from the server; the key never reaches browsers). */
+  readonly googleMapsApiKey: string | undefined;
+  readonly googleMapsApiUrl: string;
   readonly rateLimits: boolean;
   /** Plumbers confirm their e-mail before their first sign-in (default). */
   readonly requireEmailVerification: boolean;
@@ -74,7 +78,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   );
   const smtpUrl = reader.url('SMTP_URL', ['smtp:', 'smtps:']);
   const mailFrom = reader.mailbox('MAIL_FROM', 'Pipe Relining Australia <no-reply@localhost>');
-  const companyEmail = reader.mailbox('COMPANY_EMAIL', 'bookings@localhost');
+  const companyEmail = reader.mailbox('COMPANY_EMAIL', COMPANY.email);
   const jwtSecret = reader.optionalString('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     problems.push({ variable: 'JWT_SECRET', message: 'must be at least 32 characters long' });
@@ -83,6 +87,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
   }
   const tzDisplay = reader.timeZone('TZ_DISPLAY', 'Australia/Melbourne');
+  const googleMapsApiKey = reader.optionalString('GOOGLE_MAPS_API_KEY');
+  const googleMapsApiUrl = stripTrailingSlash(reader.url('GOOGLE_MAPS_API_URL', ['https:', 'http:']) ?? 'https://maps.googleapis.com');
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
   const requireEmailVerification = reader.boolean('AUTH_REQUIRE_EMAIL_VERIFICATION', true);
@@ -115,6 +121,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     companyEmail,
     jwtSecret,
     tzDisplay,
+    googleMapsApiKey,
+    googleMapsApiUrl,
     rateLimits,
     requireEmailVerification,
     demoData,

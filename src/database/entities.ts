@@ -1,3 +1,5 @@
+import { Booking } from '../modules/bookings/booking.entity.js';
+import { Enquiry } from '../modules/enquiries/enquiry.entity.js';
 import { Job } from '../modules/jobs/job.entity.js';
 import { Notification } from '../modules/notifications/notification.entity.js';
 import { EmailTemplate } from '../modules/templates/email-template.entity.js';
@@ -6,4 +8,4 @@ import { User } from '../modules/users/user.entity.js';
 import { UserRole } from '../modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job];
+export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry];

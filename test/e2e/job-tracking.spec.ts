@@ -26,7 +26,7 @@ test('an admin creates a tracking link, the customer follows it, and a status ch
   const booked = await waitForMail(request, email, 'Your pipe inspection is booked');
   await row.getByRole('button', { name: `Copy link for ${jobNumber}` }).click();
   await expect(page.getByText('Tracking link copied to clipboard')).toBeVisible();
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
   expect(link).toMatch(/\/job-status\/booked-job\d+-[a-z2-7]{26}$/);
   expect(booked.text).toContain(link);
 

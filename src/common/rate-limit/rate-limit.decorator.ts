@@ -21,6 +21,8 @@ export interface RateLimitOptions {
     by: (request: FastifyRequest) => string | undefined;
     limits: Partial<Record<RateLimitWindow, number>>;
   };
+  /** What the 429 says, for routes with a friendlier word than the default. */
+  message?: string;
 }
 
 export const RATE_LIMIT = 'rateLimit:options';

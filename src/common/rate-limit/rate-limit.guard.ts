@@ -44,7 +44,7 @@ export class RateLimitGuard implements CanActivate {
       const result = await this.store.hit(check.key, RATE_LIMIT_WINDOWS[check.window], check.limit);
       if (result.blocked) {
         void http.getResponse<FastifyReply>().header('retry-after', String(result.retryAfterSeconds));
-        throw new DomainError('RATE_LIMITED', tooManyRequestsMessage(result.retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS);
+        throw new DomainError('RATE_LIMITED', options.message ?? tooManyRequestsMessage(result.retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS);
       }
     }
     return true;

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { seedLocalities } from '../../modules/addresses/localities.seed.js';
 import { seedEmailTemplates } from '../../modules/templates/templates.seed.js';
 
 /**
@@ -7,4 +8,5 @@ import { seedEmailTemplates } from '../../modules/templates/templates.seed.js';
  */
 export async function seedDatabase(dataSource: DataSource): Promise<void> {
   await seedEmailTemplates(dataSource.manager);
+  await seedLocalities(dataSource.manager);
 }

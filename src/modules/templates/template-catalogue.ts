@@ -3,6 +3,8 @@ import { COMPANY } from '../../contracts/company.js';
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
 export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';
 
+const WEBSITE = 'pipereliningaustralia.com.au';
+
 export interface TemplateDefinition {
   readonly key: string;
   /** Job templates are the console's five tabs; the others are listed below them. */
@@ -123,6 +125,69 @@ export const TEMPLATE_CATALOGUE = {
     sample: { roleLabel: 'Admin', inviteLink: 'https://example.com.au/reset-password?token=sample&invite=1' },
     subject: `You're invited to ${COMPANY.name}`,
     body: `Hello,\n\nYou have been invited to ${COMPANY.name} as {roleLabel}. Set your password to activate your account:\n{inviteLink}\n\nThis link expires in 72 hours.\n\n${SIGN_OFF}`,
+  },
+  booking_autoresponse: {
+    key: 'booking_autoresponse',
+    group: 'booking',
+    name: 'Booking Received (to the customer)',
+    variables: ['customerName', 'preferredDate', 'preferredTime', 'address', 'suburb'],
+    linkVariables: [],
+    sample: { customerName: 'Alex', preferredDate: 'Tuesday 25 November 2026', preferredTime: '9:00 AM', address: '12 Station Street', suburb: 'Richmond' },
+    subject: 'Thanks for your booking request!',
+    body: `Hi {customerName},\n\nThank you for your booking request. We have received it, and our team will be in touch shortly to confirm the next steps.\n\nYour requested Clean & View inspection: {preferredDate} at {preferredTime}\nAt: {address}, {suburb}\n\nIf it's urgent, please call us on ${COMPANY.phone}.\n\nKind regards,\nThe ${COMPANY.name} team\n${WEBSITE} · ${COMPANY.email}`,
+  },
+  booking_notice: {
+    key: 'booking_notice',
+    group: 'booking',
+    name: 'New Booking (to the company)',
+    variables: ['customerName', 'email', 'phone', 'address', 'suburb', 'state', 'postcode', 'preferredDate', 'preferredTime', 'howHeard', 'message', 'receivedAt', 'bookingsLink'],
+    linkVariables: ['bookingsLink'],
+    sample: {
+      customerName: 'Alex Citizen',
+      email: 'alex@example.com.au',
+      phone: '0400 123 456',
+      address: '12 Station Street',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+      preferredDate: 'Tuesday 25 November 2026',
+      preferredTime: '9:00 AM',
+      howHeard: 'Google Search',
+      message: 'Blocked drain in the back yard',
+      receivedAt: '21/11/2026, 9:41 am',
+      bookingsLink: 'https://example.com.au/admin/bookings',
+    },
+    subject: 'New Booking Request: {customerName}, {suburb}',
+    body: `A new Clean & View booking request was received on {receivedAt}.\n\nName: {customerName}\nEmail: {email}\nPhone: {phone}\nAddress: {address}, {suburb} {state} {postcode}\nPreferred date: {preferredDate}\nPreferred time: {preferredTime}\nHow they heard about us: {howHeard}\n\nJob description:\n{message}\n\nOpen the booking requests: {bookingsLink}`,
+  },
+  enquiry_notice: {
+    key: 'enquiry_notice',
+    group: 'enquiry',
+    name: 'New Enquiry (to the company)',
+    variables: ['kindLabel', 'contactPerson', 'organisation', 'email', 'phone', 'details', 'receivedAt', 'enquiriesLink'],
+    linkVariables: ['enquiriesLink'],
+    sample: {
+      kindLabel: 'Project enquiry',
+      contactPerson: 'Jordan Lee',
+      organisation: 'City of Example',
+      email: 'jordan.lee@example.gov.au',
+      phone: '03 9000 0000',
+      details: 'Site address: 1 Civic Drive\nIssue: Tree Root Intrusion\nTiming: Planned Maintenance',
+      receivedAt: '21/11/2026, 9:41 am',
+      enquiriesLink: 'https://example.com.au/admin/enquiries',
+    },
+    subject: 'New {kindLabel}: {organisation}',
+    body: `A new {kindLabel} was received on {receivedAt}.\n\nContact: {contactPerson}\nOrganisation: {organisation}\nEmail: {email}\nPhone: {phone}\n\n{details}\n\nOpen the enquiries: {enquiriesLink}`,
+  },
+  enquiry_acknowledgement: {
+    key: 'enquiry_acknowledgement',
+    group: 'enquiry',
+    name: 'Enquiry Received (to the enquirer)',
+    variables: ['contactPerson', 'kindLabel'],
+    linkVariables: [],
+    sample: { contactPerson: 'Jordan', kindLabel: 'project enquiry' },
+    subject: 'We received your enquiry',
+    body: `Hi {contactPerson},\n\nThank you for your {kindLabel}. We have received it and a member of our team will be in touch shortly.\n\nIf it's urgent, please call us on ${COMPANY.phone}.\n\nKind regards,\nThe ${COMPANY.name} team\n${WEBSITE} · ${COMPANY.email}`,
   },
 } as const satisfies Record<string, TemplateDefinition>;
 

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+
+/** A browser form post (urlencoded or multipart), as opposed to a JSON API call. */
+export function isFormPost(request: FastifyRequest): boolean {
+  const type = String(request.headers['content-type'] ?? '');
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+}
+
+/**
+ * The fields of a request body as strings, whatever its encoding: JSON, urlencoded or multipart
+ * (files are refused here). Repeated fields keep their first value; non-text JSON values are kept
+ * as they are so the rules can refuse them.
+ */
+export async function readFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const type = String(request.headers['content-type'] ?? '');
+  if (type.startsWith('multipart/form-data')) {
+    const fields: Record<string, unknown> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw DomainError.validation([{ field: part.fieldname, message: 'Files cannot be attached to this form' }]);
+      }
+      if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
+    }
+    return fields;
+  }
+  const body = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw DomainError.validation([{ field: 'body', message: 'The request body must be a JSON object' }]);
+  }
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+}
+
+/** A path on this site to send a form post to afterwards; anything else becomes `fallback`. */
+export function safeRedirect(target: unknown, fallback: string): string {
+  return typeof target === 'string' && /^\/(?![/\\])[\w\-./?=&#%]*$/.test(target) ? target : fallback;
+}
+
+/** The form's page, from the Referer when it is this site, for "back to the form". */
+export function refererPath(request: FastifyRequest, publicBaseUrl: string): string {
+  const referer = request.headers.referer;
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    const base = new URL(publicBaseUrl);
+    const host = String(request.headers.host ?? '');
+    return url.host === base.host || url.host === host ? `${url.pathname}${url.search}` : '/';
+  } catch {
+    return '/';
+  }
+}

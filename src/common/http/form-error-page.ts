@@ -1,0 +1,35 @@
+import { escapeHtml } from '../../modules/templates/template-renderer.js';
+import { COMPANY } from '../../contracts/company.js';
+
+/**
+ * The answer to a form posted without JavaScript that has problems: the same messages as the form
+ * shows, and the way back to it (the browser keeps what was typed).
+ */
+export function formErrorPage(title: string, problems: ReadonlyArray<{ message: string }>, backTo: string): string {
+  const items = problems.map((problem) => `<li>${escapeHtml(problem.message)}</li>`).join('');
+  return `<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${escapeHtml(COMPANY.name)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.6}
+main{max-width:640px;margin:48px auto;padding:32px;background:#fff;border-radius:14px;box-shadow:0 10px 30px rgb(15 23 42/.12)}
+h1{margin-top:0;color:#0b3b66}
+li{color:#b91c1c;font-weight:600}
+a.button{display:inline-block;margin-top:16px;padding:12px 20px;border-radius:10px;background:#c2410c;color:#fff;font-weight:700;text-decoration:none}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>Please correct the following and send the form again:</p>
+<ul>${items}</ul>
+<a class="button" href="${escapeHtml(backTo)}">Back to the form</a>
+<p>Prefer to talk? Call us on <a href="${COMPANY.phoneHref}">${escapeHtml(COMPANY.phone)}</a>.</p>
+</main>
+</body>
+</html>`;
+}

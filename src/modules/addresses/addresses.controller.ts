@@ -1,0 +1,23 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/auth/auth.decorators.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import type { AddressSuggestion } from './address-suggestion.js';
+import { AddressesService } from './addresses.service.js';
+
+@ApiTags('addresses')
+@Controller('addresses')
+export class AddressesController {
+  constructor(private readonly addresses: AddressesService) {}
+
+  @Public()
+  @Get('suggest')
+  @RateLimit({ perIp: { minute: 120 } })
+  @ApiQuery({ name: 'q', description: 'At least 3 characters: a suburb, or "street, suburb".', example: '12 Station St, Rich' })
+  @ApiOkResponse({ description: '[{description, placeId, suburb, state, postcode}]' })
+  async suggest(@Query('q') q: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<AddressSuggestion[]> {
+    void reply.header('cache-control', 'private, max-age=300');
+    return this.addresses.suggest(q);
+  }
+}

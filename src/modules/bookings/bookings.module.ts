@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AddressesModule } from '../addresses/addresses.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { BookingsAdminController } from './bookings-admin.controller.js';
+import { BookingsAdminService } from './bookings-admin.service.js';
+import { BookingsController } from './bookings.controller.js';
+import { BookingsService } from './bookings.service.js';
+
+@Module({
+  imports: [AddressesModule, NotificationsModule],
+  controllers: [BookingsController, BookingsAdminController],
+  providers: [BookingsService, BookingsAdminService],
+})
+export class BookingsModule {}

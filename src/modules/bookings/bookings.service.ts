@@ -1,0 +1,126 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { bookingProblems, todayIn, type BookingInput } from '../../contracts/booking-rules.js';
+import { queryRows } from '../../database/sql.js';
+import { STATE_CODES } from '../addresses/address.rules.js';
+import { LocalitiesRepository } from '../addresses/localities.repository.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { firstName } from '../auth/auth.rules.js';
+
+export interface BookingSubmission extends BookingInput {
+  state?: unknown;
+  postcode?: unknown;
+  _gotcha?: unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Public booking requests: checked with the form's own rules, stored with state and postcode filled
+ * from the suburb, and in the same transaction the customer's autoresponse and the company's notice
+ * are queued (their delivery never affects the booking).
+ */
+@Injectable()
+export class BookingsService {
+  private readonly logger = new Logger('Bookings');
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly localities: LocalitiesRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async create(input: BookingSubmission, idempotencyKey?: string): Promise<{ id: string; created: boolean }> {
+    if (text(input._gotcha)) {
+      // A bot filled the hidden field: answer exactly like a success, keep and send nothing.
+      this.logger.warn({ securityEvent: 'spam_trap' }, 'Booking spam trap filled; nothing stored');
+      return { id: randomUUID(), created: true };
+    }
+    const problems = bookingProblems(input, todayIn(this.config.tzDisplay));
+    if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
+    if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
+      throw DomainError.validation([{ field: 'idempotency_key', message: 'The idempotency key must be 8 to 200 characters' }]);
+    }
+    const place = await this.place(input);
+
+    return this.dataSource.transaction(async (manager) => {
+      const [inserted] = await queryRows<{ id: string; createdAt: Date }>(
+        manager,
+        `INSERT INTO bookings (full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING id, created_at AS "createdAt"`,
+        [
+          text(input.name),
+          text(input.email),
+          text(input.phone),
+          text(input.address),
+          place.suburb,
+          place.state,
+          place.postcode,
+          text(input.preferred_date),
+          text(input.preferred_time),
+          text(input.message),
+          text(input.how_heard_about_us) || null,
+          idempotencyKey ?? null,
+        ],
+      );
+      if (!inserted) {
+        // The same submission again (a double click, a retried request): the first booking stands.
+        const [existing] = await queryRows<{ id: string }>(manager, `SELECT id FROM bookings WHERE idempotency_key = $1`, [idempotencyKey]);
+        return { id: existing!.id, created: false };
+      }
+      const preferredDate = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${text(input.preferred_date)}T00:00:00Z`),
+      );
+      const receivedAt = new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(inserted.createdAt);
+      await this.notifications.enqueue(manager, {
+        template: 'booking_autoresponse',
+        to: text(input.email),
+        variables: { customerName: firstName(text(input.name)), preferredDate, preferredTime: text(input.preferred_time), address: text(input.address), suburb: place.suburb },
+        dedupeKey: `booking:${inserted.id}:autoresponse`,
+        entity: { type: 'booking', id: inserted.id },
+      });
+      await this.notifications.enqueue(manager, {
+        template: 'booking_notice',
+        to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),
+        variables: {
+          customerName: text(input.name),
+          email: text(input.email),
+          phone: text(input.phone),
+          address: text(input.address),
+          suburb: place.suburb,
+          state: place.state ?? '',
+          postcode: place.postcode ?? '',
+          preferredDate,
+          preferredTime: text(input.preferred_time),
+          howHeard: text(input.how_heard_about_us) || 'Not given',
+          message: text(input.message),
+          receivedAt,
+          bookingsLink: `${this.config.publicBaseUrl}/admin/bookings`,
+        },
+        dedupeKey: `booking:${inserted.id}:notice`,
+        entity: { type: 'booking', id: inserted.id },
+      });
+      return { id: inserted.id, created: true };
+    });
+  }
+
+  /** The suburb as a known locality, with its state and postcode when they are certain. */
+  private async place(input: BookingSubmission): Promise<{ suburb: string; state: string | null; postcode: string | null }> {
+    const typed = text(input.suburb);
+    const givenState = text(input.state).toUpperCase();
+    const givenPostcode = text(input.postcode);
+    const hint = [typed, (STATE_CODES as readonly string[]).includes(givenState) ? givenState : '', /^\d{4}$/.test(givenPostcode) ? givenPostcode : '']
+      .filter(Boolean)
+      .join(' ');
+    const resolved = await this.localities.resolve(hint).catch(() => undefined);
+    if (!resolved) return { suburb: typed, state: null, postcode: null };
+    return { suburb: resolved.name, state: resolved.state, postcode: resolved.postcode };
+  }
+}

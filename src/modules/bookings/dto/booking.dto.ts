@@ -1,0 +1,46 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '../../../contracts/booking-rules.js';
+
+/**
+ * The public booking request (spec §3), as JSON or as a form post. Checked by the shared rules of
+ * src/contracts/booking-rules.ts (the same order and messages as the form), not by decorators.
+ */
+export class BookingRequestDto {
+  @ApiProperty({ example: 'Alex Citizen' }) name!: string;
+  @ApiProperty({ example: 'alex@example.com.au' }) email!: string;
+  @ApiProperty({ example: '0400 123 456' }) phone!: string;
+  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' }) suburb!: string;
+  @ApiProperty({ example: '12 Station Street' }) address!: string;
+  @ApiProperty({ example: '2026-11-25', description: 'yyyy-MM-dd; today (Melbourne time) or later.' }) preferred_date!: string;
+  @ApiProperty({ enum: TIME_SLOTS }) preferred_time!: string;
+  @ApiProperty({ enum: HOW_HEARD_OPTIONS, required: false }) how_heard_about_us?: string;
+  @ApiProperty({ example: 'Blocked drain in the back yard', description: 'The job description.' }) message!: string;
+  @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) _gotcha?: string;
+  @ApiProperty({ required: false, example: 'VIC' }) state?: string;
+  @ApiProperty({ required: false, example: '3121' }) postcode?: string;
+  @ApiProperty({ required: false, example: 'New Booking Request' }) subject?: string;
+  @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' }) _next?: string;
+  @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) idempotency_key?: string;
+}
+
+export class BookingCreatedResponse {
+  @ApiProperty() id!: string;
+}
+
+export class BookingResponse {
+  @ApiProperty() id!: string;
+  @ApiProperty() full_name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() phone!: string;
+  @ApiProperty() address!: string;
+  @ApiProperty() suburb!: string;
+  @ApiProperty({ nullable: true }) state!: string | null;
+  @ApiProperty({ nullable: true }) postcode!: string | null;
+  @ApiProperty({ example: '2026-11-25' }) preferred_date!: string;
+  @ApiProperty() preferred_time!: string;
+  @ApiProperty() brief_description!: string;
+  @ApiProperty({ nullable: true }) how_heard_about_us!: string | null;
+  @ApiProperty({ enum: BOOKING_STATUSES }) status!: BookingStatus;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}

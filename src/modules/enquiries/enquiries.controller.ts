@@ -1,0 +1,76 @@
+import { Controller, Get, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public, Roles } from '../../common/auth/auth.decorators.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { readFields } from '../../common/http/form-body.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
+import { RecordBody } from '../../common/react-admin/record-body.js';
+import { COMPANY } from '../../contracts/company.js';
+import { EnquiriesService, type EnquiryResponse } from './enquiries.service.js';
+
+const CORPORATE_FIELDS = ['organisationName', 'contactPerson', 'email', 'phone', 'siteAddress', 'issueType', 'quantity', 'timing', 'notes'];
+const PRODUCT_FIELDS = ['name', 'email', 'phone', 'business', 'product', 'message'];
+
+@ApiTags('enquiries')
+@Controller('enquiries')
+export class EnquiriesController {
+  constructor(private readonly enquiries: EnquiriesService) {}
+
+  @Public()
+  @Post()
+  @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several enquiries in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
+  @ApiBody({
+    description: "kind 'corporate' with organisationName, contactPerson, email, phone, siteAddress, issueType, quantity?, timing, notes?; or kind 'product' with name, email, phone, business?, product, message.",
+    schema: { example: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' } },
+  })
+  @ApiCreatedResponse({ description: '{id}: Enquiry submitted' })
+  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ id: string }> {
+    const fields = await readFields(request);
+    const allowed = new Set(['kind', '_gotcha', ...(fields.kind === 'product' ? PRODUCT_FIELDS : CORPORATE_FIELDS)]);
+    const unknown = Object.keys(fields).filter((key) => !allowed.has(key));
+    if (unknown.length > 0) throw DomainError.validation(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
+    void reply.status(HttpStatus.CREATED);
+    return this.enquiries.create(fields);
+  }
+}
+
+class UpdateEnquiryDto {
+  @IsOptional()
+  @IsString({ message: 'Status must be one of: new, contacted, quoted, won, lost' })
+  status?: string;
+
+  @IsOptional()
+  @IsString({ message: 'Notes must be text' })
+  @MaxLength(5_000, { message: 'Notes can hold at most 5,000 characters' })
+  notes?: string | null;
+}
+
+@ApiTags('admin: enquiries')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/enquiries')
+export class EnquiriesAdminController {
+  constructor(private readonly enquiries: EnquiriesService) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'Filters: q, kind, status; react-admin dialect.' })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EnquiryResponse[]> {
+    const page = await this.enquiries.list(query);
+    void reply.header('content-range', contentRange('enquiries', page.offset, page.rows.length, page.total));
+    return page.rows;
+  }
+
+  @Get(':id')
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<EnquiryResponse> {
+    return this.enquiries.get(id);
+  }
+
+  @Put(':id')
+  @ApiBody({ schema: { properties: { status: { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] }, notes: { type: 'string' } } } })
+  update(@Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateEnquiryDto): Promise<EnquiryResponse> {
+    return this.enquiries.update(id, body);
+  }
+}

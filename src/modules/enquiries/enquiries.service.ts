@@ -1,0 +1,193 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { applyListQuery, defineListSpec, parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import {
+  corporateEnquiryProblems,
+  ENQUIRY_STATUSES,
+  ISSUE_TYPES,
+  productEnquiryProblems,
+  TIMINGS,
+  type EnquiryStatus,
+} from '../../contracts/enquiry-rules.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { Enquiry } from './enquiry.entity.js';
+
+const text = (value: unknown, max = 2_000): string | null => {
+  const trimmed = typeof value === 'string' ? value.trim().slice(0, max) : '';
+  return trimmed || null;
+};
+
+export const ENQUIRY_LIST = defineListSpec({
+  resource: 'enquiries',
+  idColumn: 'e.id',
+  sortable: { created_at: 'e.created_at', updated_at: 'e.updated_at', status: 'e.status', kind: 'e.kind', contact_person: 'lower(e.contact_person)' },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    q: search(['e.contact_person', 'e.organisation_name', 'e.email', 'e.phone', 'e.site_address', 'e.product']),
+    kind: equals('e.kind', ['corporate', 'product']),
+    status: equals('e.status', ENQUIRY_STATUSES),
+    id: ids('e.id'),
+  },
+  defaultPageSize: 10,
+  maxPageSize: 200,
+});
+
+export interface EnquiryResponse {
+  id: string;
+  kind: 'corporate' | 'product';
+  status: EnquiryStatus;
+  organisation_name: string | null;
+  contact_person: string;
+  email: string;
+  phone: string;
+  site_address: string | null;
+  issue_type: string | null;
+  quantity: string | null;
+  timing: string | null;
+  business: string | null;
+  product: string | null;
+  message: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Enquiries from the corporate page and the product dialog: stored, the company told, the enquirer thanked. */
+@Injectable()
+export class EnquiriesService {
+  private readonly logger = new Logger('Enquiries');
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async create(input: Record<string, unknown>): Promise<{ id: string }> {
+    if (text(input._gotcha)) {
+      this.logger.warn({ securityEvent: 'spam_trap' }, 'Enquiry spam trap filled; nothing stored');
+      return { id: randomUUID() };
+    }
+    const kind = input.kind;
+    if (kind !== 'corporate' && kind !== 'product') throw DomainError.validation([{ field: 'kind', message: "kind must be 'corporate' or 'product'" }]);
+    const problems = kind === 'corporate' ? corporateEnquiryProblems(input) : productEnquiryProblems(input);
+    if (problems.length > 0) throw DomainError.validation(problems);
+
+    const enquiry: Partial<Enquiry> =
+      kind === 'corporate'
+        ? {
+            kind,
+            organisationName: text(input.organisationName, 200),
+            contactPerson: text(input.contactPerson, 120)!,
+            email: text(input.email, 254)!,
+            phone: text(input.phone, 40)!,
+            siteAddress: text(input.siteAddress, 300),
+            issueType: text(input.issueType, 40),
+            quantity: text(input.quantity, 200),
+            timing: text(input.timing, 40),
+            message: text(input.notes, 5_000),
+          }
+        : {
+            kind,
+            contactPerson: text(input.name, 120)!,
+            email: text(input.email, 254)!,
+            phone: text(input.phone, 40)!,
+            business: text(input.business, 200),
+            product: text(input.product, 100),
+            message: text(input.message, 5_000),
+          };
+
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(manager.create(Enquiry, { ...enquiry, status: 'new' }));
+      const kindLabel = kind === 'corporate' ? 'project enquiry' : 'product enquiry';
+      const details =
+        kind === 'corporate'
+          ? [
+              `Site address: ${saved.siteAddress}`,
+              `Issue: ${ISSUE_TYPES.find((option) => option.value === saved.issueType)?.label ?? saved.issueType}`,
+              `Quantity: ${saved.quantity ?? 'Not given'}`,
+              `Timing: ${TIMINGS.find((option) => option.value === saved.timing)?.label ?? saved.timing}`,
+              `Notes: ${saved.message ?? 'None'}`,
+            ].join('\n')
+          : [`Product: ${saved.product}`, `Business: ${saved.business ?? 'Not given'}`, `Message: ${saved.message}`].join('\n');
+      await this.notifications.enqueue(manager, {
+        template: 'enquiry_notice',
+        to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),
+        variables: {
+          kindLabel: kind === 'corporate' ? 'Project enquiry' : 'Product enquiry',
+          contactPerson: saved.contactPerson,
+          organisation: saved.organisationName ?? saved.business ?? 'Not given',
+          email: saved.email,
+          phone: saved.phone,
+          details,
+          receivedAt: new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(saved.createdAt),
+          enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
+        },
+        dedupeKey: `enquiry:${saved.id}:notice`,
+        entity: { type: 'enquiry', id: saved.id },
+      });
+      await this.notifications.enqueue(manager, {
+        template: 'enquiry_acknowledgement',
+        to: saved.email,
+        variables: { contactPerson: saved.contactPerson.split(/\s+/)[0] ?? saved.contactPerson, kindLabel },
+        dedupeKey: `enquiry:${saved.id}:acknowledgement`,
+        entity: { type: 'enquiry', id: saved.id },
+      });
+      return { id: saved.id };
+    });
+  }
+
+  toResponse(row: Enquiry): EnquiryResponse {
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      organisation_name: row.organisationName,
+      contact_person: row.contactPerson,
+      email: row.email,
+      phone: row.phone,
+      site_address: row.siteAddress,
+      issue_type: row.issueType,
+      quantity: row.quantity,
+      timing: row.timing,
+      business: row.business,
+      product: row.product,
+      message: row.message,
+      notes: row.staffNotes,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async list(params: ListParams): Promise<{ rows: EnquiryResponse[]; total: number; offset: number }> {
+    const list = parseListParams(params, ENQUIRY_LIST);
+    const [rows, total] = await applyListQuery(this.dataSource.getRepository(Enquiry).createQueryBuilder('e'), list, ENQUIRY_LIST).getManyAndCount();
+    return { rows: rows.map((row) => this.toResponse(row)), total, offset: list.offset };
+  }
+
+  async get(id: string): Promise<EnquiryResponse> {
+    const row = await this.dataSource.manager.findOneBy(Enquiry, { id });
+    if (!row) throw DomainError.notFound('Enquiry not found.');
+    return this.toResponse(row);
+  }
+
+  /** Staff work an enquiry: its status (new, contacted, quoted, won, lost) and notes. */
+  async update(id: string, changes: { status?: string; notes?: string | null }): Promise<EnquiryResponse> {
+    const row = await this.dataSource.manager.findOneBy(Enquiry, { id });
+    if (!row) throw DomainError.notFound('Enquiry not found.');
+    if (changes.status !== undefined) {
+      if (!(ENQUIRY_STATUSES as readonly string[]).includes(changes.status)) {
+        throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` }]);
+      }
+      row.status = changes.status as EnquiryStatus;
+    }
+    if (changes.notes !== undefined) row.staffNotes = changes.notes?.trim().slice(0, 5_000) || null;
+    await this.dataSource.manager.save(row);
+    return this.toResponse(row);
+  }
+}

@@ -1,0 +1,388 @@
+import { createServer, type Server } from 'node:http';
+import { todayIn } from '../../src/contracts/booking-rules.js';
+import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
+import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+function inDays(days: number): string {
+  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const booking = () => ({
+  name: 'Alex Citizen',
+  email: 'alex.booking@example.com.au',
+  phone: '0400 123 456',
+  suburb: 'Richmond VIC 3121',
+  address: '12 Station Street',
+  preferred_date: inDays(3),
+  preferred_time: '9:00 AM',
+  how_heard_about_us: 'Google Search',
+  message: 'Blocked drain in the back yard',
+});
+
+async function count(app: TestApp, sql: string): Promise<number> {
+  const [row] = await app.dataSource.query(sql);
+  return row.count;
+}
+
+describe('bookings: the public request', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off', COMPANY_EMAIL: 'Bookings <bookings@example.com.au>' } });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  beforeEach(async () => {
+    await sut.app.get(NotificationsWorker).drainNow();
+    smtp.received.length = 0;
+  });
+
+  it('stores the booking with state and postcode from the suburb, and e-mails the customer and the company', async () => {
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), subject: 'New Booking Request', _gotcha: '' }).expect(201);
+    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const [row] = await sut.dataSource.query(`SELECT * FROM bookings WHERE id = $1`, [response.body.id]);
+    expect(row).toMatchObject({
+      full_name: 'Alex Citizen',
+      email: 'alex.booking@example.com.au',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+      preferred_time: '9:00 AM',
+      brief_description: 'Blocked drain in the back yard',
+      how_heard_about_us: 'Google Search',
+      status: 'new',
+    });
+
+    const mails = await smtp.waitFor(2);
+    const customer = mails.find((mail) => mail.to.includes('alex.booking@example.com.au'))!;
+    expect(customer.subject).toBe('Thanks for your booking request!');
+    expect(customer.text).toContain('Hi Alex,');
+    expect(customer.text).toContain('be in touch shortly to confirm the next steps');
+    expect(customer.text).toContain('call us on 1300 747 354');
+    const notice = mails.find((mail) => mail.to.includes('bookings@example.com.au'))!;
+    expect(notice.subject).toBe('New Booking Request: Alex Citizen, Richmond');
+    expect(notice.text).toContain('0400 123 456');
+  });
+
+  it('leaves state and postcode empty when the suburb is ambiguous or unknown', async () => {
+    const ambiguous = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'Richmond' }).expect(201);
+    const [row] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [ambiguous.body.id]);
+    expect(row).toEqual({ suburb: 'Richmond', state: null, postcode: null });
+    const unique = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'toowong' }).expect(201);
+    const [other] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [unique.body.id]);
+    expect(other).toEqual({ suburb: 'Toowong', state: 'QLD', postcode: '4066' });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Please fill in the name field'],
+    [{ message: '  ', email: 'nope' }, 'message', 'Please fill in the message field'],
+    [{ email: 'alex@nowhere' }, 'email', 'Please enter a valid email address'],
+    [{ phone: '12-34' }, 'phone', 'Please enter a valid phone number'],
+    [{ preferred_date: '' }, 'preferred_date', 'Please select a preferred date'],
+    [{ preferred_date: '2020-01-01' }, 'preferred_date', 'Please select a date from today onwards'],
+    [{ preferred_time: '' }, 'preferred_time', 'Please select a preferred time'],
+    [{ preferred_time: '6:00 AM' }, 'preferred_time', 'Please select a preferred time'],
+  ])('refuses %j with its message, storing and sending nothing', async (change, field, message) => {
+    const before = await count(sut, `SELECT count(*)::int AS count FROM bookings`);
+    const mailsBefore = await count(sut, `SELECT count(*)::int AS count FROM notifications`);
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), ...change }).expect(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    expect(response.body.errors[0]).toEqual({ field, message });
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings`)).toBe(before);
+    expect(await count(sut, `SELECT count(*)::int AS count FROM notifications`)).toBe(mailsBefore);
+  });
+
+  it('refuses fields it does not know', async () => {
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), admin: true }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'admin', message: 'property admin should not exist' }]);
+  });
+
+  it('answers a filled spam trap exactly like a success, but stores and sends nothing', async () => {
+    const before = await count(sut, `SELECT count(*)::int AS count FROM bookings`);
+    const notificationsBefore = await count(sut, `SELECT count(*)::int AS count FROM notifications`);
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), _gotcha: 'https://spam.example' }).expect(201);
+    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings`)).toBe(before);
+    expect(await count(sut, `SELECT count(*)::int AS count FROM notifications`)).toBe(notificationsBefore);
+  });
+
+  it('creates one booking for repeated submissions with the same idempotency key', async () => {
+    const first = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(booking()).expect(201);
+    const second = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(booking()).expect(201);
+    expect(second.body.id).toBe(first.body.id);
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE idempotency_key = 'booking-key-0001'`)).toBe(1);
+    expect(await count(sut, `SELECT count(*)::int AS count FROM notifications WHERE entity_id = '${first.body.id}'`)).toBe(2);
+  });
+
+  it('takes a plain form post (no JavaScript) and redirects to /thank-you', async () => {
+    const form = new URLSearchParams({ ...booking(), message: 'Sent without JavaScript', _gotcha: '', subject: 'New Booking Request', _next: '/thank-you' });
+    const response = await sut.http().post('/api/bookings').type('form').send(form.toString()).expect(303);
+    expect(response.headers.location).toBe('/thank-you');
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE brief_description = 'Sent without JavaScript'`)).toBe(1);
+  });
+
+  it('takes a multipart form post too, and never redirects off the site', async () => {
+    const request = sut.http().post('/api/bookings');
+    for (const [key, value] of Object.entries({ ...booking(), _next: 'https://evil.example/phish' })) request.field(key, value);
+    const response = await request.expect(303);
+    expect(response.headers.location).toBe('/thank-you');
+  });
+
+  it('answers a form post with problems with a page listing them and the way back', async () => {
+    const form = new URLSearchParams({ ...booking(), email: 'not-an-email' });
+    const response = await sut.http().post('/api/bookings').type('form').set('Referer', 'http://localhost:3000/about').send(form.toString()).expect(400);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('Please enter a valid email address');
+    expect(response.text).toContain('href="/about#book"');
+  });
+});
+
+describe('bookings: rate limit', () => {
+  it('takes 5 a minute per IP, then answers 429 with a friendly message', async () => {
+    const sut = await startTestApp();
+    try {
+      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/bookings').send({ ...booking(), email: `rate${i}@example.com.au` }).expect(201);
+      const blocked = await sut.http().post('/api/bookings').send(booking()).expect(429);
+      expect(blocked.body.message).toBe('You have sent several booking requests in a short time. Please try again later, or call us on 1300 747 354.');
+    } finally {
+      await sut.close();
+    }
+  });
+});
+
+describe('bookings: staff', () => {
+  let sut: TestApp;
+  let admin: SignedIn;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'bookings-admin@example.com.au', role: 'admin' }));
+    for (const [name, suburb, days] of [['Zoe Adams', 'Toowong', 0], ['Yusuf Brown', 'Manly', 1], ['Xavier Chen', 'Norwood SA 5067', 2]] as const) {
+      ids.push((await sut.http().post('/api/bookings').send({ ...booking(), name, suburb, email: `${name.split(' ')[0]!.toLowerCase()}@example.com.au`, preferred_date: inDays(days) }).expect(201)).body.id);
+    }
+    // An old booking, outside the last 30 days.
+    await sut.dataSource.query(
+      `INSERT INTO bookings (full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, created_at)
+       VALUES ('Old Timer', 'old@example.com.au', '0400000000', '1 Old Rd', 'Hobart', '2024-01-10', '8:00 AM', '=HYPERLINK("http://evil")', now() - interval '60 days')`,
+    );
+  });
+
+  afterAll(() => sut.close());
+
+  it('lists 10 per page with filters, search and sorting', async () => {
+    const page = await sut.http().get('/api/admin/bookings').set(admin.auth).expect(200);
+    expect(page.headers['content-range']).toBe('bookings 0-3/4');
+    expect(page.body[0]).toMatchObject({ full_name: 'Xavier Chen', status: 'new', suburb: 'Norwood', state: 'SA', postcode: '5067' });
+    const sorted = await sut.http().get('/api/admin/bookings').query({ sort: '["full_name","ASC"]' }).set(admin.auth).expect(200);
+    expect(sorted.body.map((b: { full_name: string }) => b.full_name)).toEqual(['Old Timer', 'Xavier Chen', 'Yusuf Brown', 'Zoe Adams']);
+    const recent = await sut.http().get('/api/admin/bookings').query({ filter: '{"period":"last30"}' }).set(admin.auth).expect(200);
+    expect(recent.body).toHaveLength(3);
+    const today = await sut.http().get('/api/admin/bookings').query({ filter: '{"period":"today"}' }).set(admin.auth).expect(200);
+    expect(today.body).toHaveLength(3);
+    const searched = await sut.http().get('/api/admin/bookings').query({ filter: '{"q":"manly"}' }).set(admin.auth).expect(200);
+    expect(searched.body.map((b: { full_name: string }) => b.full_name)).toEqual(['Yusuf Brown']);
+    const range = await sut.http().get('/api/admin/bookings').query({ filter: JSON.stringify({ created_from: '2020-01-01', created_to: todayIn('Australia/Melbourne') }) }).set(admin.auth).expect(200);
+    expect(range.body).toHaveLength(4);
+  });
+
+  it('changes a status (any to any, updated_at set), accepting the whole record', async () => {
+    const record = (await sut.http().get(`/api/admin/bookings/${ids[0]}`).set(admin.auth).expect(200)).body;
+    const updated = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ ...record, status: 'Contacted' }).expect(200);
+    expect(updated.body.status).toBe('contacted');
+    expect(new Date(updated.body.updated_at).getTime()).toBeGreaterThan(new Date(record.updated_at).getTime());
+    const back = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ status: 'new' }).expect(200);
+    expect(back.body.status).toBe('new');
+    const wrong = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ status: 'lost' }).expect(400);
+    expect(wrong.body.message).toBe('Status must be one of: New, Contacted, Scheduled, Completed, Cancelled');
+    const filtered = await sut.http().get('/api/admin/bookings').query({ filter: '{"status":"New"}' }).set(admin.auth).expect(200);
+    expect(filtered.body.length).toBe(4);
+  });
+
+  it('counts bookings by status, this week and per day', async () => {
+    const stats = await sut.http().get('/api/admin/bookings/stats').set(admin.auth).expect(200);
+    expect(stats.body).toMatchObject({ total: 4, byStatus: { new: 4, contacted: 0, scheduled: 0, completed: 0, cancelled: 0 } });
+    expect(stats.body.perDay).toHaveLength(30);
+    expect(stats.body.perDay[29]).toEqual({ date: todayIn('Australia/Melbourne'), count: 3 });
+  });
+
+  it('exports every matching booking as CSV, streamed, with spreadsheet formulas neutralised', async () => {
+    const all = await sut.http().get('/api/admin/bookings/export.csv').set(admin.auth).expect(200);
+    expect(all.headers['content-type']).toMatch(/^text\/csv/);
+    expect(all.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = all.text.trim().split('\n');
+    expect(lines[0]).toBe('id,full_name,email,phone,address,suburb,state,postcode,preferred_date,preferred_time,brief_description,how_heard_about_us,status,created_at,updated_at');
+    expect(lines).toHaveLength(5);
+    expect(all.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const filtered = await sut.http().get('/api/admin/bookings/export.csv').query({ filter: '{"q":"zoe"}' }).set(admin.auth).expect(200);
+    expect(filtered.text.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('is for staff only', async () => {
+    const plumber = await signIn(sut, await createUser(sut.dataSource, { email: 'bookings-plumber@example.com.au' }));
+    await sut.http().get('/api/admin/bookings').set(plumber.auth).expect(403);
+    await sut.http().get('/api/admin/bookings/export.csv').expect(401);
+    await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(plumber.auth).send({ status: 'cancelled' }).expect(403);
+  });
+
+  it('links a tracking job to a booking', async () => {
+    const job = await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-BK1', customerName: 'Zoe Adams', customerEmail: 'zoe@example.com.au', bookingId: ids[0], notify: false }).expect(201);
+    expect(job.body.bookingId).toBe(ids[0]);
+    const linked = await sut.http().get('/api/admin/jobs').query({ filter: JSON.stringify({ bookingId: ids[0] }) }).set(admin.auth).expect(200);
+    expect(linked.body.map((j: { jobNumber: string }) => j.jobNumber)).toEqual(['JOB-BK1']);
+  });
+});
+
+describe('address suggestions', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+  });
+
+  afterAll(() => sut.close());
+
+  it('suggests Australian localities from 3 characters, with suburb, state and postcode', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow' }).expect(200);
+    expect(response.body[0]).toEqual({ description: 'Toowong QLD 4066', placeId: expect.stringMatching(/^locality:\d+$/), suburb: 'Toowong', state: 'QLD', postcode: '4066' });
+  });
+
+  it('keeps the street and completes the locality', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station St, Richmond' }).expect(200);
+    expect(response.body.map((s: { description: string }) => s.description)).toContain('12 Station St, Richmond VIC 3121');
+  });
+
+  it('finds close spellings', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata' }).expect(200);
+    expect(response.body.map((s: { suburb: string }) => s.suburb)).toContain('Parramatta');
+  });
+
+  it('needs at least 3 characters', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'ri' }).expect(400);
+    expect(response.body.message).toBe('Type at least 3 characters for suggestions');
+  });
+});
+
+describe('address suggestions from Google Places', () => {
+  let places: Server;
+  let sut: TestApp;
+  let lastQuery: URLSearchParams | undefined;
+  let answer: unknown;
+
+  beforeAll(async () => {
+    places = createServer((request, response) => {
+      lastQuery = new URL(request.url!, 'http://localhost').searchParams;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer));
+    });
+    await new Promise<void>((resolve) => places.listen(0, '127.0.0.1', resolve));
+    const address = places.address() as { port: number };
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off', GOOGLE_MAPS_API_KEY: 'test-key', GOOGLE_MAPS_API_URL: `http://127.0.0.1:${address.port}` } });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await new Promise((resolve) => places.close(resolve));
+  });
+
+  it('asks Places from the server (country au, type address) and fills the postcode when certain', async () => {
+    answer = {
+      status: 'OK',
+      predictions: [{ description: '12 Station Street, Toowong QLD, Australia', place_id: 'abc', terms: [{ value: '12 Station Street' }, { value: 'Toowong' }, { value: 'QLD' }, { value: 'Australia' }] }],
+    };
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station' }).expect(200);
+    expect(lastQuery?.get('components')).toBe('country:au');
+    expect(lastQuery?.get('types')).toBe('address');
+    expect(lastQuery?.get('key')).toBe('test-key');
+    expect(response.body).toEqual([{ description: '12 Station Street, Toowong QLD, Australia', placeId: 'abc', suburb: 'Toowong', state: 'QLD', postcode: '4066' }]);
+    expect(JSON.stringify(response.body)).not.toContain('test-key');
+  });
+
+  it('answers an empty list for a non-OK status', async () => {
+    answer = { status: 'REQUEST_DENIED', predictions: [] };
+    await sut.http().get('/api/addresses/suggest').query({ q: '12 Station' }).expect(200, []);
+  });
+});
+
+describe('enquiries', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+  let admin: SignedIn;
+  const corporate = {
+    kind: 'corporate',
+    organisationName: 'City of Example',
+    contactPerson: 'Jordan Lee',
+    email: 'jordan.lee@example.gov.au',
+    phone: '03 9000 0000',
+    siteAddress: '1 Civic Drive, Example VIC 3000',
+    issueType: 'roots',
+    quantity: '400 m of 225 mm stormwater',
+    timing: 'planned',
+    notes: 'Access via the council depot',
+  };
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off', COMPANY_EMAIL: 'projects@example.com.au' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'enquiries-admin@example.com.au', role: 'admin' }));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('stores a corporate enquiry, notifies the company and thanks the enquirer', async () => {
+    const response = await sut.http().post('/api/enquiries').send(corporate).expect(201);
+    const mails = await smtp.waitFor(2);
+    expect(mails.find((mail) => mail.to.includes('projects@example.com.au'))!.subject).toBe('New Project enquiry: City of Example');
+    expect(mails.find((mail) => mail.to.includes('jordan.lee@example.gov.au'))!.subject).toBe('We received your enquiry');
+    const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ kind: 'corporate', status: 'new', organisation_name: 'City of Example', issue_type: 'roots', timing: 'planned', message: 'Access via the council depot' });
+  });
+
+  it.each([
+    [{ organisationName: 'A' }, 'organisationName', 'Organization name is required'],
+    [{ contactPerson: '' }, 'contactPerson', 'Contact person name is required'],
+    [{ email: 'x@y' }, 'email', 'Please enter a valid email address'],
+    [{ phone: '123' }, 'phone', 'Please enter a valid phone number'],
+    [{ siteAddress: '1 St' }, 'siteAddress', 'Site address is required'],
+    [{ issueType: 'flood' }, 'issueType', 'Please select the type of issue'],
+    [{ timing: '' }, 'timing', 'Please select project timing'],
+  ])('refuses %j', async (change, field, message) => {
+    const response = await sut.http().post('/api/enquiries').send({ ...corporate, ...change }).expect(400);
+    expect(response.body.errors).toEqual([{ field, message }]);
+  });
+
+  it('stores a product enquiry', async () => {
+    const response = await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', business: 'Pat Plumbing', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' }).expect(201);
+    const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ kind: 'product', contact_person: 'Pat Supplier', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' });
+    await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat', email: 'pat@example.com.au', phone: '0400 555 666', product: 'Rocket', message: 'x?' }).expect(400);
+  });
+
+  it('lets staff list, filter and work enquiries (status and notes)', async () => {
+    const list = await sut.http().get('/api/admin/enquiries').query({ filter: '{"kind":"corporate"}' }).set(admin.auth).expect(200);
+    expect(list.headers['content-range']).toMatch(/^enquiries 0-0\/1$/);
+    const id = list.body[0].id;
+    const updated = await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ ...list.body[0], status: 'quoted', notes: 'Sent quote Q-17' }).expect(200);
+    expect(updated.body).toMatchObject({ status: 'quoted', notes: 'Sent quote Q-17' });
+    await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ status: 'maybe' }).expect(400);
+  });
+
+  it('answers a filled spam trap like a success and stores nothing', async () => {
+    const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM enquiries`))[0].count;
+    await sut.http().post('/api/enquiries').send({ ...corporate, _gotcha: 'spam' }).expect(201);
+    expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM enquiries`))[0].count).toBe(before);
+  });
+});

@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { SessionProvider } from './auth/session';
 import { BookingDialogProvider } from './components/BookingDialog';
+import { ProductEnquiryProvider } from './components/ProductEnquiryDialog';
 import { Layout } from './components/Layout';
 import { applyHead } from './lib/head';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -38,6 +39,7 @@ export function App({ ssrPath, preloaded }: { ssrPath?: string; preloaded?: Prel
     <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
       <SessionProvider>
       <BookingDialogProvider>
+      <ProductEnquiryProvider>
         <Layout>
           <Switch>
               {ROUTES.map((route) => (
@@ -53,6 +55,7 @@ export function App({ ssrPath, preloaded }: { ssrPath?: string; preloaded?: Prel
         <HeadUpdater />
         <ScrollManager />
         <Toaster position="top-center" richColors closeButton />
+      </ProductEnquiryProvider>
       </BookingDialogProvider>
       </SessionProvider>
     </Router>

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadRouteComponent } from './routes';
 import './styles/global.css';
+import './styles/content.css';
+import './styles/resin.css';
 
 const container = document.getElementById('root')!;
 // The page's own chunk first, so hydration renders exactly what was prerendered without suspending.

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { HomePage } from './pages/HomePage';
 import type { PageHead } from './lib/head';
+import { COMPANY } from './lib/site';
 
 export interface SiteRoute {
   path: string;
@@ -41,6 +42,13 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<SiteRoute, 
 
 const plumberReferralPage = page(() => import('./plumbers/PlumberReferralPage'));
 
+const marketing = (path: string, title: string, description: string, load: () => Promise<{ default: ComponentType }>): SiteRoute => ({
+  path,
+  head: { path, title, description },
+  ...page(load),
+  sitemap: true,
+});
+
 const plumberReferralHead = (path: string): PageHead => ({
   path,
   title: 'Plumber Referral Program: Earn Up to $480 Per Referral | Pipe Relining Australia',
@@ -60,9 +68,70 @@ export const ROUTES: SiteRoute[] = [
       title: 'Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from $299',
       description:
         'Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from $299, waived if you reline. 25-year guarantee, most jobs done in a day.',
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'Plumber',
+        name: COMPANY.name,
+        url: '/',
+        telephone: COMPANY.phone,
+        email: COMPANY.email,
+        priceRange: 'From $299',
+        areaServed: { '@type': 'Country', name: 'Australia' },
+        address: { '@type': 'PostalAddress', addressCountry: 'AU' },
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, bestRating: 5, reviewCount: 80 },
+        makesOffer: {
+          '@type': 'Offer',
+          name: 'Clean & View CCTV drain inspection',
+          price: 299,
+          priceCurrency: 'AUD',
+          description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
+        },
+      },
     },
     component: HomePage,
     sitemap: true,
+  },
+  marketing(
+    '/about',
+    'About Us: Why Australians Trust Our No-Dig Pipe Relining | Pipe Relining Australia',
+    'Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a 25-year guarantee. Meet the team behind Pipe Relining Australia.',
+    () => import('./pages/AboutPage'),
+  ),
+  marketing(
+    '/why-no-dig',
+    'Why No-Dig Pipe Relining? No Digging, No Drama | Pipe Relining Australia',
+    'Compare traditional pipe repair with trenchless relining: faster, cost effective, built to last 50+ years and without digging up your property.',
+    () => import('./pages/WhyNoDigPage'),
+  ),
+  marketing(
+    '/corporate',
+    'Pipe Relining for Councils, Water Authorities & Infrastructure | Pipe Relining Australia',
+    'Trenchless sewer and stormwater rehabilitation for councils, water authorities and asset owners: pipes 40mm to 300mm+, full documentation, SLAs and quality assurance.',
+    () => import('./pages/CorporatePage'),
+  ),
+  marketing(
+    '/rapidresin',
+    'RapidResin Pipe Relining Liners and Resins | Pipe Relining Australia',
+    'RapidResin liners sold by the metre in 50m rolls, resins that cure in under 90 minutes and starter liner kits, made in Adelaide for plumbers across Australia.',
+    () => import('./pages/RapidResinPage'),
+  ),
+  marketing(
+    '/privacy',
+    'Privacy Policy | Pipe Relining Australia',
+    'How Pipe Relining Australia collects, uses, stores and protects your personal information under the Australian Privacy Principles.',
+    () => import('./pages/PrivacyPage'),
+  ),
+  marketing(
+    '/terms',
+    'Terms of Service | Pipe Relining Australia',
+    'The terms for using our website, booking a Clean & View inspection, relining work and the plumber referral program.',
+    () => import('./pages/TermsPage'),
+  ),
+  {
+    path: '/thank-you',
+    head: { path: '/thank-you', title: 'Thank you for your booking | Pipe Relining Australia', description: 'Your Clean & View booking request was received.', noindex: true },
+    ...page(() => import('./pages/ThankYouPage')),
+    sitemap: false,
   },
   { path: '/plumber-referral', head: plumberReferralHead('/plumber-referral'), ...plumberReferralPage, sitemap: true },
   // Same screen (spec §2); its canonical address is /plumber-referral.

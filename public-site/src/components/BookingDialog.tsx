@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { BOOKING_BUTTON_LABEL, COMPANY } from '../../../src/contracts/company';
+import { BookingForm } from '../booking/BookingForm';
 import { Dialog } from './Dialog';
 
 interface BookingDialogApi {
@@ -22,15 +23,14 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
         title="Book Your Clean & View Inspection"
         description="A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From $299, and the fee is waived if you go ahead with relining."
       >
-        <div className="booking-dialog__body">
-          <p>
-            Prefer to talk it through? Call us on{' '}
-            <a href={COMPANY.phoneHref} className="link-strong">
-              {COMPANY.phone}
-            </a>{' '}
-            or e-mail <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>.
-          </p>
-        </div>
+        <BookingForm idPrefix="dialog-booking" />
+        <p className="booking-dialog__call">
+          Prefer to talk it through? Call us on{' '}
+          <a href={COMPANY.phoneHref} className="link-strong">
+            {COMPANY.phone}
+          </a>
+          .
+        </p>
       </Dialog>
     </BookingDialogContext.Provider>
   );

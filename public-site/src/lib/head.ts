@@ -5,6 +5,8 @@ export interface PageHead {
   /** Path of the canonical URL (the site origin is added). */
   path: string;
   noindex?: boolean;
+  /** schema.org data for search engines (JSON-LD). */
+  structuredData?: Record<string, unknown>;
 }
 
 export const SITE_NAME = 'Pipe Relining Australia';
@@ -28,6 +30,12 @@ export function renderHeadTags(head: PageHead, origin: string): string {
     `<meta property="og:locale" content="en_AU" />`,
     `<meta name="twitter:card" content="summary" />`,
   ];
+  if (head.structuredData) {
+    const data = { ...head.structuredData, ...(typeof head.structuredData.url === 'string' ? { url: `${origin}${head.structuredData.url}` } : {}) };
+    // JSON-LD is data, not script: the Content-Security-Policy does not run it. '<' is escaped so the
+    // text can never close the element.
+    tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
+  }
   return tags.join('\n    ');
 }
 

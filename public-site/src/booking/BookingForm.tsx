@@ -1,0 +1,229 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_REDIRECT,
+  BOOKING_SUBJECT,
+  bookingProblems,
+  HOW_HEARD_OPTIONS,
+  TIME_SLOTS,
+  todayIn,
+} from '../../../src/contracts/booking-rules';
+import { AddressField, type AddressSuggestion } from '../components/AddressField';
+import { Field } from '../components/Field';
+import { useHydrated } from '../lib/useHydrated';
+
+const EMPTY = {
+  name: '',
+  email: '',
+  phone: '',
+  suburb: '',
+  address: '',
+  preferred_date: '',
+  preferred_time: '',
+  how_heard_about_us: '',
+  message: '',
+};
+
+type Values = typeof EMPTY;
+type Phase = 'idle' | 'submitting' | 'submitted';
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+/**
+ * spec §3 'Booking request' with the checks of §5 (shared with the server) and the states of §4:
+ * idle, submitting ('Submitting...'), submitted (success panel, 'Submit Another Booking'), error (the
+ * form stays). Without JavaScript it posts as a plain form and the server answers with /thank-you.
+ */
+export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>({ state: null, postcode: null });
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [key, setKey] = useState(newKey);
+
+  const set = (name: keyof Values) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (name === 'suburb') setPlace({ state: null, postcode: null });
+  };
+  const today = hydrated ? todayIn('Australia/Melbourne') : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const [problem] = bookingProblems(values, todayIn('Australia/Melbourne'));
+    if (problem) {
+      setInvalid(problem.field);
+      toast.error(problem.title, { description: problem.message });
+      document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
+      return;
+    }
+    setInvalid(null);
+    setPhase('submitting');
+    try {
+      await fetchBooking(values, place, key);
+      setPhase('submitted');
+      toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
+    } catch {
+      setPhase('idle');
+      toast.error(BOOKING_MESSAGES.errorTitle, { description: BOOKING_MESSAGES.error });
+    }
+  }
+
+  function reset() {
+    setValues(EMPTY);
+    setPlace({ state: null, postcode: null });
+    setKey(newKey());
+    setPhase('idle');
+  }
+
+  if (phase === 'submitted') {
+    return (
+      <div className="booking-success" role="status">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="48" height="48">
+          <circle cx="12" cy="12" r="11" fill="#15803d" />
+          <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h3>{BOOKING_MESSAGES.successTitle}</h3>
+        <p>{BOOKING_MESSAGES.successPanel}</p>
+        <button type="button" className="button button--secondary" onClick={reset}>
+          Submit Another Booking
+        </button>
+      </div>
+    );
+  }
+
+  const busy = phase === 'submitting';
+  const aria = (field: string) => (invalid === field ? { 'aria-invalid': true as const } : {});
+  return (
+    <form className="booking-form" method="post" action="/api/bookings" onSubmit={submit} noValidate={hydrated} aria-busy={busy}>
+      <input type="hidden" name="subject" value={BOOKING_SUBJECT} />
+      <input type="hidden" name="_next" value={BOOKING_REDIRECT} />
+      <input type="hidden" name="idempotency_key" value={key} />
+      <div className="booking-form__trap" aria-hidden="true">
+        <label htmlFor={`${idPrefix}-gotcha`}>Leave this field empty</label>
+        <input id={`${idPrefix}-gotcha`} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <div className="booking-form__grid">
+        <Field id={`${idPrefix}-name`} label="Full name" name="name" autoComplete="name" required value={values.name} onChange={(e) => set('name')(e.target.value)} {...aria('name')} />
+        <Field id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} {...aria('email')} />
+        <Field id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="0400 000 000" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} {...aria('phone')} />
+        <AddressField
+          id={`${idPrefix}-suburb`}
+          name="suburb"
+          label="Suburb"
+          placeholder="Start typing your suburb"
+          required
+          value={values.suburb}
+          onChange={set('suburb')}
+          fillWith={(suggestion) => (suggestion.suburb && suggestion.state ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}` : suggestion.description)}
+          onSelect={(suggestion) => setPlace({ state: suggestion.state, postcode: suggestion.postcode })}
+        />
+        <div className="booking-form__wide">
+          <AddressField
+            id={`${idPrefix}-address`}
+            name="address"
+            label="Street address"
+            required
+            value={values.address}
+            onChange={set('address')}
+            fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
+            onSelect={(suggestion) => {
+              if (suggestion.suburb && !values.suburb) set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
+            }}
+          />
+        </div>
+        <Field
+          id={`${idPrefix}-preferred_date`}
+          label="Preferred date"
+          name="preferred_date"
+          type="date"
+          required
+          min={today}
+          value={values.preferred_date}
+          onChange={(e) => set('preferred_date')(e.target.value)}
+          {...aria('preferred_date')}
+        />
+        <div className="field">
+          <label htmlFor={`${idPrefix}-preferred_time`} className="field__label">
+            Preferred time <span aria-hidden="true">*</span>
+          </label>
+          <select
+            id={`${idPrefix}-preferred_time`}
+            name="preferred_time"
+            className="field__select"
+            required
+            value={values.preferred_time}
+            onChange={(e) => set('preferred_time')(e.target.value)}
+            {...aria('preferred_time')}
+          >
+            <option value="">Select a time</option>
+            {TIME_SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field booking-form__wide">
+          <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
+            How did you hear about us? <span className="field__optional">(optional)</span>
+          </label>
+          <select
+            id={`${idPrefix}-how_heard_about_us`}
+            name="how_heard_about_us"
+            className="field__select"
+            value={values.how_heard_about_us}
+            onChange={(e) => set('how_heard_about_us')(e.target.value)}
+          >
+            <option value="">Select an option</option>
+            {HOW_HEARD_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field booking-form__wide">
+          <label htmlFor={`${idPrefix}-message`} className="field__label">
+            Describe the problem <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id={`${idPrefix}-message`}
+            name="message"
+            className="field__textarea"
+            rows={4}
+            required
+            placeholder="e.g. slow-draining toilet, recurring blockage, tree roots in the yard"
+            value={values.message}
+            onChange={(e) => set('message')(e.target.value)}
+            {...aria('message')}
+          />
+        </div>
+      </div>
+      <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>
+        {busy ? 'Submitting...' : 'Book My Clean & View'}
+      </button>
+      <p className="booking-form__note">Fixed price from $299, waived if you go ahead with relining. We'll call to confirm your appointment.</p>
+    </form>
+  );
+}
+
+async function fetchBooking(values: Values, place: Pick<AddressSuggestion, 'state' | 'postcode'>, key: string): Promise<void> {
+  const body = {
+    ...values,
+    how_heard_about_us: values.how_heard_about_us || undefined,
+    subject: BOOKING_SUBJECT,
+    _gotcha: '',
+    ...(place.state ? { state: place.state } : {}),
+    ...(place.postcode ? { postcode: place.postcode } : {}),
+  };
+  const response = await fetch('/api/bookings', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`booking failed: ${response.status}`);
+}

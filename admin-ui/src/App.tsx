@@ -6,6 +6,8 @@ import { AppLayout } from './layout/AppLayout';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { theme } from './theme';
+import bookings from './bookings';
+import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
 import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
@@ -32,9 +34,11 @@ export function App() {
         requireAuth
         disableTelemetry
       >
+        <Resource name="bookings" {...bookings} options={{ label: 'Booking Requests' }} />
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />
         <Resource name="notifications" {...outbox} options={{ label: 'Outbox' }} />
+        <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />

@@ -16,7 +16,7 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
   await expect(dialog).toBeHidden();
 
   // Escape closes it too.
-  await page.getByRole('main').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Book Clean & View: From $299' }).first().click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

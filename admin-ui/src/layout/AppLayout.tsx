@@ -1,5 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
@@ -9,9 +11,11 @@ import { AppMenu, type MenuEntry } from './AppMenu';
 
 export const MENU: MenuEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
+  { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
+  { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
 ];
 

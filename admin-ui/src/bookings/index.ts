@@ -1,0 +1,8 @@
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import { BookingList } from './BookingList';
+
+export default {
+  list: BookingList,
+  icon: EventNoteIcon,
+  recordRepresentation: 'full_name',
+};

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+page.on('pageerror', e => console.log('pageerror:', e.message));
+page.on('console', m => { if (m.type()==='error') console.log('console:', m.text().slice(0,300)); });
+await page.goto('http://localhost:3100/admin/login');
+await page.getByLabel('Email').fill('dev@example.com.au');
+await page.getByLabel('Password').fill('dev password 2026');
+await page.getByRole('button', { name: 'Login' }).click();
+await page.waitForURL(/dashboard/);
+await page.goto('http://localhost:3100/admin/bookings');
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/b1.png', fullPage: true });
+await page.getByText('Alice Green').click();
+await page.waitForTimeout(800);
+await page.screenshot({ path: '/tmp/b2.png' });
+await browser.close();

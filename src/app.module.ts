@@ -17,6 +17,7 @@ import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
+import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { TemplatesAdminModule } from './modules/templates/templates-admin.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         AddressesModule,
         BookingsModule,
         EnquiriesModule,
+        ReferralsModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

@@ -29,6 +29,10 @@ export interface AppConfig {
   /** Seed demo accounts and sample data into an empty database. */
   readonly demoData: boolean;
   readonly trustProxy: boolean;
+  /** Rebates set on each new referral, in cents (spec §9: $80 and $400). */
+  readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
+  /** Where uploaded referral photos are kept (disk storage). */
+  readonly uploadsDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly mail: {
     readonly maxAttempts: number;
@@ -91,6 +95,11 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   const googleMapsApiUrl = stripTrailingSlash(reader.url('GOOGLE_MAPS_API_URL', ['https:', 'http:']) ?? 'https://maps.googleapis.com');
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
+  const rebates = {
+    cleanViewCents: reader.integer('REBATE_CLEANVIEW_DOLLARS', 80, 0, 100_000) * 100,
+    relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
+  };
+  const uploadsDir = path.resolve(dataDir, reader.string('UPLOADS_DIR', 'uploads'));
   const requireEmailVerification = reader.boolean('AUTH_REQUIRE_EMAIL_VERIFICATION', true);
   // Demo data is the default only for the embedded database, never for a configured one unless asked.
   const demoData = reader.boolean('DEMO_DATA', databaseUrl === undefined && nodeEnv !== 'test');
@@ -127,6 +136,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     requireEmailVerification,
     demoData,
     trustProxy,
+    rebates,
+    uploadsDir,
     logLevel,
     mail,
     frontend,

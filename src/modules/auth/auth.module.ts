@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { ReferralsModule } from '../referrals/referrals.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
@@ -16,6 +17,7 @@ import { JwtStrategy } from './jwt.strategy.js';
   imports: [
     UsersModule,
     NotificationsModule,
+    ReferralsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { ROLE_LABELS, Role } from '../../contracts/roles.js';
 import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { ReferralsService } from '../referrals/referrals.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthRepository } from './auth.repository.js';
@@ -45,6 +46,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly notifications: NotificationsService,
+    private readonly referrals: ReferralsService,
   ) {}
 
   private link(path: string): string {
@@ -109,7 +111,11 @@ export class AuthService {
          WHERE u.id = $1 RETURNING u.email, p.full_name AS "fullName"`,
         [used.userId],
       );
-      if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
+      if (user) {
+        await this.queueWelcome(manager, used.userId, user.email, user.fullName);
+        // Quick referrals made with this address before the account existed now appear on its dashboard.
+        await this.referrals.attachQuickReferrals(manager, used.userId, user.email);
+      }
     });
     return { message: ACCOUNT_MESSAGES.emailVerified };
   }
@@ -207,6 +213,8 @@ export class AuthService {
       );
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
+      const [account] = await queryRows<{ email: string }>(manager, `SELECT email FROM users WHERE id = $1`, [used.userId]);
+      if (account) await this.referrals.attachQuickReferrals(manager, used.userId, account.email);
     });
     return { message: ACCOUNT_MESSAGES.passwordUpdated };
   }

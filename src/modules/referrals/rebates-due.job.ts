@@ -1,0 +1,79 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { todayIn } from '../../contracts/booking-rules.js';
+import { queryRows } from '../../database/sql.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { ReferralsAdminService } from './referrals-admin.service.js';
+
+const JOB = 'rebates-due-digest';
+const money = (dollars: number) => `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
+
+/**
+ * Every morning (08:00 in TZ_DISPLAY) staff get one e-mail listing the rebates that fall due in the
+ * next 3 days or are overdue. With several server instances the day is claimed in `scheduled_runs`
+ * first, so it runs once.
+ */
+@Injectable()
+export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RebatesDue');
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly referrals: ReferralsAdminService,
+    private readonly notifications: NotificationsService,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const job = CronJob.from({
+      cronTime: '0 8 * * *',
+      timeZone: this.config.tzDisplay,
+      start: true,
+      onTick: () => void this.run().catch((error: Error) => this.logger.error(`The rebates-due e-mail failed: ${error.message}`)),
+    });
+    this.scheduler.addCronJob(JOB, job);
+  }
+
+  onApplicationShutdown(): void {
+    if (this.scheduler.doesExist('cron', JOB)) this.scheduler.deleteCronJob(JOB);
+  }
+
+  /** Runs the day's digest if no instance has yet; answers whether this call ran it and what it sent. */
+  async run(now: Date = new Date()): Promise<{ ran: boolean; count: number }> {
+    const period = todayIn(this.config.tzDisplay, now);
+    const [claimed] = await queryRows<{ job: string }>(
+      this.dataSource,
+      `INSERT INTO scheduled_runs (job, period) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job`,
+      [JOB, period],
+    );
+    if (!claimed) return { ran: false, count: 0 };
+    const due = await this.referrals.dueWithin(3, now);
+    if (due.length === 0) return { ran: true, count: 0 };
+    const date = new Intl.DateTimeFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
+    const day = (iso: string) => new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeZone: this.config.tzDisplay }).format(new Date(iso));
+    const list = due
+      .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${money(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
+      .join('\n');
+    await this.dataSource.transaction((manager) =>
+      this.notifications.enqueue(manager, {
+        template: 'rebates_due_digest',
+        to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),
+        variables: {
+          date,
+          count: String(due.length),
+          total: money(due.reduce((sum, item) => sum + item.amount, 0)),
+          list,
+          referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
+        },
+        dedupeKey: `${JOB}:${period}`,
+      }),
+    );
+    this.logger.log(`Rebates due e-mail queued: ${due.length} payments`);
+    return { ran: true, count: due.length };
+  }
+}

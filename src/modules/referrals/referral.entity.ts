@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { RebateStatus, ReferralStatus, Urgency } from '../../contracts/referral-rules.js';
+
+/** spec §3 Referral (table referrals), with the service types asked for and the rebates' dates. */
+@Entity({ name: 'referrals' })
+export class Referral {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  /** 'Ref ID': R-000123, from a sequence. */
+  @Column({ name: 'ref_number', type: 'text', insert: false }) refNumber!: string;
+  @Column({ name: 'client_name', type: 'text' }) clientName!: string;
+  @Column({ name: 'client_phone', type: 'text' }) clientPhone!: string;
+  @Column({ name: 'job_address', type: 'text' }) jobAddress!: string;
+  @Column({ type: 'text' }) suburb!: string;
+  /** null for a quick referral whose plumber has no account (yet). */
+  @Column({ name: 'plumber_id', type: 'uuid', nullable: true }) plumberId!: string | null;
+  @Column({ name: 'plumber_name', type: 'text' }) plumberName!: string;
+  @Column({ name: 'plumber_company', type: 'text' }) plumberCompany!: string;
+  @Column({ name: 'plumber_phone', type: 'text' }) plumberPhone!: string;
+  @Column({ name: 'plumber_email', type: 'text' }) plumberEmail!: string;
+  @Column({ type: 'text' }) urgency!: Urgency;
+  @Column({ type: 'text' }) description!: string;
+  @Column({ type: 'text', nullable: true }) notes!: string | null;
+  @Column({ name: 'contact_client', type: 'boolean' }) contactClient!: boolean;
+  @Column({ name: 'service_clean_view', type: 'boolean' }) serviceCleanView!: boolean;
+  @Column({ name: 'service_reline', type: 'boolean' }) serviceReline!: boolean;
+  @Column({ type: 'text' }) status!: ReferralStatus;
+  @Column({ name: 'cleanview_rebate_amount_cents', type: 'int' }) cleanViewRebateCents!: number;
+  @Column({ name: 'cleanview_rebate_status', type: 'text' }) cleanViewRebateStatus!: RebateStatus;
+  @Column({ name: 'reline_rebate_amount_cents', type: 'int' }) relineRebateCents!: number;
+  @Column({ name: 'reline_rebate_status', type: 'text' }) relineRebateStatus!: RebateStatus;
+  @Column({ name: 'cleanview_completed_at', type: 'timestamptz', nullable: true }) cleanViewCompletedAt!: Date | null;
+  @Column({ name: 'reline_completed_at', type: 'timestamptz', nullable: true }) relineCompletedAt!: Date | null;
+  @Column({ name: 'cleanview_paid_at', type: 'timestamptz', nullable: true }) cleanViewPaidAt!: Date | null;
+  @Column({ name: 'reline_paid_at', type: 'timestamptz', nullable: true }) relinePaidAt!: Date | null;
+  @Column({ type: 'text' }) source!: 'dashboard' | 'quick';
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}

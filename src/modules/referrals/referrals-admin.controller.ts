@@ -1,0 +1,91 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { Roles } from '../../common/auth/auth.decorators.js';
+import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
+import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
+import { RecordBody } from '../../common/react-admin/record-body.js';
+import type { AdminReferralView } from './dto/referral.dto.js';
+import { PhotosService } from './photos.service.js';
+import { photoHeaders } from './referrals.controller.js';
+import { ReferralsAdminService, type ReferralStats } from './referrals-admin.service.js';
+
+class UpdateReferralDto {
+  @IsOptional()
+  @IsString({ message: 'Status must be one of: referred, cleanview_completed, reline_completed, rebate_paid' })
+  status?: string;
+
+  @IsOptional()
+  @MaxLength(5_000, { message: 'Notes can hold at most 5,000 characters' })
+  @IsString({ message: 'Notes must be text' })
+  notes?: string | null;
+}
+
+class EmailPlumberDto {
+  @MaxLength(200, { message: 'The subject can hold at most 200 characters' })
+  @IsString({ message: 'Please enter a subject' })
+  @IsNotEmpty({ message: 'Please enter a subject' })
+  subject!: string;
+
+  @MaxLength(10_000, { message: 'The message can hold at most 10,000 characters' })
+  @IsString({ message: 'Please enter a message' })
+  @IsNotEmpty({ message: 'Please enter a message' })
+  message!: string;
+}
+
+@ApiTags('admin: referrals')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/referrals')
+export class ReferralsAdminController {
+  constructor(
+    private readonly referrals: ReferralsAdminService,
+    private readonly photos: PhotosService,
+  ) {}
+
+  @Get()
+  @ApiQuery({ name: 'filter', required: false, example: '{"status":"referred","urgency":"high","q":"smith","created_from":"2026-11-01"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["created_at","DESC"]' })
+  @ApiQuery({ name: 'range', required: false, example: '[0,4]' })
+  @ApiOkResponse({ description: 'Referrals with the spec’s column names, 5 per page by default.' })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminReferralView[]> {
+    const page = await this.referrals.list(query);
+    void reply.header('content-range', contentRange('referrals', page.offset, page.rows.length, page.total));
+    return page.rows;
+  }
+
+  @Get('stats')
+  @ApiOkResponse({ description: 'Summary cards, top 3 referrers by count, rebates due soon or overdue, referrals per week by status (12 weeks).' })
+  stats(): Promise<ReferralStats> {
+    return this.referrals.stats();
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: 'With its history, photos and rebate due dates.' })
+  get(@Param('id') id: string) {
+    return this.referrals.get(id);
+  }
+
+  @Put(':id')
+  @ApiBody({ schema: { properties: { status: { enum: ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid'] }, notes: { type: 'string' } } } })
+  @ApiOkResponse({ description: "'Status updated' / 'Notes updated': the rebate table applied in the same transaction." })
+  update(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @RecordBody() body: UpdateReferralDto): Promise<AdminReferralView> {
+    return this.referrals.update(user, id, body);
+  }
+
+  @Post(':id/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox." })
+  email(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Body() body: EmailPlumberDto) {
+    return this.referrals.emailPlumber(user, id, body.subject.trim(), body.message.trim());
+  }
+
+  @Get(':id/photos/:photoId')
+  async photo(@Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.referrals.get(id);
+    const photo = await this.photos.open(id, photoId);
+    photoHeaders(reply, photo.contentType, photo.byteSize);
+    return new StreamableFile(photo.stream);
+  }
+}

@@ -1,0 +1,260 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { applyListQuery, defineListSpec, parseListParams, type FilterDefinition, type ListParams } from '../../common/react-admin/list-query.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '../../contracts/referral-rules.js';
+import { queryRows } from '../../database/sql.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { applyReferralStatus, PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
+import { firstName } from '../auth/auth.rules.js';
+import { toAdminReferral, type AdminReferralView } from './dto/referral.dto.js';
+import { PhotosService, type PhotoView } from './photos.service.js';
+import { Referral } from './referral.entity.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function dayFilter(operator: '>=' | '<', shiftDays: number): FilterDefinition {
+  return {
+    apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string) {
+      if (typeof value !== 'string' || !DATE.test(value)) {
+        throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a date such as 2026-01-31` }]);
+      }
+      query.andWhere(`r.created_at ${operator} ((:${name}::date + ${shiftDays})::timestamp AT TIME ZONE :tz)`, { [name]: value });
+    },
+  };
+}
+
+/** Completed, unpaid parts past their payment terms (spec §9: 15 days for C&V, 30 for reline). */
+const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
+   OR (r.reline_rebate_status <> 'paid' AND r.reline_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.reline} days'))`;
+
+export const REFERRAL_LIST = defineListSpec({
+  resource: 'referrals',
+  idColumn: 'r.id',
+  sortable: {
+    created_at: 'r.created_at',
+    updated_at: 'r.updated_at',
+    ref_number: 'r.ref_number',
+    status: 'r.status',
+    urgency: 'r.urgency',
+    client_name: 'lower(r.client_name)',
+    plumber_name: 'lower(r.plumber_name)',
+  },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    q: search(['r.ref_number', 'r.client_name', 'r.plumber_name', 'r.plumber_company', 'r.plumber_email', 'r.suburb', 'r.job_address']),
+    status: equals('r.status', REFERRAL_STATUSES),
+    urgency: equals('r.urgency', URGENCIES),
+    plumber_id: equals('r.plumber_id::text'),
+    plumber_email: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
+    created_from: dayFilter('>=', 0),
+    created_to: dayFilter('<', 1),
+    overdue: {
+      apply(query, value, name) {
+        if (value !== true && value !== false) throw DomainError.validation([{ field: `filter.${name}`, message: 'overdue must be true or false' }]);
+        query.andWhere(value ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`);
+      },
+    },
+    id: ids('r.id'),
+  },
+  defaultPageSize: 5,
+  maxPageSize: 500,
+});
+
+export interface ReferralHistoryItem {
+  id: string;
+  kind: string;
+  from: string | null;
+  to: string | null;
+  actor: string | null;
+  createdAt: string;
+}
+
+export interface ReferralStats {
+  total: number;
+  byStatus: Record<ReferralStatus, number>;
+  rebates: { paid: number; pending: number };
+  overdueCount: number;
+  topReferrers: Array<{ plumberId: string | null; plumberName: string; plumberCompany: string; plumberEmail: string; count: number }>;
+  due: Array<{ referralId: string; refNumber: string; plumberName: string; part: 'cleanView' | 'reline'; amount: number; dueAt: string; overdue: boolean }>;
+  perWeek: Array<{ weekStart: string } & Record<ReferralStatus, number>>;
+}
+
+/** The staff side of the programme (console → Referrals). */
+@Injectable()
+export class ReferralsAdminService {
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly photos: PhotosService,
+  ) {}
+
+  async list(params: ListParams): Promise<{ rows: AdminReferralView[]; total: number; offset: number }> {
+    const list = parseListParams(params, REFERRAL_LIST);
+    const query = this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', this.config.tzDisplay);
+    const [rows, total] = await applyListQuery(query, list, REFERRAL_LIST).getManyAndCount();
+    const now = new Date();
+    return { rows: rows.map((row) => toAdminReferral(row, now)), total, offset: list.offset };
+  }
+
+  private async find(id: string): Promise<Referral> {
+    const referral = /^[0-9a-f-]{36}$/i.test(id) ? await this.dataSource.manager.findOneBy(Referral, { id }) : null;
+    if (!referral) throw DomainError.notFound('Referral not found.');
+    return referral;
+  }
+
+  async get(id: string): Promise<AdminReferralView & { history: ReferralHistoryItem[]; photos: PhotoView[] }> {
+    const referral = await this.find(id);
+    const [history, photos] = await Promise.all([this.history(id), this.photos.list(id)]);
+    return { ...toAdminReferral(referral), history, photos };
+  }
+
+  private async history(id: string): Promise<ReferralHistoryItem[]> {
+    const rows = await queryRows<{ id: string; kind: string; from: string | null; to: string | null; actor: string | null; createdAt: Date }>(
+      this.dataSource,
+      `SELECT e.id, e.kind, e.from_value AS "from", e.to_value AS "to", u.email AS actor, e.created_at AS "createdAt"
+       FROM referral_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.referral_id = $1 ORDER BY e.created_at, e.id`,
+      [id],
+    );
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  }
+
+  /**
+   * Status and notes, as staff save them. A status change applies the rebate table (spec §4) in the
+   * same transaction, and every change is recorded in the referral's history.
+   */
+  async update(actor: CurrentUserInfo, id: string, changes: { status?: string; notes?: string | null }): Promise<AdminReferralView> {
+    if (changes.status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(changes.status)) {
+      throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const referral = await manager.getRepository(Referral).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+      if (!referral) throw DomainError.notFound('Referral not found.');
+      if (changes.status !== undefined && changes.status !== referral.status) {
+        const previous = referral.status;
+        const next = applyReferralStatus(
+          {
+            cleanViewStatus: referral.cleanViewRebateStatus,
+            relineStatus: referral.relineRebateStatus,
+            cleanViewCompletedAt: referral.cleanViewCompletedAt,
+            relineCompletedAt: referral.relineCompletedAt,
+            cleanViewPaidAt: referral.cleanViewPaidAt,
+            relinePaidAt: referral.relinePaidAt,
+          },
+          changes.status as ReferralStatus,
+          new Date(),
+        );
+        Object.assign(referral, {
+          status: changes.status,
+          cleanViewRebateStatus: next.cleanViewStatus,
+          relineRebateStatus: next.relineStatus,
+          cleanViewCompletedAt: next.cleanViewCompletedAt,
+          relineCompletedAt: next.relineCompletedAt,
+          cleanViewPaidAt: next.cleanViewPaidAt,
+          relinePaidAt: next.relinePaidAt,
+        });
+        await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, from_value, to_value) VALUES ($1, $2, 'status', $3, $4)`, [id, actor.id, previous, changes.status]);
+      }
+      const notes = changes.notes === undefined ? undefined : changes.notes?.trim().slice(0, 5_000) || null;
+      if (notes !== undefined && notes !== referral.notes) {
+        await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, from_value, to_value) VALUES ($1, $2, 'notes', $3, $4)`, [id, actor.id, referral.notes, notes]);
+        referral.notes = notes;
+      }
+      await manager.save(referral);
+      return toAdminReferral(referral);
+    });
+  }
+
+  /** The console's 'Send Email to Plumber': really sent, through the outbox. */
+  async emailPlumber(actor: CurrentUserInfo, id: string, subject: string, message: string): Promise<{ notificationId: string; to: string }> {
+    const referral = await this.find(id);
+    return this.dataSource.transaction(async (manager) => {
+      const queued = await this.notifications.enqueue(manager, {
+        template: 'plumber_message',
+        to: referral.plumberEmail,
+        variables: { subject, plumberName: firstName(referral.plumberName), refNumber: referral.refNumber, message },
+        entity: { type: 'referral', id },
+      });
+      await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'email', $3)`, [id, actor.id, subject]);
+      return { notificationId: queued.id, to: referral.plumberEmail };
+    });
+  }
+
+  async stats(now: Date = new Date()): Promise<ReferralStats> {
+    const tz = this.config.tzDisplay;
+    const [totals] = await queryRows<Record<string, number>>(
+      this.dataSource,
+      `SELECT count(*)::int AS total,
+              ${REFERRAL_STATUSES.map((status) => `count(*) FILTER (WHERE status = '${status}')::int AS "${status}"`).join(', ')},
+              (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status = 'paid'), 0)
+               + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status = 'paid'), 0))::bigint AS "paidCents",
+              (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status <> 'paid'), 0)
+               + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status <> 'paid'), 0))::bigint AS "pendingCents",
+              count(*) FILTER (WHERE ${OVERDUE_SQL.replace(/r\./g, '')})::int AS "overdue"
+       FROM referrals`,
+    );
+    const topReferrers = await queryRows<ReferralStats['topReferrers'][number]>(
+      this.dataSource,
+      `SELECT (array_agg(plumber_id::text ORDER BY created_at DESC))[1] AS "plumberId",
+              (array_agg(plumber_name ORDER BY created_at DESC))[1] AS "plumberName",
+              (array_agg(plumber_company ORDER BY created_at DESC))[1] AS "plumberCompany",
+              (array_agg(plumber_email ORDER BY created_at DESC))[1] AS "plumberEmail",
+              count(*)::int AS count
+       FROM referrals GROUP BY coalesce(plumber_id::text, lower(plumber_email))
+       ORDER BY count DESC, max(created_at) DESC LIMIT 3`,
+    );
+    const due = await this.dueWithin(3, now);
+    const perWeek = await queryRows<{ weekStart: string } & Record<ReferralStatus, number>>(
+      this.dataSource,
+      `WITH weeks AS (
+         SELECT generate_series(date_trunc('week', now() AT TIME ZONE $1) - interval '11 weeks', date_trunc('week', now() AT TIME ZONE $1), interval '1 week') AS week
+       )
+       SELECT to_char(weeks.week, 'YYYY-MM-DD') AS "weekStart",
+              ${REFERRAL_STATUSES.map((status) => `count(r.id) FILTER (WHERE r.status = '${status}')::int AS "${status}"`).join(', ')}
+       FROM weeks LEFT JOIN referrals r
+         ON r.created_at >= weeks.week AT TIME ZONE $1 AND r.created_at < (weeks.week + interval '1 week') AT TIME ZONE $1
+       GROUP BY weeks.week ORDER BY weeks.week`,
+      [tz],
+    );
+    return {
+      total: totals!.total!,
+      byStatus: Object.fromEntries(REFERRAL_STATUSES.map((status) => [status, totals![status] ?? 0])) as Record<ReferralStatus, number>,
+      rebates: { paid: Number(totals!.paidCents) / 100, pending: Number(totals!.pendingCents) / 100 },
+      overdueCount: totals!.overdue!,
+      topReferrers,
+      due,
+      perWeek,
+    };
+  }
+
+  /** Unpaid, completed parts due within `days` days, or overdue (the daily e-mail and the console list). */
+  async dueWithin(days: number, now: Date = new Date()): Promise<ReferralStats['due']> {
+    const rows = await queryRows<{ referralId: string; refNumber: string; plumberName: string; part: 'cleanView' | 'reline'; cents: number; dueAt: Date }>(
+      this.dataSource,
+      `SELECT * FROM (
+         SELECT id AS "referralId", ref_number AS "refNumber", plumber_name AS "plumberName", 'cleanView' AS part,
+                cleanview_rebate_amount_cents AS cents, cleanview_completed_at + interval '${PAYMENT_TERMS_DAYS.cleanView} days' AS "dueAt"
+         FROM referrals WHERE cleanview_completed_at IS NOT NULL AND cleanview_rebate_status <> 'paid'
+         UNION ALL
+         SELECT id, ref_number, plumber_name, 'reline', reline_rebate_amount_cents, reline_completed_at + interval '${PAYMENT_TERMS_DAYS.reline} days'
+         FROM referrals WHERE reline_completed_at IS NOT NULL AND reline_rebate_status <> 'paid'
+       ) due WHERE "dueAt" < $1::timestamptz + $2 * interval '1 day'
+       ORDER BY "dueAt"`,
+      [now.toISOString(), days],
+    );
+    return rows.map((row) => ({
+      referralId: row.referralId,
+      refNumber: row.refNumber,
+      plumberName: row.plumberName,
+      part: row.part,
+      amount: row.cents / 100,
+      dueAt: new Date(row.dueAt).toISOString(),
+      overdue: new Date(row.dueAt).getTime() < now.getTime(),
+    }));
+  }
+}

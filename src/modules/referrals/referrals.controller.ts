@@ -1,0 +1,110 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public, Roles } from '../../common/auth/auth.decorators.js';
+import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { readFields } from '../../common/http/form-body.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import { COMPANY } from '../../contracts/company.js';
+import type { ReferralInput } from '../../contracts/referral-rules.js';
+import { ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
+import { PhotosService, type PhotoView } from './photos.service.js';
+import { ReferralsService } from './referrals.service.js';
+
+const FORM_FIELDS = new Set([
+  'plumberName', 'plumberCompany', 'plumberPhone', 'plumberEmail', 'clientName', 'jobAddress', 'suburb', 'clientPhone', 'urgency',
+  'description', 'notes', 'contactClient', 'serviceTypes',
+]);
+
+function referralFields(body: Record<string, unknown>, extra: string[] = []): ReferralInput {
+  const allowed = new Set([...FORM_FIELDS, ...extra]);
+  const unknown = Object.keys(body).filter((key) => !allowed.has(key));
+  if (unknown.length > 0) throw DomainError.validation(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
+  return body as ReferralInput;
+}
+
+/** Photo responses: shown inline, never sniffed, never able to run anything. */
+function photoHeaders(reply: FastifyReply, contentType: string, byteSize: number): void {
+  void reply
+    .header('content-type', contentType)
+    .header('content-length', String(byteSize))
+    .header('content-disposition', 'inline')
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+}
+
+@ApiTags('plumber: referrals')
+@ApiBearerAuth()
+@Roles('plumber')
+@Controller('me')
+export class MyReferralsController {
+  constructor(
+    private readonly referrals: ReferralsService,
+    private readonly photos: PhotosService,
+  ) {}
+
+  @Get('referrals')
+  @ApiOkResponse({ description: "The plumber's own referrals, newest first (spec §3 dashboard shape)." })
+  list(@CurrentUser() user: CurrentUserInfo): Promise<PlumberReferralView[]> {
+    return this.referrals.listOwn(user);
+  }
+
+  @Get('referrals/:id')
+  async get(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string): Promise<PlumberReferralView & { photos: PhotoView[] }> {
+    const referral = await this.referrals.findOwn(user, id);
+    return { ...toPlumberReferral(referral), photos: await this.photos.list(referral.id) };
+  }
+
+  @Post('referrals')
+  @RateLimit({ perIp: { minute: 20 } })
+  @ApiBody({ type: ReferralFormDto })
+  @ApiCreatedResponse({ description: 'Referral submitted successfully' })
+  create(@CurrentUser() user: CurrentUserInfo, @Body() body: Record<string, unknown>): Promise<PlumberReferralView> {
+    return this.referrals.createForPlumber(user, referralFields(body ?? {}));
+  }
+
+  @Get('rebates/summary')
+  @ApiOkResponse({ description: '{totalReferrals, rebatePaid, rebatePending} in dollars.' })
+  summary(@CurrentUser() user: CurrentUserInfo) {
+    return this.referrals.summary(user);
+  }
+
+  @Post('referrals/:id/photos')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
+  @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })
+  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Req() request: FastifyRequest): Promise<PhotoView[]> {
+    const referral = await this.referrals.findOwn(user, id);
+    if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos as multipart/form-data.', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    return this.photos.upload(referral.id, request.files(), user.id);
+  }
+
+  @Get('referrals/:id/photos/:photoId')
+  async photo(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const referral = await this.referrals.findOwn(user, id);
+    const photo = await this.photos.open(referral.id, photoId);
+    photoHeaders(reply, photo.contentType, photo.byteSize);
+    return new StreamableFile(photo.stream);
+  }
+}
+
+@ApiTags('referrals')
+@Controller('referrals')
+export class QuickReferralsController {
+  constructor(private readonly referrals: ReferralsService) {}
+
+  /** The quick referral form (no account): same checks and messages, rate-limited, with a spam trap. */
+  @Public()
+  @Post('quick')
+  @HttpCode(HttpStatus.CREATED)
+  @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several referrals in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
+  @ApiBody({ type: ReferralFormDto })
+  @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
+  async create(@Req() request: FastifyRequest): Promise<{ id: string; refNumber: string }> {
+    const fields = await readFields(request);
+    return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
+  }
+}
+
+export { photoHeaders };

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
+import { PhotosService } from './photos.service.js';
+import { RebatesDueJob } from './rebates-due.job.js';
+import { ReferralsAdminController } from './referrals-admin.controller.js';
+import { ReferralsAdminService } from './referrals-admin.service.js';
+import { MyReferralsController, QuickReferralsController } from './referrals.controller.js';
+import { ReferralsService } from './referrals.service.js';
+
+@Module({
+  imports: [NotificationsModule],
+  controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
+  providers: [
+    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },
+    ReferralsService,
+    ReferralsAdminService,
+    PhotosService,
+    RebatesDueJob,
+  ],
+  exports: [ReferralsService],
+})
+export class ReferralsModule {}

@@ -1,0 +1,183 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { referralProblems, serviceTypesOf, URGENCY_LABELS, type ReferralInput, type Urgency } from '../../contracts/referral-rules.js';
+import { queryRows } from '../../database/sql.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { rebateTotals } from '../rebates/rebate.rules.js';
+import { firstName } from '../auth/auth.rules.js';
+import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
+import { Referral } from './referral.entity.js';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Referrals as plumbers make and see them: from the dashboard (signed in, own data only) or the
+ * quick form (no account; attached to the plumber's account once their e-mail is verified).
+ */
+@Injectable()
+export class ReferralsService {
+  private readonly logger = new Logger('Referrals');
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** A plumber's own referral; another plumber's (or a missing one) is simply not found. */
+  async findOwn(user: CurrentUserInfo, id: string): Promise<Referral> {
+    const referral = /^[0-9a-f-]{36}$/i.test(id) ? await this.dataSource.manager.findOneBy(Referral, { id, plumberId: user.id }) : null;
+    if (!referral) throw DomainError.notFound('Referral not found.');
+    return referral;
+  }
+
+  async listOwn(user: CurrentUserInfo): Promise<PlumberReferralView[]> {
+    const referrals = await this.dataSource.manager.find(Referral, { where: { plumberId: user.id }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return referrals.map(toPlumberReferral);
+  }
+
+  async summary(user: CurrentUserInfo): Promise<{ totalReferrals: number; rebatePaid: number; rebatePending: number }> {
+    const rows = await queryRows<{ cv: number; cvStatus: string; rl: number; rlStatus: string }>(
+      this.dataSource,
+      `SELECT cleanview_rebate_amount_cents AS cv, cleanview_rebate_status AS "cvStatus", reline_rebate_amount_cents AS rl, reline_rebate_status AS "rlStatus"
+       FROM referrals WHERE plumber_id = $1`,
+      [user.id],
+    );
+    const totals = rebateTotals(rows.flatMap((row) => [{ amount: row.cv, status: row.cvStatus }, { amount: row.rl, status: row.rlStatus }]));
+    return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
+  }
+
+  /** From the dashboard: the plumber's details default to the profile and the account's e-mail. */
+  async createForPlumber(user: CurrentUserInfo, input: ReferralInput): Promise<PlumberReferralView> {
+    const [profile] = await queryRows<{ fullName: string | null; businessName: string | null; phone: string | null }>(
+      this.dataSource,
+      `SELECT full_name AS "fullName", business_name AS "businessName", phone FROM profiles WHERE user_id = $1`,
+      [user.id],
+    );
+    const filled: ReferralInput = {
+      ...input,
+      plumberName: text(input.plumberName) || profile?.fullName || '',
+      plumberCompany: text(input.plumberCompany) || profile?.businessName || '',
+      plumberPhone: text(input.plumberPhone) || profile?.phone || '',
+      plumberEmail: text(input.plumberEmail) || user.email,
+    };
+    const problems = referralProblems(filled, { requireServiceType: true });
+    if (problems.length > 0) throw DomainError.validation(problems);
+    return toPlumberReferral(await this.store(filled, user.id, 'dashboard'));
+  }
+
+  /** The quick form (no account): kept with the plumber's details until their account claims it. */
+  async createQuick(input: ReferralInput & { _gotcha?: unknown }): Promise<{ id: string; refNumber: string }> {
+    if (text(input._gotcha)) {
+      this.logger.warn({ securityEvent: 'spam_trap' }, 'Referral spam trap filled; nothing stored');
+      return { id: randomUUID(), refNumber: 'R-000000' };
+    }
+    const problems = referralProblems(input, { requireServiceType: false });
+    if (problems.length > 0) throw DomainError.validation(problems);
+    // A plumber with a verified account gets the referral on their dashboard at once.
+    const [account] = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT u.id FROM users u WHERE lower(u.email) = lower($1) AND u.email_verified_at IS NOT NULL AND u.disabled_at IS NULL`,
+      [text(input.plumberEmail)],
+    );
+    const referral = await this.store(input, account?.id ?? null, 'quick');
+    return { id: referral.id, refNumber: referral.refNumber };
+  }
+
+  /** Quick referrals made with this (now verified) e-mail join the account; answers how many. */
+  async attachQuickReferrals(manager: EntityManager, userId: string, email: string): Promise<number> {
+    const attached = await queryRows<{ id: string }>(
+      manager,
+      `UPDATE referrals SET plumber_id = $1, updated_at = now() WHERE plumber_id IS NULL AND lower(plumber_email) = lower($2) RETURNING id`,
+      [userId, email],
+    );
+    for (const { id } of attached) {
+      await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'attached', $3)`, [id, userId, email]);
+    }
+    return attached.length;
+  }
+
+  private async store(input: ReferralInput, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {
+    const services = serviceTypesOf(input.serviceTypes);
+    return this.dataSource.transaction(async (manager) => {
+      const referral = await manager.save(
+        manager.create(Referral, {
+          clientName: text(input.clientName),
+          clientPhone: text(input.clientPhone),
+          jobAddress: text(input.jobAddress),
+          suburb: text(input.suburb),
+          plumberId,
+          plumberName: text(input.plumberName),
+          plumberCompany: text(input.plumberCompany),
+          plumberPhone: text(input.plumberPhone),
+          plumberEmail: text(input.plumberEmail),
+          urgency: text(input.urgency) as Urgency,
+          description: text(input.description),
+          notes: text(input.notes) || null,
+          contactClient: input.contactClient === undefined ? true : input.contactClient === true,
+          serviceCleanView: services.cleanView,
+          serviceReline: services.reline,
+          status: 'referred',
+          cleanViewRebateCents: this.config.rebates.cleanViewCents,
+          cleanViewRebateStatus: 'pending',
+          relineRebateCents: this.config.rebates.relineCents,
+          relineRebateStatus: 'pending',
+          source,
+        }),
+      );
+      // The sequence-made Ref ID is read back (TypeORM does not return database defaults of non-generated columns).
+      const [{ refNumber }] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
+      referral.refNumber = refNumber!;
+      await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'created', 'referred')`, [referral.id, plumberId]);
+      await this.queueEmails(manager, referral);
+      return referral;
+    });
+  }
+
+  /** The company's notice (Melbourne time) and the plumber's acknowledgement; delivery never fails the referral. */
+  private async queueEmails(manager: EntityManager, referral: Referral): Promise<void> {
+    const services = [referral.serviceCleanView ? 'Clean & View' : null, referral.serviceReline ? 'Reline' : null].filter(Boolean).join(', ') || 'Not specified';
+    await this.notifications.enqueue(manager, {
+      template: 'referral_notice',
+      to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),
+      variables: {
+        refNumber: referral.refNumber,
+        plumberName: referral.plumberName,
+        plumberCompany: referral.plumberCompany,
+        plumberPhone: referral.plumberPhone,
+        plumberEmail: referral.plumberEmail,
+        clientName: referral.clientName,
+        clientPhone: referral.clientPhone,
+        jobAddress: referral.jobAddress,
+        suburb: referral.suburb,
+        urgency: URGENCY_LABELS[referral.urgency],
+        services,
+        contactClient: referral.contactClient ? 'Yes' : 'No',
+        description: referral.description,
+        notes: referral.notes ?? 'None',
+        submittedAt: new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(referral.createdAt),
+        referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
+      },
+      dedupeKey: `referral:${referral.id}:notice`,
+      entity: { type: 'referral', id: referral.id },
+    });
+    await this.notifications.enqueue(manager, {
+      template: 'referral_acknowledgement',
+      to: referral.plumberEmail,
+      variables: {
+        plumberName: firstName(referral.plumberName),
+        refNumber: referral.refNumber,
+        clientName: referral.clientName,
+        suburb: referral.suburb,
+        dashboardLink: `${this.config.publicBaseUrl}/plumber-dashboard`,
+      },
+      dedupeKey: `referral:${referral.id}:acknowledgement`,
+      entity: { type: 'referral', id: referral.id },
+    });
+  }
+}

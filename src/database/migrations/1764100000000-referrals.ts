@@ -60,7 +60,7 @@ export class Referrals1764100000000 implements MigrationInterface {
         kind text NOT NULL,
         from_value text NULL,
         to_value text NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
         CONSTRAINT referral_events_kind_check CHECK (kind IN ('created', 'status', 'notes', 'email', 'photo', 'attached'))
       )`);
     await queryRunner.query(`CREATE INDEX referral_events_referral_idx ON referral_events (referral_id, created_at)`);
@@ -73,7 +73,8 @@ export class Referrals1764100000000 implements MigrationInterface {
         byte_size int NOT NULL,
         original_name text NULL,
         uploaded_by uuid NULL REFERENCES users (id) ON DELETE SET NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
+        -- clock_timestamp: photos added in one request keep the order they were sent in.
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
     await queryRunner.query(`CREATE INDEX referral_photos_referral_idx ON referral_photos (referral_id, created_at)`);
     // A scheduled job claims its period here first: with several server instances, one runs it.

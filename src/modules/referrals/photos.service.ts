@@ -56,6 +56,22 @@ export class PhotosService {
     }
     if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
 
+    const stored: string[] = [];
+    try {
+      return await this.save(referralId, received, userId, stored);
+    } catch (error) {
+      // Nothing half-kept: files written before the failure go too.
+      await Promise.all(stored.map((key) => this.storage.remove(key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  private save(
+    referralId: string,
+    received: Array<{ buffer: Buffer; contentType: string; extension: string; name: string }>,
+    userId: string,
+    stored: string[],
+  ): Promise<PhotoView[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT id FROM referrals WHERE id = $1 FOR UPDATE`, [referralId]);
       const [{ count }] = await queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
@@ -65,6 +81,7 @@ export class PhotosService {
       for (const photo of received) {
         const id = randomUUID();
         const key = `referrals/${referralId}/${id}.${photo.extension}`;
+        stored.push(key);
         await this.storage.put(key, photo.buffer);
         await manager.query(
           `INSERT INTO referral_photos (id, referral_id, storage_key, content_type, byte_size, original_name, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

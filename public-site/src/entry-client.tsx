@@ -5,6 +5,7 @@ import { loadRouteComponent } from './routes';
 import './styles/global.css';
 import './styles/content.css';
 import './styles/resin.css';
+import './styles/plumbers.css';
 
 const container = document.getElementById('root')!;
 // The page's own chunk first, so hydration renders exactly what was prerendered without suspending.

@@ -153,6 +153,18 @@ export const ROUTES: SiteRoute[] = [
     sitemap: false,
   },
   {
+    path: '/plumber-dashboard/new-referral',
+    head: { path: '/plumber-dashboard/new-referral', title: 'Submit New Referral | Pipe Relining Australia', description: 'Refer a pipe relining job.', noindex: true },
+    ...page(() => import('./plumbers/NewReferralPage')),
+    sitemap: false,
+  },
+  marketing(
+    '/plumber-onboarding',
+    'Plumber Onboarding: How Referrals Work and How You Get Paid | Pipe Relining Australia',
+    'How the referral process works in three steps, which jobs to refer, and how plumbers are paid: $80 per completed Clean & View and $400 more per reline.',
+    () => import('./plumbers/PlumberOnboardingPage'),
+  ),
+  {
     path: '/verify-email',
     head: { path: '/verify-email', title: 'Confirm your email | Pipe Relining Australia', description: 'Confirm the email address of your account.', noindex: true },
     ...page(() => import('./auth/VerifyEmailPage')),

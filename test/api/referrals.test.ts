@@ -234,6 +234,41 @@ describe('quick referrals', () => {
     expect(response.body.errors).toContainEqual({ field, message });
   });
 
+  it('takes the form without JavaScript: saved, then registration; problems answered with a page', async () => {
+    const formOf = (email: string, contact: string[], change: Record<string, string> = {}) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries({ ...quick, plumberEmail: email, notes: '', ...change })) {
+        if (typeof value === 'string') params.append(key, value);
+      }
+      for (const value of contact) params.append('contactClient', value); // the box (if ticked), then the hidden "false"
+      params.append('_gotcha', '');
+      return params.toString();
+    };
+    const saved = await sut.http().post('/api/referrals/quick').type('form').send(formOf('nojs@drains.com.au', ['false'])).expect(303);
+    expect(saved.headers.location).toBe('/plumber-referral?mode=register');
+    await sut.http().post('/api/referrals/quick').type('form').send(formOf('ticked@drains.com.au', ['true', 'false'])).expect(303);
+    const rows = await sut.dataSource.query(
+      `SELECT plumber_email, contact_client, notes, source FROM referrals WHERE plumber_email IN ('nojs@drains.com.au', 'ticked@drains.com.au') ORDER BY plumber_email`,
+    );
+    expect(rows).toEqual([
+      { plumber_email: 'nojs@drains.com.au', contact_client: false, notes: null, source: 'quick' },
+      { plumber_email: 'ticked@drains.com.au', contact_client: true, notes: null, source: 'quick' },
+    ]);
+
+    const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count;
+    const refused = await sut
+      .http()
+      .post('/api/referrals/quick')
+      .type('form')
+      .set('Referer', 'http://localhost:3000/plumber-portal')
+      .send(formOf('refused@drains.com.au', ['true', 'false'], { clientName: '' }))
+      .expect(400);
+    expect(refused.headers['content-type']).toMatch(/text\/html/);
+    expect(refused.text).toContain('Client name is required');
+    expect(refused.text).toContain('/plumber-portal');
+    expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count).toBe(before);
+  });
+
   it('answers a filled spam trap like a success and stores nothing', async () => {
     const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count;
     await sut.http().post('/api/referrals/quick').send({ ...quick, _gotcha: 'x' }).expect(201);

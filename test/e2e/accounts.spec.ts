@@ -1,31 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.js';
-import { linkIn, waitForMail } from './support/mail.js';
-
-const password = 'plumber journey password';
-
-async function registerAndVerify(page: Page, request: Parameters<typeof waitForMail>[0], email: string, fullName: string) {
-  await page.goto('/plumber-referral');
-  await page.getByRole('button', { name: /Don.t have an account\? Register/ }).click();
-  await page.getByLabel('Full name').fill(fullName);
-  await page.getByLabel('Business name').fill('Journey Plumbing');
-  await page.getByLabel('Phone').fill('0400 222 333');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
-
-  const mail = await waitForMail(request, email, 'Confirm your email address');
-  await page.goto(linkIn(mail, '/verify-email?token='));
-  await expect(page.getByText('Your email address is confirmed. You can now log in.')).toBeVisible();
-  await page.getByRole('link', { name: 'Log In', exact: true }).click();
-}
-
-async function logIn(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-}
+import { logIn, registerAndVerify } from './support/plumber.js';
 
 test('a plumber registers, verifies the e-mail, signs in, edits the profile and signs out', async ({ page, request }) => {
   const email = `plumber-${Date.now()}@example.com.au`;

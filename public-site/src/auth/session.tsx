@@ -25,6 +25,8 @@ interface SessionApi {
   signOut: () => Promise<void>;
   /** An API call as the signed-in user; an expired access token is renewed once. */
   call: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  /** A file (a referral's photo) fetched as the signed-in user. */
+  blob: (path: string) => Promise<Blob>;
 }
 
 /**
@@ -99,9 +101,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
+  const blob = useCallback(
+    async (path: string): Promise<Blob> => {
+      const get = (token: string | undefined) =>
+        fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+      let response = await get(current?.accessToken);
+      if (response.status === 401) {
+        const renewed = await refreshSession();
+        apply(renewed);
+        if (renewed) response = await get(renewed.accessToken);
+      }
+      if (!response.ok) throw new ApiError(response.status, 'ERROR', 'This file could not be loaded.');
+      return response.blob();
+    },
+    [apply],
+  );
+
   const value = useMemo(
-    () => ({ status, user, ensure, signIn, adopt: (session: Session) => { setChecked(true); apply(session); }, signOut, call }),
-    [status, user, ensure, signIn, apply, signOut, call],
+    () => ({ status, user, ensure, signIn, adopt: (session: Session) => { setChecked(true); apply(session); }, signOut, call, blob }),
+    [status, user, ensure, signIn, apply, signOut, call, blob],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

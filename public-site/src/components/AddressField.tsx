@@ -158,7 +158,7 @@ export function AddressField({
           {description}
         </p>
       ) : null}
-      <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="address-field__list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label="Suggestions" className="address-field__list" hidden={!open}>
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion.placeId}

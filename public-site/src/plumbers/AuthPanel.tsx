@@ -19,9 +19,9 @@ const EMPTY = { email: '', password: '', fullName: '', businessName: '', phone: 
  * The 'Log In' tab (spec §2, §4, §8): sign in, register (full name, business name, phone), or ask
  * for a password reset link. After sign-in plumbers go to their dashboard and admins to the console.
  */
-export function AuthPanel({ initialMode = 'signIn' }: { initialMode?: AuthMode }) {
+export function AuthPanel({ initialMode = 'signIn', initialEmail = '' }: { initialMode?: AuthMode; initialEmail?: string }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState({ ...EMPTY, email: initialEmail });
   const [busy, setBusy] = useState(false);
   const session = useSession();
   const [, navigate] = useLocation();

@@ -3,20 +3,44 @@ import { useLocation } from 'wouter';
 import { useSession } from '../auth/session';
 import { Loading } from '../components/Loading';
 
+export const SIGNED_OUT_NOTICE_MS = 2000;
+
 /**
  * The frame of the signed-in plumber pages (spec §2, §6): 'Loading...' while the session is checked,
  * signed-out visitors sent to `signedOutTo`, admins to the console; a header with the title, the
  * user's e-mail and Sign Out.
  */
-export function PlumberArea({ title, signedOutTo, actions, children }: { title: string; signedOutTo: string; actions?: ReactNode; children: ReactNode }) {
+export function PlumberArea({
+  title,
+  signedOutTo,
+  signedOut,
+  actions,
+  children,
+}: {
+  title: string;
+  signedOutTo: string;
+  /** Shown to a signed-out visitor for a moment (SIGNED_OUT_NOTICE_MS) before going to `signedOutTo`. */
+  signedOut?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const session = useSession();
   const [, navigate] = useLocation();
+  const noticeFirst = signedOut !== undefined;
 
   useEffect(() => {
-    if (session.status === 'signedOut') navigate(signedOutTo, { replace: true });
+    if (session.status === 'signedOut') {
+      if (!noticeFirst) {
+        navigate(signedOutTo, { replace: true });
+        return;
+      }
+      const timer = setTimeout(() => navigate(signedOutTo, { replace: true }), SIGNED_OUT_NOTICE_MS);
+      return () => clearTimeout(timer);
+    }
     if (session.status === 'signedIn' && session.user?.role !== 'plumber') window.location.replace('/admin/dashboard');
-  }, [session.status, session.user, navigate, signedOutTo]);
+  }, [session.status, session.user, navigate, signedOutTo, noticeFirst]);
 
+  if (session.status === 'signedOut' && signedOut) return <div className="container page">{signedOut}</div>;
   if (session.status !== 'signedIn' || session.user?.role !== 'plumber') {
     return (
       <div className="container page">

@@ -1,14 +1,108 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useSession } from '../auth/session';
 import { Tabs } from '../components/Tabs';
 import { AccountTab } from './AccountTab';
 import { PlumberArea } from './PlumberArea';
+import { money } from './rebates';
+import { ReferralsTab, type PlumberReferral } from './ReferralsTab';
 
-/** spec §2 Plumber dashboard (/plumber-dashboard). */
-export default function PlumberDashboardPage() {
-  const [tab, setTab] = useState('account');
+interface RebateSummary {
+  totalReferrals: number;
+  rebatePaid: number;
+  rebatePending: number;
+}
+
+/** How often an open dashboard looks for changes staff made (and whenever the tab comes back). */
+const REFRESH_MS = 60_000;
+
+function useReferrals(enabled: boolean) {
+  const session = useSession();
+  const [referrals, setReferrals] = useState<PlumberReferral[] | null>(null);
+  const [summary, setSummary] = useState<RebateSummary | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const [list, totals] = await Promise.all([
+        session.call<PlumberReferral[]>('/me/referrals'),
+        session.call<RebateSummary>('/me/rebates/summary'),
+      ]);
+      setReferrals(list);
+      setSummary(totals);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [session.call]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    void load();
+    const refresh = () => document.visibilityState === 'visible' && void load();
+    const timer = setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [enabled, load]);
+
+  return { referrals, summary, failed, retry: load };
+}
+
+function SummaryCards({ summary }: { summary: RebateSummary | null }) {
+  const value = (text: string) => (summary ? text : '…');
   return (
-    <PlumberArea title="Plumber Portal" signedOutTo="/plumber-referral">
-      <Tabs label="Plumber dashboard" value={tab} onChange={setTab} tabs={[{ value: 'account', label: 'Account', content: <AccountTab /> }]} />
+    <ul className="summary-cards" aria-label="Referral summary" aria-busy={!summary}>
+      <li className="summary-card">
+        <span className="summary-card__label">Total Referrals</span>
+        <span className="summary-card__value">{value(String(summary?.totalReferrals ?? 0))}</span>
+      </li>
+      <li className="summary-card summary-card--paid">
+        <span className="summary-card__label">Rebate Paid</span>
+        <span className="summary-card__value">{value(money(summary?.rebatePaid ?? 0))}</span>
+      </li>
+      <li className="summary-card summary-card--pending">
+        <span className="summary-card__label">Rebate Pending</span>
+        <span className="summary-card__value">{value(money(summary?.rebatePending ?? 0))}</span>
+      </li>
+    </ul>
+  );
+}
+
+function Dashboard() {
+  const [tab, setTab] = useState('referrals');
+  const { referrals, summary, failed, retry } = useReferrals(true);
+  return (
+    <>
+      <SummaryCards summary={summary} />
+      <Tabs
+        label="Plumber dashboard"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'referrals', label: 'My Referrals', content: <ReferralsTab referrals={referrals} failed={failed} onRetry={() => void retry()} /> },
+          { value: 'account', label: 'Account', content: <AccountTab /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** spec §2 Plumber dashboard (/plumber-dashboard): summary cards, My Referrals and Account. */
+export default function PlumberDashboardPage() {
+  return (
+    <PlumberArea
+      title="Plumber Portal"
+      signedOutTo="/plumber-referral"
+      actions={
+        <Link href="/plumber-dashboard/new-referral" className="button button--primary">
+          Submit New Referral
+        </Link>
+      }
+    >
+      <Dashboard />
     </PlumberArea>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { homeOf, useSession } from '../auth/session';
 import { PORTAL_BENEFITS } from './content';
+import { QuickReferralForm } from './ReferralForm';
 
 /**
  * spec §2 Plumber landing (/plumber-portal): a signed-in plumber goes to their dashboard and an
@@ -34,6 +35,13 @@ export default function PlumberPortalPage() {
             <Link href="/plumber-referral?mode=register" className="button button--ghost">
               Register
             </Link>
+          </div>
+        </div>
+      </section>
+      <section className="section section--tinted" aria-label="Quick referral">
+        <div className="container narrow">
+          <div className="panel panel--padded">
+            <QuickReferralForm idPrefix="portal-referral" />
           </div>
         </div>
       </section>

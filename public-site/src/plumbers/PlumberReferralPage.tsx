@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Accordion } from '../components/Accordion';
 import { Tabs } from '../components/Tabs';
 import { AuthPanel, type AuthMode } from './AuthPanel';
@@ -12,7 +12,9 @@ export default function PlumberReferralPage() {
   const params = new URLSearchParams(search);
   const [tab, setTab] = useState(params.get('tab') === 'refer' ? 'refer' : 'join');
   const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'register' ? 'register' : params.get('forgot') ? 'forgot' : 'signIn');
+  const [email, setEmail] = useState('');
   const tabsRef = useRef<HTMLDivElement>(null);
+  const [location, navigate] = useLocation();
 
   useEffect(() => {
     const next = new URLSearchParams(search);
@@ -21,10 +23,27 @@ export default function PlumberReferralPage() {
     if (next.get('forgot')) setMode('forgot');
   }, [search]);
 
-  function signUp() {
+  // After a quick referral elsewhere (the portal), registration opens with the plumber's e-mail.
+  useEffect(() => {
+    const state = window.history.state as { register?: unknown } | null;
+    if (typeof state?.register === 'string') register(state.register);
+  }, []);
+
+  function register(withEmail = '') {
+    setEmail(withEmail);
     setMode('register');
     setTab('join');
     tabsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  function signUp() {
+    register(email);
+  }
+
+  /** spec §2: after the quick referral, /plumber-referral (this page) with registration open. */
+  function afterQuickReferral(plumberEmail: string) {
+    register(plumberEmail);
+    if (location !== '/plumber-referral') navigate('/plumber-referral', { state: { register: plumberEmail } });
   }
 
   return (
@@ -50,8 +69,8 @@ export default function PlumberReferralPage() {
               value={tab}
               onChange={setTab}
               tabs={[
-                { value: 'join', label: 'Log In', content: <AuthPanel key={mode} initialMode={mode} /> },
-                { value: 'refer', label: 'Refer a Job', content: <ReferTab /> },
+                { value: 'join', label: 'Log In', content: <AuthPanel key={`${mode}:${email}`} initialMode={mode} initialEmail={email} /> },
+                { value: 'refer', label: 'Refer a Job', content: <ReferTab onRegister={afterQuickReferral} /> },
               ]}
             />
           </div>

@@ -1,17 +1,18 @@
 import { Link } from 'wouter';
+import { useSession } from '../auth/session';
+import { QuickReferralForm } from './ReferralForm';
 
-/** The 'Refer a Job' tab: referring is done from the plumber dashboard once signed in. */
-export function ReferTab() {
+/** The 'Refer a Job' tab (value refer): the quick referral form; signed-in plumbers can use their dashboard's. */
+export function ReferTab({ onRegister }: { onRegister: (email: string) => void }) {
+  const session = useSession();
   return (
     <div className="auth-panel">
-      <h2 className="auth-panel__title">Refer a job</h2>
-      <p>
-        Log in (or register) to refer a job from your dashboard: it takes about two minutes, and you can follow the referral and both
-        rebates from there.
-      </p>
-      <Link href="/plumber-dashboard" className="button button--primary button--block">
-        Go to your dashboard
-      </Link>
+      {session.status === 'signedIn' && session.user?.role === 'plumber' ? (
+        <p className="notice notice--info">
+          You are signed in. <Link href="/plumber-dashboard/new-referral">Refer from your dashboard</Link> to add service types and photos.
+        </p>
+      ) : null}
+      <QuickReferralForm idPrefix="refer-tab" headingLevel={2} onRegister={onRegister} />
     </div>
   );
 }

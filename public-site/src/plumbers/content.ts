@@ -66,3 +66,97 @@ export const PLUMBER_FAQ = [
     answer: 'Yes. Your dashboard shows each referral’s status and both rebates, C&V and Reline, with their amounts and whether they are pending, processing or paid.',
   },
 ] as const;
+
+/** spec §2 Plumber onboarding (/plumber-onboarding): the three steps, each with what happens in it. */
+export const ONBOARDING_STEPS = [
+  {
+    title: 'Refer a Job',
+    summary: 'Send us your client’s details and the problem.',
+    details: [
+      'Use the quick referral form or your dashboard: it takes about two minutes.',
+      'Add the client’s name, number and address, how urgent it is and what you found.',
+      'Attach up to 5 photos from the job if you have them.',
+      'Tick "Permission to contact client" and we call them directly.',
+    ],
+  },
+  {
+    title: 'We Take It From Here',
+    summary: 'We contact your client within 1 business day.',
+    details: [
+      'We book a fixed-price Clean & View: a high-pressure clean and a CCTV inspection of the line.',
+      'Your client receives the footage, a written report and a quote for the no-dig repair.',
+      'If they go ahead, we reline the pipe, usually in a day, with a 25-year guarantee.',
+      'You follow every step in your dashboard, from referred to paid.',
+    ],
+  },
+  {
+    title: 'Get Paid',
+    summary: '$80 per completed Clean & View, $400 more per reline.',
+    details: [
+      '$80 once the Clean & View is completed, paid within 15 days.',
+      '$400 more if the job becomes a reline, paid within 30 days of its completion.',
+      'Up to $480 per referral, by direct deposit (or cheque on request).',
+      'Each rebate shows as pending, processing and paid in your dashboard.',
+    ],
+  },
+] as const;
+
+export const IDEAL_JOBS = [
+  'Cracked, broken or leaking sewer and stormwater pipes',
+  'Tree root intrusion in drains',
+  'Recurring blockages that keep coming back after a clean',
+  'Pipes under driveways, slabs, gardens, pools or buildings',
+  'Misaligned or displaced joints',
+  'Clients who want to avoid digging up their property',
+] as const;
+
+export const NOT_SUITABLE_JOBS = [
+  'Properties with pipes older than 80 years',
+  'Fully collapsed pipes that cannot be cleaned or filmed',
+  'Simple blockages you can clear on the day',
+  'New installations or pipe relocations',
+] as const;
+
+export const PAYMENT_STRUCTURE = [
+  { amount: '$80', label: 'per completed Clean & View' },
+  { amount: '$400', label: 'more when the job becomes a reline' },
+  { amount: '$480', label: 'maximum per referral' },
+] as const;
+
+export const PAYMENT_TIMELINE = [
+  { when: 'Within 1 business day', what: 'We contact your client to book the Clean & View.' },
+  { when: 'Within 15 days of completion', what: 'Your $80 Clean & View fee is paid.' },
+  { when: 'Within 30 days of completion', what: 'Your $400 reline fee is paid.' },
+] as const;
+
+export const PAYMENT_METHODS = ['Direct deposit to your nominated account', 'Cheque, on request'] as const;
+
+export const ONBOARDING_FAQ = [
+  {
+    question: 'Do I need to register before referring?',
+    answer:
+      'You can send a quick referral straight away, but you need a free plumber account to track it and get paid. Register with the same e-mail and the referral appears in your dashboard.',
+  },
+  {
+    question: 'Where do you work?',
+    answer: 'Across Australia: we service major areas across every state and territory, from capital cities to regional centres.',
+  },
+  {
+    question: 'Will you take my client?',
+    answer:
+      'No. We only clean, inspect and reline the pipe; any other plumbing work on the property stays with you.',
+  },
+  {
+    question: 'What if the client does not go ahead with relining?',
+    answer: 'You still earn $80 once the Clean & View is completed. The $400 reline fee is paid only when a reline is completed.',
+  },
+  {
+    question: 'How do I know where my referral is up to?',
+    answer:
+      'Your dashboard shows each referral’s status (Referred, Clean & View Completed, Reline Completed, Rebate Paid) and both rebates with their amounts.',
+  },
+  {
+    question: 'How and when am I paid?',
+    answer: 'By direct deposit, or cheque on request: Clean & View fees within 15 days of completion and reline fees within 30 days.',
+  },
+] as const;

@@ -4,8 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { readFields } from '../../common/http/form-body.js';
+import { isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
+import { formErrorPage } from '../../common/http/form-error-page.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { COMPANY } from '../../contracts/company.js';
 import type { ReferralInput } from '../../contracts/referral-rules.js';
 import { ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
@@ -92,7 +95,10 @@ export class MyReferralsController {
 @ApiTags('referrals')
 @Controller('referrals')
 export class QuickReferralsController {
-  constructor(private readonly referrals: ReferralsService) {}
+  constructor(
+    private readonly referrals: ReferralsService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
 
   /** The quick referral form (no account): same checks and messages, rate-limited, with a spam trap. */
   @Public()
@@ -101,9 +107,27 @@ export class QuickReferralsController {
   @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several referrals in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
   @ApiBody({ type: ReferralFormDto })
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
-  async create(@Req() request: FastifyRequest): Promise<{ id: string; refNumber: string }> {
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
+  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ id: string; refNumber: string } | void> {
+    const form = isFormPost(request);
     const fields = await readFields(request);
-    return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
+    if (!form) return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
+
+    // The prerendered form without JavaScript: text fields only, the checkbox as "true"/"false", and
+    // an answer a browser shows: registration next, or a page listing the problems.
+    const input = Object.fromEntries(Object.entries(fields).filter(([key]) => FORM_FIELDS.has(key) && key !== 'serviceTypes')) as ReferralInput;
+    if (fields.contactClient !== undefined) input.contactClient = fields.contactClient === 'true' || fields.contactClient === 'on';
+    if (input.notes === '') delete input.notes;
+    try {
+      await this.referrals.createQuick({ ...input, _gotcha: fields._gotcha });
+      void reply.status(HttpStatus.SEE_OTHER).header('location', '/plumber-referral?mode=register').send();
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.errors) throw error;
+      void reply
+        .status(HttpStatus.BAD_REQUEST)
+        .type('text/html; charset=utf-8')
+        .send(formErrorPage('Please check your referral', error.errors, refererPath(request, this.config.publicBaseUrl).split('#')[0]!));
+    }
   }
 }
 

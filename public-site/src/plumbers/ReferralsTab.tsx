@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import type { ReferralStatus } from '../../../src/contracts/referral-rules';
+import { useSession } from '../auth/session';
+import { Dialog } from '../components/Dialog';
+import { Loading } from '../components/Loading';
+import { day, money, rebateStatusLabel } from './rebates';
+
+interface RebatePart {
+  amount: number;
+  status: string;
+}
+
+export interface PlumberReferral {
+  id: string;
+  refNumber: string;
+  clientName: string;
+  address: string;
+  suburb: string;
+  date: string;
+  status: ReferralStatus;
+  statusLabel: string;
+  urgencyLabel: string;
+  serviceTypes: { cleanView: boolean; reline: boolean };
+  contactClient: boolean;
+  description: string;
+  notes: string | null;
+  rebates: { cleanView: RebatePart; reline: RebatePart };
+}
+
+interface Photo {
+  id: string;
+  contentType: string;
+  originalName: string | null;
+}
+
+function RebateLine({ label, part }: { label: string; part: RebatePart }) {
+  return (
+    <span className="rebate-line">
+      <span className="rebate-line__label">{label}</span> {money(part.amount)}{' '}
+      <span className={`rebate-status rebate-status--${part.status === 'paid' ? 'paid' : part.status === 'processing' ? 'processing' : 'pending'}`}>
+        {rebateStatusLabel(part.status)}
+      </span>
+    </span>
+  );
+}
+
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  return <span className={`status-badge status-badge--${status}`}>{label}</span>;
+}
+
+/** A referral's photo, fetched with the session (photos are private to the plumber and staff). */
+function PrivatePhoto({ referralId, photo }: { referralId: string; photo: Photo }) {
+  const session = useSession();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    session
+      .blob(`/me/referrals/${referralId}/photos/${photo.id}`)
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [session.blob, referralId, photo.id]);
+  const name = photo.originalName ?? 'Photo';
+  if (failed) return <span className="referral-photo referral-photo--missing">{name} could not be loaded</span>;
+  if (!url) return <span className="referral-photo referral-photo--loading" aria-label={`Loading ${name}`} />;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className="referral-photo">
+      <img src={url} alt={name} />
+    </a>
+  );
+}
+
+function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | null; onClose: () => void }) {
+  const session = useSession();
+  const [photos, setPhotos] = useState<Photo[] | null>(null);
+  useEffect(() => {
+    setPhotos(null);
+    if (!referral) return;
+    let cancelled = false;
+    session
+      .call<{ photos: Photo[] }>(`/me/referrals/${referral.id}`)
+      .then((full) => !cancelled && setPhotos(full.photos))
+      .catch(() => !cancelled && setPhotos([]));
+    return () => {
+      cancelled = true;
+    };
+  }, [referral, session.call]);
+
+  const services = referral ? [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Pipe relining' : null].filter(Boolean).join(', ') : '';
+  return (
+    <Dialog open={referral !== null} onClose={onClose} title={referral ? `Referral ${referral.refNumber}` : 'Referral'}>
+      {referral ? (
+        <>
+          <dl className="details">
+            <div className="details__row">
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge status={referral.status} label={referral.statusLabel} />
+              </dd>
+            </div>
+            <div className="details__row">
+              <dt>Client</dt>
+              <dd>{referral.clientName}</dd>
+            </div>
+            <div className="details__row">
+              <dt>Address</dt>
+              <dd>
+                {referral.address}, {referral.suburb}
+              </dd>
+            </div>
+            <div className="details__row">
+              <dt>Referred</dt>
+              <dd>{day(referral.date)}</dd>
+            </div>
+            <div className="details__row">
+              <dt>Urgency</dt>
+              <dd>{referral.urgencyLabel}</dd>
+            </div>
+            {services ? (
+              <div className="details__row">
+                <dt>Service type</dt>
+                <dd>{services}</dd>
+              </div>
+            ) : null}
+            <div className="details__row">
+              <dt>Permission to contact client</dt>
+              <dd>{referral.contactClient ? 'Yes' : 'No'}</dd>
+            </div>
+            <div className="details__row">
+              <dt>Issue</dt>
+              <dd className="pre-line">{referral.description}</dd>
+            </div>
+            {referral.notes ? (
+              <div className="details__row">
+                <dt>Notes</dt>
+                <dd className="pre-line">{referral.notes}</dd>
+              </div>
+            ) : null}
+            <div className="details__row">
+              <dt>Rebates</dt>
+              <dd className="rebate-lines">
+                <RebateLine label="C&V" part={referral.rebates.cleanView} />
+                <RebateLine label="Reline" part={referral.rebates.reline} />
+              </dd>
+            </div>
+          </dl>
+          <h3 className="referral-detail__photos-title">Photos</h3>
+          {photos === null ? (
+            <Loading label="Loading photos..." />
+          ) : photos.length === 0 ? (
+            <p className="muted">No photos were added to this referral.</p>
+          ) : (
+            <div className="referral-photos">
+              {photos.map((photo) => (
+                <PrivatePhoto key={photo.id} referralId={referral.id} photo={photo} />
+              ))}
+            </div>
+          )}
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * spec §2 My Referrals tab: Ref ID, Client, Address (address, suburb), Date, Status badge and
+ * Rebates ('C&V' and 'Reline', each amount and status); 'Loading referrals...', and when empty 'No
+ * referrals yet' / 'Get started by submitting your first referral!'.
+ */
+export function ReferralsTab({ referrals, failed, onRetry }: { referrals: PlumberReferral[] | null; failed: boolean; onRetry: () => void }) {
+  const [open, setOpen] = useState<PlumberReferral | null>(null);
+
+  if (failed && !referrals) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>We could not load your referrals.</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!referrals) return <Loading label="Loading referrals..." />;
+  if (referrals.length === 0) {
+    return (
+      <div className="empty-state">
+        <h3>No referrals yet</h3>
+        <p>Get started by submitting your first referral!</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="referral-table">
+          <caption className="visually-hidden">My referrals, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Ref ID</th>
+              <th scope="col">Client</th>
+              <th scope="col">Address</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Rebates</th>
+            </tr>
+          </thead>
+          <tbody>
+            {referrals.map((referral) => (
+              <tr key={referral.id}>
+                <td data-label="Ref ID">
+                  <button type="button" className="link-button referral-table__ref" onClick={() => setOpen(referral)} aria-label={`View referral ${referral.refNumber}`}>
+                    {referral.refNumber}
+                  </button>
+                </td>
+                <td data-label="Client">{referral.clientName}</td>
+                <td data-label="Address">
+                  {referral.address}, {referral.suburb}
+                </td>
+                <td data-label="Date">{day(referral.date)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={referral.status} label={referral.statusLabel} />
+                </td>
+                <td data-label="Rebates">
+                  <span className="rebate-lines">
+                    <RebateLine label="C&V" part={referral.rebates.cleanView} />
+                    <RebateLine label="Reline" part={referral.rebates.reline} />
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ReferralDetail referral={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -10,6 +10,7 @@ import bookings from './bookings';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
+import referrals from './referrals';
 import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
 import users from './users';
 
@@ -34,6 +35,7 @@ export function App() {
         requireAuth
         disableTelemetry
       >
+        <Resource name="referrals" {...referrals} options={{ label: 'Referrals' }} />
         <Resource name="bookings" {...bookings} options={{ label: 'Booking Requests' }} />
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />

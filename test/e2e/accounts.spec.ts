@@ -61,7 +61,7 @@ test('an admin changes a plumber’s role, which takes effect on the plumber’s
   // …and signing in again lands them in the staff console.
   await logIn(plumber, email);
   await expect(plumber).toHaveURL(/\/admin\/dashboard$/);
-  await expect(plumber.getByText('Pipe Relining Australia: staff console')).toBeVisible();
+  await expect(plumber.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
   await plumberContext.close();
 });
 

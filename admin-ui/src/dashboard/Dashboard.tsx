@@ -1,57 +1,99 @@
-import { Alert, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Title, useRefresh } from 'react-admin';
+import { useApiGet } from '../common/useApiGet';
+import { ReferralDetailDialog } from '../referrals/ReferralDetailDialog';
+import { ReferralFilters } from '../referrals/ReferralFilters';
+import type { ReferralStats, ReferralStatus } from '../referrals/referralFormat';
+import { RebatesDueCard, ReferralsPerWeekChart, SummaryCards, TopReferrersCard } from '../referrals/ReferralStatsCards';
+import { ReferralTable } from '../referrals/ReferralTable';
+import { useReferralQuery } from '../referrals/useReferralQuery';
 
-interface Health {
-  status: string;
-  database: string;
+/**
+ * spec §2 Admin referrals dashboard (/admin/dashboard): summary cards, filters, the referrals table
+ * (5 a page) with its pager, top referrers, rebates due, referrals per week, and a referral's detail
+ * with status, notes and 'Send Email to Plumber'. Any change refreshes the table and the summary.
+ */
+export function Dashboard() {
+  const query = useReferralQuery();
+  const [version, setVersion] = useState(0);
+  const stats = useApiGet<ReferralStats>('/api/admin/referrals/stats', version, 'Please try again.');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const refresh = useRefresh();
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  const changed = useCallback(() => {
+    setVersion((value) => value + 1);
+    refresh();
+  }, [refresh]);
+
+  const showInTable = (changes: { status?: ReferralStatus; overdue?: boolean }) => {
+    query.showOnly(changes);
+    tableRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    // contain: the table scrolls inside the page instead of widening the whole console on a narrow window.
+    <Stack spacing={2} sx={{ mt: 2, mb: 3, width: '100%', contain: 'inline-size' }}>
+      <Title title="Referrals" />
+      <Box>
+        <Typography variant="h5" component="h1">
+          Referrals
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Plumbers' referrals, their status and rebates.
+        </Typography>
+      </Box>
+      <SummaryCards stats={stats} onStatus={(status) => showInTable({ status })} onOverdue={() => showInTable({ overdue: true })} />
+      <Card ref={tableRef} component="section" aria-labelledby="referrals-table-title" sx={{ scrollMarginTop: 72 }}>
+        <CardContent>
+          <Typography id="referrals-table-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+            All referrals
+          </Typography>
+          <ReferralFilters query={query} />
+          <Box sx={{ mt: 1 }}>
+            <ReferralTable query={query} onOpen={setOpenId} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Box sx={{ gridColumn: { md: '1 / -1', xl: 'auto' }, minWidth: 0 }}>
+          <ReferralsPerWeekChart stats={stats} />
+        </Box>
+        <TopReferrersCard stats={stats} />
+        <RebatesDueCard stats={stats} onOpen={setOpenId} />
+      </Box>
+      <SystemStatus />
+      {openId ? <ReferralDetailDialog key={openId} referralId={openId} onClose={() => setOpenId(null)} onChanged={changed} /> : null}
+    </Stack>
+  );
 }
 
-/** The console's home: where each part of the back office lives, and whether the system is healthy. */
-export function Dashboard() {
-  const [health, setHealth] = useState<Health | null>(null);
-  const [failed, setFailed] = useState(false);
-
+/** A small line saying whether the server and its database answer. */
+function SystemStatus() {
+  const [database, setDatabase] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
     let cancelled = false;
     fetch('/api/health', { headers: { Accept: 'application/json' } })
-      .then((response) => response.json() as Promise<Health>)
-      .then((body) => !cancelled && setHealth(body))
-      .catch(() => !cancelled && setFailed(true));
+      .then((response) => response.json() as Promise<{ database?: string }>)
+      .then((body) => !cancelled && setDatabase(body.database === 'up' ? 'up' : 'down'))
+      .catch(() => !cancelled && setDatabase('down'));
     return () => {
       cancelled = true;
     };
   }, []);
-
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title="Staff console" />
-      <Card>
-        <CardHeader title="Pipe Relining Australia: staff console" />
-        <CardContent>
-          <Typography variant="body1">
-            Referrals, booking requests, users and roles, job tracking links and e-mail templates are managed here.
-          </Typography>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader title="System status" />
-        <CardContent>
-          {failed ? <Alert severity="error">The server did not answer.</Alert> : null}
-          {health ? (
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-              <Typography>Database</Typography>
-              <Chip
-                label={health.database === 'up' ? 'Up' : 'Down'}
-                color={health.database === 'up' ? 'success' : 'error'}
-                size="small"
-              />
-            </Stack>
-          ) : !failed ? (
-            <Typography color="text.secondary">Checking...</Typography>
-          ) : null}
-        </CardContent>
-      </Card>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+      <Typography variant="body2" color="text.secondary">
+        System status: database
+      </Typography>
+      {database ? (
+        <Chip size="small" variant="outlined" label={database === 'up' ? 'Up' : 'Down'} color={database === 'up' ? 'success' : 'error'} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          checking...
+        </Typography>
+      )}
     </Stack>
   );
 }

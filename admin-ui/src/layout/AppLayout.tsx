@@ -1,7 +1,7 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
@@ -10,7 +10,7 @@ import { Layout } from 'react-admin';
 import { AppMenu, type MenuEntry } from './AppMenu';
 
 export const MENU: MenuEntry[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
+  { to: '/dashboard', label: 'Referrals', icon: <HandshakeIcon /> },
   { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },

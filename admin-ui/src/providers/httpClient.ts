@@ -25,3 +25,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { message?: unknown } }).body;
   return typeof body?.message === 'string' ? body.message : fallback;
 }
+
+/**
+ * Bytes the API guards with the access token (a referral's photo, for example), renewed once on 401
+ * like every other console request. Callers show them through an object URL.
+ */
+export async function fetchBlob(url: string): Promise<Blob> {
+  const attempt = () => fetch(url, { credentials: 'same-origin', headers: session.token ? { Authorization: `Bearer ${session.token}` } : {} });
+  let response = await attempt();
+  if (response.status === 401 && (await session.refresh())) response = await attempt();
+  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  return response.blob();
+}

@@ -57,6 +57,7 @@ export function AddressField({
   const [active, setActive] = useState(-1);
   const [typed, setTyped] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!typed || value.trim().length < MIN_CHARACTERS) {
@@ -69,7 +70,8 @@ export function AddressField({
       api<AddressSuggestion[]>(`/addresses/suggest?q=${encodeURIComponent(value.trim())}`, { signal: controller.signal })
         .then((list) => {
           setSuggestions(list);
-          setOpen(list.length > 0);
+          // Only while the visitor is still in this field: late answers never cover the next one.
+          setOpen(list.length > 0 && document.activeElement === input.current);
           setActive(-1);
         })
         .catch((caught: Error) => {
@@ -152,6 +154,8 @@ export function AddressField({
           onChange(event.target.value);
         }}
         onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        ref={input}
       />
       {description ? (
         <p id={`${id}-description`} className="field__hint">

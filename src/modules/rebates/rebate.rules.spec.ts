@@ -42,6 +42,12 @@ describe('applyReferralStatus', () => {
     expect(paid).toMatchObject({ cleanViewPaidAt: later, relinePaidAt: later, cleanViewStatus: 'paid', relineStatus: 'paid' });
   });
 
+  it('forgets the payment time of a part taken back from paid, and keeps the other part paid', () => {
+    const paid = applyReferralStatus(fresh, 'rebate_paid', now);
+    const reline = applyReferralStatus(paid, 'reline_completed', new Date('2026-11-25T00:00:00Z'));
+    expect(reline).toMatchObject({ relineStatus: 'processing', relinePaidAt: null, cleanViewStatus: 'paid', cleanViewPaidAt: now });
+  });
+
   it('allows any status after any other (no order enforced), keeping what earlier steps set', () => {
     const paid = applyReferralStatus(fresh, 'rebate_paid', now);
     const back = applyReferralStatus(paid, 'referred', now);

@@ -29,7 +29,10 @@ export interface RebateState {
   relinePaidAt: Date | null;
 }
 
-/** The rebates after a referral moves to `status` at `now`; completion and payment times are kept once set. */
+/**
+ * The rebates after a referral moves to `status` at `now`. Completion times are kept once set; a
+ * payment time lasts while its part stays paid.
+ */
 export function applyReferralStatus(state: RebateState, status: ReferralStatus, now: Date): RebateState {
   const effect: RebateEffect = REBATE_EFFECTS[status];
   const next = { ...state };
@@ -37,8 +40,9 @@ export function applyReferralStatus(state: RebateState, status: ReferralStatus, 
   if (effect.reline) next.relineStatus = effect.reline;
   if (status === 'cleanview_completed') next.cleanViewCompletedAt ??= now;
   if (status === 'reline_completed') next.relineCompletedAt ??= now;
-  if (next.cleanViewStatus === 'paid') next.cleanViewPaidAt ??= now;
-  if (next.relineStatus === 'paid') next.relinePaidAt ??= now;
+  // A part taken back from paid (staff may set any status) is no longer paid: its payment time goes.
+  next.cleanViewPaidAt = next.cleanViewStatus === 'paid' ? (next.cleanViewPaidAt ?? now) : null;
+  next.relinePaidAt = next.relineStatus === 'paid' ? (next.relinePaidAt ?? now) : null;
   return next;
 }
 

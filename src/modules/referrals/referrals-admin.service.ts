@@ -6,6 +6,7 @@ import { equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, parseListParams, type FilterDefinition, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
 import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '../../contracts/referral-rules.js';
 import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -65,24 +66,7 @@ export const REFERRAL_LIST = defineListSpec({
   maxPageSize: 500,
 });
 
-export interface ReferralHistoryItem {
-  id: string;
-  kind: string;
-  from: string | null;
-  to: string | null;
-  actor: string | null;
-  createdAt: string;
-}
-
-export interface ReferralStats {
-  total: number;
-  byStatus: Record<ReferralStatus, number>;
-  rebates: { paid: number; pending: number };
-  overdueCount: number;
-  topReferrers: Array<{ plumberId: string | null; plumberName: string; plumberCompany: string; plumberEmail: string; count: number }>;
-  due: Array<{ referralId: string; refNumber: string; plumberName: string; part: 'cleanView' | 'reline'; amount: number; dueAt: string; overdue: boolean }>;
-  perWeek: Array<{ weekStart: string } & Record<ReferralStatus, number>>;
-}
+export type { ReferralHistoryItem, ReferralStats };
 
 /** The staff side of the programme (console → Referrals). */
 @Injectable()
@@ -115,7 +99,7 @@ export class ReferralsAdminService {
   }
 
   private async history(id: string): Promise<ReferralHistoryItem[]> {
-    const rows = await queryRows<{ id: string; kind: string; from: string | null; to: string | null; actor: string | null; createdAt: Date }>(
+    const rows = await queryRows<{ id: string; kind: ReferralHistoryItem['kind']; from: string | null; to: string | null; actor: string | null; createdAt: Date }>(
       this.dataSource,
       `SELECT e.id, e.kind, e.from_value AS "from", e.to_value AS "to", u.email AS actor, e.created_at AS "createdAt"
        FROM referral_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.referral_id = $1 ORDER BY e.created_at, e.id`,

@@ -1,0 +1,109 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useNotify } from 'react-admin';
+import { Toast } from '../common/Toast';
+import { errorMessage, httpClient } from '../providers/httpClient';
+import type { ReferralRecord } from './referralFormat';
+
+type Field = 'subject' | 'message';
+const MESSAGES: Record<Field, string> = { subject: 'Please enter a subject', message: 'Please enter a message' };
+
+/**
+ * 'Send Email to Plumber': the message really goes to the plumber, through the server's outbox
+ * (POST /api/admin/referrals/:id/email). Both fields are required; the server's field errors show on
+ * the fields.
+ */
+export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: ReferralRecord; onClose: () => void; onSent: () => void }) {
+  const [values, setValues] = useState<Record<Field, string>>({ subject: `Your referral ${referral.ref_number}`, message: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    const missing: Partial<Record<Field, string>> = {};
+    for (const field of ['subject', 'message'] as const) if (!values[field].trim()) missing[field] = MESSAGES[field];
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      document.getElementById(`email-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const { json } = await httpClient(`/api/admin/referrals/${referral.id}/email`, { method: 'POST', body: JSON.stringify(values) });
+      notify(<Toast title="Email sent" description={`Your message to ${(json as { to?: string }).to ?? referral.plumber_email} is on its way.`} />, { type: 'success' });
+      onSent();
+      onClose();
+    } catch (error) {
+      const fieldErrors = ((error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? []).filter(
+        (item): item is { field: Field; message: string } => item.field === 'subject' || item.field === 'message',
+      );
+      if (fieldErrors.length > 0) {
+        setErrors(Object.fromEntries(fieldErrors.map((item) => [item.field, item.message])));
+        document.getElementById(`email-${fieldErrors[0]!.field}`)?.focus();
+      } else {
+        const message = errorMessage(error, 'Please try again.');
+        setProblem(message);
+        notify(<Toast title="Error sending email" description={message} />, { type: 'error' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="email-plumber-title">
+      <form onSubmit={send} noValidate>
+        <DialogTitle id="email-plumber-title">Send Email to Plumber</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            To {referral.plumber_name} ({referral.plumber_email}) about referral {referral.ref_number}.
+          </DialogContentText>
+          <Stack spacing={2}>
+            {problem ? <Alert severity="error">{problem}</Alert> : null}
+            <TextField
+              id="email-subject"
+              label="Subject"
+              required
+              fullWidth
+              value={values.subject}
+              onChange={change('subject')}
+              error={Boolean(errors.subject)}
+              helperText={errors.subject}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              id="email-message"
+              label="Message"
+              required
+              fullWidth
+              multiline
+              minRows={6}
+              value={values.message}
+              onChange={change('message')}
+              error={Boolean(errors.message)}
+              helperText={errors.message}
+              slotProps={{ htmlInput: { maxLength: 10_000 } }}
+              autoFocus
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Sending...' : 'Send'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  REFERRAL_STATUS_LABELS,
+  REFERRAL_STATUSES,
+  URGENCIES,
+  URGENCY_LABELS,
+  type RebateStatus,
+  type ReferralStatus,
+  type Urgency,
+} from '../../../src/contracts/referral-rules';
+
+export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
+export type { RebateStatus, ReferralStatus, Urgency };
+export type { ReferralHistoryItem, ReferralStats } from '../../../src/contracts/referral-views';
+import type { ReferralHistoryItem } from '../../../src/contracts/referral-views';
+
+/** A referral as GET /api/admin/referrals answers it (the spec's column names, amounts in dollars). */
+export interface ReferralRecord {
+  id: string;
+  ref_number: string;
+  client_name: string;
+  client_phone: string;
+  job_address: string;
+  suburb: string;
+  plumber_id: string | null;
+  plumber_name: string;
+  plumber_company: string;
+  plumber_phone: string;
+  plumber_email: string;
+  urgency: Urgency;
+  description: string;
+  notes: string | null;
+  contact_client: boolean;
+  service_types: { cleanView: boolean; reline: boolean };
+  status: ReferralStatus;
+  cleanview_rebate_amount: number;
+  cleanview_rebate_status: RebateStatus;
+  reline_rebate_amount: number;
+  reline_rebate_status: RebateStatus;
+  cleanview_completed_at: string | null;
+  reline_completed_at: string | null;
+  cleanview_paid_at: string | null;
+  reline_paid_at: string | null;
+  cleanview_due_at: string | null;
+  reline_due_at: string | null;
+  overdue: boolean;
+  source: 'dashboard' | 'quick';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReferralPhoto {
+  id: string;
+  contentType: string;
+  byteSize: number;
+  originalName: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/referrals/:id: the record with its history and photos. */
+export interface ReferralDetail extends ReferralRecord {
+  history: ReferralHistoryItem[];
+  photos: ReferralPhoto[];
+}
+
+export type RebatePartName = 'cleanView' | 'reline';
+
+
+/**
+ * One colour per status, shared by the chips, the status card and the chart. Dark enough for white
+ * text at WCAG AA (4.5:1 or more).
+ */
+export const REFERRAL_STATUS_COLOURS: Record<ReferralStatus, string> = {
+  referred: '#01579b',
+  cleanview_completed: '#a84300',
+  reline_completed: '#6a1b9a',
+  rebate_paid: '#1b5e20',
+};
+
+export const REBATE_STATUS_LABELS: Record<RebateStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  paid: 'Paid',
+};
+
+export const REBATE_PART_LABELS: Record<RebatePartName, string> = {
+  cleanView: 'C&V',
+  reline: 'Reline',
+};
+
+/** The rebate statuses the spec names; anything else shows as pending (spec §4 Rebate totals). */
+export const rebateStatusLabel = (status: string): string => REBATE_STATUS_LABELS[status as RebateStatus] ?? 'Pending';
+
+const wholeDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+/** Dollars as staff read them: $1,234, or $1,234.50 when there are cents. */
+export const formatMoney = (dollars: number): string => (Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars);
+
+const TIME_ZONE = 'Australia/Melbourne';
+const dateTime = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateOnly = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeOnly = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+const weekLabel = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/** 21 Nov 2026, 7:33 pm (Melbourne time). */
+export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '');
+/** 21/11/2026 (Melbourne time). */
+export const formatDate = (iso: string | null | undefined): string => (iso ? dateOnly.format(new Date(iso)) : '');
+/** 7:33 pm (Melbourne time). */
+export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '');
+/** A week's first day (YYYY-MM-DD, already a Melbourne date) as '3 Nov'. */
+export const formatWeek = (day: string): string => weekLabel.format(new Date(`${day}T00:00:00Z`));
+
+/** A due date that has passed on an unpaid part (the server sets due dates only on completed, unpaid parts). */
+export const isPastDue = (dueAt: string | null, now: number = Date.now()): boolean => dueAt !== null && new Date(dueAt).getTime() < now;
+
+/** tel: links keep digits and a leading plus only. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+export const statusLabel = (status: string): string => REFERRAL_STATUS_LABELS[status as ReferralStatus] ?? status;
+export const urgencyLabel = (urgency: string): string => URGENCY_LABELS[urgency as Urgency] ?? urgency;
+
+/** One line of a referral's history, in words: what happened. */
+export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 'to'>): string {
+  switch (item.kind) {
+    case 'created':
+      return 'Referral created';
+    case 'status':
+      return `Status: ${item.from ? statusLabel(item.from) : 'None'} → ${item.to ? statusLabel(item.to) : 'None'}`;
+    case 'notes':
+      return item.to ? (item.from ? 'Notes edited' : 'Notes added') : 'Notes cleared';
+    case 'email':
+      return `E-mail sent: ${item.to ?? ''}`.trim();
+    case 'photo':
+      return item.to ? `Photo added: ${item.to}` : 'Photo added';
+    case 'attached':
+      return item.to ? `Attached to account ${item.to}` : 'Attached to account';
+    default:
+      return item.kind;
+  }
+}
+
+/** Who did it: the staff member's or plumber's e-mail; a quick referral has no account behind it. */
+export function historyActor(item: Pick<ReferralHistoryItem, 'kind' | 'actor'>, source: ReferralRecord['source']): string {
+  if (item.actor) return item.actor;
+  if (item.kind === 'created' && source === 'quick') return 'Quick referral form';
+  return 'System';
+}
+
+export const SOURCE_LABELS: Record<ReferralRecord['source'], string> = {
+  dashboard: 'Plumber dashboard',
+  quick: 'Quick referral form',
+};

@@ -1,0 +1,179 @@
+// Shared helpers of the benchmarks: start the product, measure, and print each figure beside its
+// budget with PASS/FAIL. Every script also writes its figures to bench/results/<name>.json, which
+// `npm run bench` gathers.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const resultsDir = path.join(root, 'bench', 'results');
+
+export const BENCH_ADMIN = { email: 'bench-admin@example.com.au', password: 'bench admin password 2026' };
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Nearest-rank percentile (p in 0..100). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+/**
+ * A benchmark's report: `check(name, value, unit, op, limit)` records a figure against its budget
+ * (op '<=' or '>='; limit null for a figure without a budget), `finish()` prints the table, writes
+ * bench/results/<bench>.json and sets the exit code (1 if any budget failed).
+ */
+export function createReport(bench) {
+  const rows = [];
+  const notes = [];
+  return {
+    check(name, value, unit = '', op = null, limit = null) {
+      const pass = op === null || limit === null ? null : op === '<=' ? value <= limit : value >= limit;
+      rows.push({ name, value, unit, op, limit, pass });
+      const figure = `${format(value)}${unit ? ` ${unit}` : ''}`;
+      const budget = op ? `${op} ${format(limit)}${unit ? ` ${unit}` : ''}` : '';
+      console.log(`  ${pass === null ? '     ' : pass ? 'PASS ' : 'FAIL '} ${name.padEnd(58)} ${figure.padStart(14)}  ${budget}`);
+      return pass !== false;
+    },
+    note(text) {
+      notes.push(text);
+      console.log(`  note: ${text}`);
+    },
+    finish(extra = {}) {
+      mkdirSync(resultsDir, { recursive: true });
+      const failed = rows.filter((row) => row.pass === false).length;
+      writeFileSync(path.join(resultsDir, `${bench}.json`), `${JSON.stringify({ bench, machine: machine(), rows, notes, ...extra }, null, 2)}\n`);
+      console.log(`${bench}: ${rows.filter((row) => row.pass).length} passed, ${failed} failed`);
+      if (failed > 0) process.exitCode = 1;
+      return failed === 0;
+    },
+  };
+}
+
+function format(value) {
+  if (typeof value !== 'number') return String(value);
+  if (Number.isInteger(value)) return value.toLocaleString('en-AU');
+  return value.toLocaleString('en-AU', { maximumFractionDigits: Math.abs(value) < 10 ? 2 : 1 });
+}
+
+/** Builds what is stale (server, site, console) before anything is timed. */
+export function ensureBuilt() {
+  const result = spawnSync(process.execPath, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())"], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+/**
+ * Starts the product with `npm start` on its own data folder and port, waits for /api/health, and
+ * returns { url, pid, stop, rssKiB }. `fresh: true` empties the data folder first.
+ */
+export async function startProduct({ name, port, env = {}, fresh = false, command = ['npm', ['start']] }) {
+  const dataDir = path.join(root, '.data', `bench-${name}`);
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const started = performance.now();
+  const child = spawn(command[0], command[1], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DEMO_DATA: 'false', ...env },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`product exited (${child.exitCode}): ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 180_000) throw new Error(`product did not start: ${stderr}`);
+    await sleep(100);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    dataDir,
+    readyMs,
+    /** The server process (node), not the npm wrapper: its resident memory in KiB. */
+    rssKiB() {
+      const out = spawnSync('ps', ['-o', 'rss=', '--ppid', String(child.pid)], { encoding: 'utf8' }).stdout;
+      const node = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+      const own = node ? spawnSync('ps', ['-o', 'rss=', '-p', node], { encoding: 'utf8' }).stdout.trim() : out.trim().split('\n')[0];
+      return Number(own);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }, 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Creates (or resets) the benchmarks' admin in a product's data folder and signs it in. */
+export async function adminSession(product) {
+  const result = spawnSync(process.execPath, ['scripts/cli.mjs', 'admin-create', '--email', BENCH_ADMIN.email, '--password', BENCH_ADMIN.password], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: product.dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin-create failed: ${result.stderr}`);
+  const response = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  const session = await response.json();
+  return { token: session.accessToken, auth: { authorization: `Bearer ${session.accessToken}` } };
+}
+
+/** Times `fn` `runs` times (after `warmup` untimed runs); answers the durations in ms. */
+export async function timeRuns(fn, { runs = 50, warmup = 5 } = {}) {
+  for (let i = 0; i < warmup; i += 1) await fn(i);
+  const durations = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn(i);
+    durations.push(performance.now() - start);
+  }
+  return durations;
+}

@@ -2,7 +2,7 @@
 // budget with PASS/FAIL. Every script also writes its figures to bench/results/<name>.json, which
 // `npm run bench` gathers.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +86,8 @@ export function ensureBuilt() {
 
 /**
  * Starts the product with `npm start` on its own data folder and port, waits for /api/health, and
- * returns { url, pid, stop, rssKiB }. `fresh: true` empties the data folder first.
+ * returns { url, pid, stop, rssKiB }. `fresh: true` empties the data folder first. Logging stays at
+ * its default (info, one line per request, to a discarded stdout), as in production.
  */
 export async function startProduct({ name, port, env = {}, fresh = false, command = ['npm', ['start']] }) {
   const dataDir = path.join(root, '.data', `bench-${name}`);
@@ -97,7 +98,7 @@ export async function startProduct({ name, port, env = {}, fresh = false, comman
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DEMO_DATA: 'false', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMITS: 'off', DEMO_DATA: 'false', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
@@ -176,4 +177,14 @@ export async function timeRuns(fn, { runs = 50, warmup = 5 } = {}) {
     durations.push(performance.now() - start);
   }
   return durations;
+}
+
+/**
+ * The URL of a running product's embedded database (`DATA_DIR/pg`: port from postmaster.pid,
+ * password from `DATA_DIR/pg-password`, database `relining`).
+ */
+export function embeddedDatabaseUrl(dataDir) {
+  const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3].trim()}/relining`;
 }

@@ -1,3 +1,5 @@
+import { dateFormat } from './date-format.js';
+
 /**
  * The public booking request (spec §3 "Booking request", §5 "Public booking form", §8): options, the
  * order of the checks and their exact toasts. Shared by the booking form and the server.
@@ -85,7 +87,7 @@ function isRealDate(value: string): boolean {
 
 /** Today's date (yyyy-MM-dd) in a time zone: the calendar's first selectable day. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /**

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../../config/app-config.js';
 
@@ -9,7 +10,7 @@ import type { AppConfig } from '../../config/app-config.js';
  */
 export async function registerSecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const production = config.env === 'production';
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,6 +33,15 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // The same headers on every response, worked out once at boot (helmet's middleware would rebuild
+  // them, the CSP string included, for every request). Routes may still override one (photos do).
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
   const allowed = new Set(config.corsOrigins);
   app.enableCors({
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
@@ -40,4 +50,23 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
     exposedHeaders: ['Content-Range', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
+}
+
+/** The headers helmet sets for these options, collected by running its middleware once. */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }

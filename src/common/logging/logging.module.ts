@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { destination as pinoDestination, type DestinationStream } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** Paths whose query strings may carry secrets (reset and verification tokens): logged without the query. */
@@ -40,7 +40,9 @@ export class LoggingModule {
               censor: '[redacted]',
             },
             },
-            destination ?? process.stdout,
+            // stdout written asynchronously: lines that come while a write is in flight go out together
+            // (one system call, not one per request); anything pending is flushed when the process exits.
+            destination ?? pinoDestination({ dest: 1, sync: false }),
           ],
         }),
       ],

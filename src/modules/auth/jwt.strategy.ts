@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -23,7 +24,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret!,
+      // A key object, made once: given a string, jsonwebtoken tries it as a public key first and
+      // builds a new key for every request (a sixth of an authenticated request's CPU).
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret!)) as unknown as string,
       algorithms: ['HS256'],
       audience: JWT_AUDIENCE,
       issuer: JWT_ISSUER,

@@ -10,6 +10,7 @@ import { STATE_CODES } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { firstName } from '../auth/auth.rules.js';
+import { dateFormat } from '../../contracts/date-format.js';
 
 export interface BookingSubmission extends BookingInput {
   state?: unknown;
@@ -75,10 +76,10 @@ export class BookingsService {
         const [existing] = await queryRows<{ id: string }>(manager, `SELECT id FROM bookings WHERE idempotency_key = $1`, [idempotencyKey]);
         return { id: existing!.id, created: false };
       }
-      const preferredDate = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      const preferredDate = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(`${text(input.preferred_date)}T00:00:00Z`),
       );
-      const receivedAt = new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(inserted.createdAt);
+      const receivedAt = dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(inserted.createdAt);
       await this.notifications.enqueue(manager, {
         template: 'booking_autoresponse',
         to: text(input.email),

@@ -16,6 +16,7 @@ import {
 } from '../../contracts/enquiry-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { Enquiry } from './enquiry.entity.js';
+import { dateFormat } from '../../contracts/date-format.js';
 
 const text = (value: unknown, max = 2_000): string | null => {
   const trimmed = typeof value === 'string' ? value.trim().slice(0, max) : '';
@@ -125,7 +126,7 @@ export class EnquiriesService {
           email: saved.email,
           phone: saved.phone,
           details,
-          receivedAt: new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(saved.createdAt),
+          receivedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(saved.createdAt),
           enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
         },
         dedupeKey: `enquiry:${saved.id}:notice`,

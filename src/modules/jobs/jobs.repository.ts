@@ -69,6 +69,21 @@ export class JobsRepository {
     return this.dataSource.manager.findOneBy(Job, { trackingCode: code });
   }
 
+  /**
+   * The public tracker's read in one round trip: the job's number, first name source, status and
+   * when it reached each status (the latest time, if a status was set more than once).
+   */
+  async publicStatusByCode(code: string): Promise<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
+    const [row] = await queryRows<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> | null }>(
+      this.dataSource,
+      `SELECT j.job_number AS "jobNumber", j.customer_name AS "customerName", j.status, j.updated_at AS "updatedAt",
+              (SELECT json_object_agg(e.status, e.at) FROM (SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = j.id GROUP BY status) e) AS reached
+       FROM jobs j WHERE j.tracking_code = $1`,
+      [code],
+    );
+    return row ? { ...row, reached: row.reached ?? {} } : undefined;
+  }
+
   async addEvent(
     manager: EntityManager,
     event: { jobId: string; status: JobStatus; previousStatus: JobStatus | null; changedBy: string | null; notificationId: string | null },
@@ -94,15 +109,6 @@ export class JobsRepository {
   }
 
   /** When the job last reached each status (the public tracker's dates). */
-  async reachedAt(jobId: string): Promise<Map<JobStatus, Date>> {
-    const rows = await queryRows<{ status: JobStatus; at: Date }>(
-      this.dataSource,
-      `SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = $1 GROUP BY status`,
-      [jobId],
-    );
-    return new Map(rows.map((row) => [row.status, row.at]));
-  }
-
   emails(jobId: string): Promise<JobEmailRow[]> {
     return queryRows<JobEmailRow>(
       this.dataSource,

@@ -155,9 +155,9 @@ export class JobsService {
 
   /** The public tracking page: the stage, the timeline's dates, the first name only; no contact details. */
   async publicStatus(code: string): Promise<PublicJobStatusResponse> {
-    const job = code === 'invalid' ? null : await this.repository.findByTrackingCode(code);
+    const job = code === 'invalid' ? undefined : await this.repository.publicStatusByCode(code);
     if (!job) throw new DomainError('JOB_NOT_FOUND', JOB_NOT_FOUND, HttpStatus.NOT_FOUND);
-    const reached = await this.repository.reachedAt(job.id);
+    const reached = new Map(Object.entries(job.reached).map(([status, at]) => [status as JobStatus, new Date(at)]));
     const { stages, progress } = trackerStages(job.status);
     return {
       jobNumber: job.jobNumber,

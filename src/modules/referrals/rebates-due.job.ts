@@ -8,6 +8,7 @@ import { todayIn } from '../../contracts/booking-rules.js';
 import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
+import { dateFormat } from '../../contracts/date-format.js';
 
 const JOB = 'rebates-due-digest';
 const money = (dollars: number) => `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
@@ -54,8 +55,8 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
     if (!claimed) return { ran: false, count: 0 };
     const due = await this.referrals.dueWithin(3, now);
     if (due.length === 0) return { ran: true, count: 0 };
-    const date = new Intl.DateTimeFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
-    const day = (iso: string) => new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeZone: this.config.tzDisplay }).format(new Date(iso));
+    const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
+    const day = (iso: string) => dateFormat('en-AU', { dateStyle: 'short', timeZone: this.config.tzDisplay }).format(new Date(iso));
     const list = due
       .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${money(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
       .join('\n');

@@ -12,6 +12,7 @@ import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '../auth/auth.rules.js';
 import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
+import { dateFormat } from '../../contracts/date-format.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -160,7 +161,7 @@ export class ReferralsService {
         contactClient: referral.contactClient ? 'Yes' : 'No',
         description: referral.description,
         notes: referral.notes ?? 'None',
-        submittedAt: new Intl.DateTimeFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(referral.createdAt),
+        submittedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(referral.createdAt),
         referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
       },
       dedupeKey: `referral:${referral.id}:notice`,

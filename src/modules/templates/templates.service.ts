@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EmailTemplate } from './email-template.entity.js';
+import { queryRows } from '../../database/sql.js';
 import { TEMPLATE_CATALOGUE, type TemplateKey } from './template-catalogue.js';
 import { renderEmail, type EmailButton, type RenderedEmail } from './template-renderer.js';
 
@@ -18,7 +18,7 @@ export class TemplatesService {
     button?: EmailButton,
   ): Promise<RenderedEmail> {
     const definition = TEMPLATE_CATALOGUE[key];
-    const stored = await manager.findOne(EmailTemplate, { where: { key }, select: { subject: true, body: true } });
+    const [stored] = await queryRows<{ subject: string; body: string }>(manager, `SELECT subject, body FROM email_templates WHERE key = $1`, [key]);
     return renderEmail({
       subject: stored?.subject ?? definition.subject,
       body: stored?.body ?? definition.body,

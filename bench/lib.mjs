@@ -121,12 +121,12 @@ export async function startProduct({ name, port, env = {}, fresh = false, comman
     url,
     dataDir,
     readyMs,
-    /** The server process (node), not the npm wrapper: its resident memory in KiB. */
+    /** The server process (the node listening on the port, not npm's wrappers): resident memory in KiB. */
     rssKiB() {
-      const out = spawnSync('ps', ['-o', 'rss=', '--ppid', String(child.pid)], { encoding: 'utf8' }).stdout;
-      const node = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
-      const own = node ? spawnSync('ps', ['-o', 'rss=', '-p', node], { encoding: 'utf8' }).stdout.trim() : out.trim().split('\n')[0];
-      return Number(own);
+      const listening = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+      const pid = /pid=(\d+)/.exec(listening)?.[1];
+      if (!pid) throw new Error(`no process listens on port ${port}`);
+      return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
     },
     async stop() {
       if (child.exitCode !== null) return;

@@ -329,6 +329,9 @@ describe('staff statistics and rebates due', () => {
     expect(stats.perWeek[11].referred).toBe(10);
     const overdue = await sut.http().get('/api/admin/referrals').query({ filter: '{"overdue":true}' }).set(admin.auth).expect(200);
     expect(overdue.body).toHaveLength(1);
+    // The rest, never completed ones included, are not overdue: the two filters split the 12.
+    const notOverdue = await sut.http().get('/api/admin/referrals').query({ filter: '{"overdue":false}', range: '[0,99]' }).set(admin.auth).expect(200);
+    expect(notOverdue.body).toHaveLength(11);
   });
 
   it('e-mails staff the rebates due once a day, even with two server instances', async () => {

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import QueryStream from 'pg-query-stream';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { applyListQuery, defineListSpec, parseListParams, type FilterDefinition, type ListParams } from '../../common/react-admin/list-query.js';
+import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, parseListParams, type FilterDefinition, type ListParams, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
 import { queryRows } from '../../database/sql.js';
+import { csvLine } from './booking-csv.js';
 import { Booking } from './booking.entity.js';
 import type { BookingResponse } from './dto/booking.dto.js';
 
@@ -79,10 +79,8 @@ const CSV_COLUMNS = [
   'brief_description', 'how_heard_about_us', 'status', 'created_at', 'updated_at',
 ] as const;
 
-/** A value a spreadsheet would run as a formula is written as text. */
-function csvSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** Lines are gathered into chunks of about this many characters before they are written out. */
+const CSV_CHUNK_CHARS = 64 * 1024;
 
 @Injectable()
 export class BookingsAdminService {
@@ -119,8 +117,25 @@ export class BookingsAdminService {
 
   async list(params: ListParams): Promise<{ rows: BookingResponse[]; total: number; offset: number }> {
     const { list, query } = this.query(params);
-    const [rows, total] = await applyListQuery(query, list, BOOKING_LIST).getManyAndCount();
+    const [rows, total] = await findListPage(query, list, BOOKING_LIST, (parsed) => this.countFromTotals(parsed));
     return { rows: rows.map((row) => this.toResponse(row)), total, offset: list.offset };
+  }
+
+  /**
+   * The total of a list filtered by status only (or not at all), without counting a million rows:
+   * booking_status_totals keeps every status but 'new' (kept by triggers, exact), and the 'new'
+   * bookings, the ones not handled yet, are counted from the status index.
+   */
+  private countFromTotals(list: ParsedList): Promise<number> | undefined {
+    const values = onlyFilterValues(list, 'status');
+    if (values === undefined) return undefined;
+    const statuses = values === null ? [...BOOKING_STATUSES] : [...new Set(values.map((value) => toBookingStatus(value) ?? value))];
+    return queryRows<{ total: string }>(
+      this.dataSource,
+      `SELECT (SELECT coalesce(sum(bookings), 0) FROM booking_status_totals WHERE status = ANY($1::text[]) AND status <> 'new')
+              + CASE WHEN 'new' = ANY($1::text[]) THEN (SELECT count(*) FROM bookings WHERE status = 'new') ELSE 0 END AS total`,
+      [statuses],
+    ).then(([row]) => Number(row!.total));
   }
 
   async get(id: string): Promise<BookingResponse> {
@@ -169,11 +184,13 @@ export class BookingsAdminService {
 
   /**
    * Every booking matching the list's filter as CSV, streamed from a database cursor: memory stays
-   * flat however many rows there are. The connection is released when the download ends or stops.
+   * flat however many rows there are. Rows come as arrays of text (no object per row) and lines leave
+   * in chunks of ~64 KB. The connection is released when the download ends or stops.
    */
   async exportCsv(params: ListParams): Promise<Readable> {
     const { list, query } = this.query({ filter: params.filter, sort: params.sort });
     const filtered = applyListQuery(query, { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, BOOKING_LIST).offset(undefined).limit(undefined);
+    // In CSV_COLUMNS order.
     filtered.select([
       'b.id AS id', 'b.full_name AS full_name', 'b.email AS email', 'b.phone AS phone', 'b.address AS address', 'b.suburb AS suburb',
       'b.state AS state', 'b.postcode AS postcode', `to_char(b.preferred_date, 'YYYY-MM-DD') AS preferred_date`, 'b.preferred_time AS preferred_time',
@@ -184,17 +201,26 @@ export class BookingsAdminService {
     const [sql, parameters] = filtered.getQueryAndParameters();
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
     const client: PoolClient = await pool.connect();
-    const rows = client.query(new QueryStream(sql, parameters, { batchSize: 1_000 }));
+    const rows = client.query(new QueryStream(sql, parameters, { batchSize: 1_000, rowMode: 'array' }));
     let released = false;
     const release = (error?: Error) => {
       if (released) return;
       released = true;
       client.release(error);
     };
-    const csv = stringify({
-      header: true,
-      columns: [...CSV_COLUMNS],
-      cast: { string: csvSafe, date: (value) => value.toISOString() },
+    let chunk = `${CSV_COLUMNS.join(',')}\n`;
+    const csv = new Transform({
+      writableObjectMode: true,
+      transform(row: Array<string | null>, _encoding, done) {
+        chunk += `${csvLine(row)}\n`;
+        if (chunk.length < CSV_CHUNK_CHARS) return done();
+        const out = chunk;
+        chunk = '';
+        done(null, out);
+      },
+      flush(done) {
+        done(null, chunk || undefined);
+      },
     });
     rows.on('error', (error) => {
       release(error);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
+import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
 import { JOB_STATUSES, type JobStatus } from '../../contracts/job-status.js';
 import { queryRows } from '../../database/sql.js';
 import { Job } from './job.entity.js';
@@ -53,7 +53,7 @@ export class JobsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   findForAdminList(list: ParsedList): Promise<[Job[], number]> {
-    return applyListQuery(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, JOB_LIST).getManyAndCount();
+    return findListPage(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, JOB_LIST);
   }
 
   findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Job | null> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { applyListQuery, defineListSpec, parseListParams, type FilterDefinition, type ListParams } from '../../common/react-admin/list-query.js';
+import { defineListSpec, findListPage, onlyFilterValues, parseListParams, type FilterDefinition, type ListParams, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
@@ -57,7 +57,8 @@ export const REFERRAL_LIST = defineListSpec({
     overdue: {
       apply(query, value, name) {
         if (value !== true && value !== false) throw DomainError.validation([{ field: `filter.${name}`, message: 'overdue must be true or false' }]);
-        query.andWhere(value ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`);
+        // Not completed means not overdue (the comparison is NULL there, which NOT alone would drop).
+        query.andWhere(value ? OVERDUE_SQL : `NOT coalesce(${OVERDUE_SQL}, false)`);
       },
     },
     id: ids('r.id'),
@@ -81,9 +82,20 @@ export class ReferralsAdminService {
   async list(params: ListParams): Promise<{ rows: AdminReferralView[]; total: number; offset: number }> {
     const list = parseListParams(params, REFERRAL_LIST);
     const query = this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', this.config.tzDisplay);
-    const [rows, total] = await applyListQuery(query, list, REFERRAL_LIST).getManyAndCount();
+    const [rows, total] = await findListPage(query, list, REFERRAL_LIST, (parsed) => this.countFromTotals(parsed));
     const now = new Date();
     return { rows: rows.map((row) => toAdminReferral(row, now)), total, offset: list.offset };
+  }
+
+  /** The total of a list filtered by status only (or not at all), from the running totals (exact, kept by triggers). */
+  private countFromTotals(list: ParsedList): Promise<number> | undefined {
+    const values = onlyFilterValues(list, 'status');
+    if (values === undefined) return undefined;
+    return queryRows<{ total: string }>(
+      this.dataSource,
+      `SELECT coalesce(sum(referrals), 0) AS total FROM referral_totals WHERE $1::text[] IS NULL OR status = ANY($1::text[])`,
+      [values === null ? null : [...new Set(values)]],
+    ).then(([row]) => Number(row!.total));
   }
 
   private async find(id: string): Promise<Referral> {
@@ -169,64 +181,102 @@ export class ReferralsAdminService {
     });
   }
 
-  async stats(now: Date = new Date()): Promise<ReferralStats> {
+  /**
+   * The console's summary. Totals by status and rebate money come from the running totals the
+   * database keeps (referral_totals, by statement triggers), the top referrers from the per-referrer
+   * counts, what falls due from the partial indexes of unpaid completed parts, the chart from the list
+   * index: no request reads every referral.
+   *
+   * One snapshot for every figure. No parallel workers: each query reads a few thousand index entries
+   * at most, but the planner, seeing "not paid" and "completed more than 15 days ago" as independent
+   * (they are not: unpaid completed parts are all recent), expects 20 to 200 times more rows and would start
+   * workers that cost more than the reads (bench/SCALE-NOTES.md).
+   */
+  stats(now: Date = new Date()): Promise<ReferralStats> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      await manager.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+      return this.statsIn(manager, now);
+    });
+  }
+
+  private async statsIn(manager: EntityManager, now: Date): Promise<ReferralStats> {
     const tz = this.config.tzDisplay;
-    const [totals] = await queryRows<Record<string, number>>(
-      this.dataSource,
-      `SELECT count(*)::int AS total,
-              ${REFERRAL_STATUSES.map((status) => `count(*) FILTER (WHERE status = '${status}')::int AS "${status}"`).join(', ')},
-              (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status = 'paid'), 0)
-               + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status = 'paid'), 0))::bigint AS "paidCents",
-              (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status <> 'paid'), 0)
-               + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status <> 'paid'), 0))::bigint AS "pendingCents",
-              count(*) FILTER (WHERE ${OVERDUE_SQL.replace(/r\./g, '')})::int AS "overdue"
-       FROM referrals`,
+    const [totals] = await queryRows<Record<string, number | string>>(
+      manager,
+      `SELECT coalesce(sum(referrals), 0)::int AS total,
+              ${REFERRAL_STATUSES.map((status) => `coalesce(sum(referrals) FILTER (WHERE status = '${status}'), 0)::int AS "${status}"`).join(', ')},
+              (coalesce(sum(cleanview_cents) FILTER (WHERE cleanview_rebate_status = 'paid'), 0)
+               + coalesce(sum(reline_cents) FILTER (WHERE reline_rebate_status = 'paid'), 0))::bigint AS "paidCents",
+              (coalesce(sum(cleanview_cents) FILTER (WHERE cleanview_rebate_status <> 'paid'), 0)
+               + coalesce(sum(reline_cents) FILTER (WHERE reline_rebate_status <> 'paid'), 0))::bigint AS "pendingCents"
+       FROM referral_totals`,
     );
+    // Each side of the OR reads its partial index of unpaid, completed parts.
+    const [{ overdue }] = await queryRows<{ overdue: number }>(manager, `SELECT count(*)::int AS overdue FROM referrals r WHERE ${OVERDUE_SQL}`);
+    // Only referrers whose count reaches the third highest can rank; the most recent referral of each
+    // (found through the plumber's index) gives the name shown and breaks ties.
     const topReferrers = await queryRows<ReferralStats['topReferrers'][number]>(
-      this.dataSource,
-      `SELECT (array_agg(plumber_id::text ORDER BY created_at DESC))[1] AS "plumberId",
-              (array_agg(plumber_name ORDER BY created_at DESC))[1] AS "plumberName",
-              (array_agg(plumber_company ORDER BY created_at DESC))[1] AS "plumberCompany",
-              (array_agg(plumber_email ORDER BY created_at DESC))[1] AS "plumberEmail",
-              count(*)::int AS count
-       FROM referrals GROUP BY coalesce(plumber_id::text, lower(plumber_email))
-       ORDER BY count DESC, max(created_at) DESC LIMIT 3`,
+      manager,
+      `WITH cutoff AS (
+         SELECT coalesce((SELECT referrals FROM referral_referrer_totals WHERE referrals > 0 ORDER BY referrals DESC OFFSET 2 LIMIT 1), 1) AS referrals
+       )
+       SELECT latest.plumber_id::text AS "plumberId", latest.plumber_name AS "plumberName", latest.plumber_company AS "plumberCompany",
+              latest.plumber_email AS "plumberEmail", t.referrals::int AS count
+       FROM referral_referrer_totals t
+       CROSS JOIN cutoff
+       CROSS JOIN LATERAL (
+         (SELECT r.plumber_id, r.plumber_name, r.plumber_company, r.plumber_email, r.created_at FROM referrals r
+          WHERE r.plumber_id = t.plumber_id ORDER BY r.created_at DESC LIMIT 1)
+         UNION ALL
+         (SELECT r.plumber_id, r.plumber_name, r.plumber_company, r.plumber_email, r.created_at FROM referrals r
+          WHERE t.plumber_id IS NULL AND r.plumber_id IS NULL AND lower(r.plumber_email) = t.email_key ORDER BY r.created_at DESC LIMIT 1)
+       ) latest
+       WHERE t.referrals >= cutoff.referrals
+       ORDER BY t.referrals DESC, latest.created_at DESC LIMIT 3`,
     );
-    const due = await this.dueWithin(3, now);
+    const due = await this.dueWithin(3, now, manager);
+    // One index-only count per week and status (the list index on status, created_at).
+    const weekly = (status: string) =>
+      `(SELECT count(*) FROM referrals r WHERE r.status = '${status}'
+          AND r.created_at >= weeks.week AT TIME ZONE $1 AND r.created_at < (weeks.week + interval '1 week') AT TIME ZONE $1)::int AS "${status}"`;
     const perWeek = await queryRows<{ weekStart: string } & Record<ReferralStatus, number>>(
-      this.dataSource,
+      manager,
       `WITH weeks AS (
          SELECT generate_series(date_trunc('week', now() AT TIME ZONE $1) - interval '11 weeks', date_trunc('week', now() AT TIME ZONE $1), interval '1 week') AS week
        )
-       SELECT to_char(weeks.week, 'YYYY-MM-DD') AS "weekStart",
-              ${REFERRAL_STATUSES.map((status) => `count(r.id) FILTER (WHERE r.status = '${status}')::int AS "${status}"`).join(', ')}
-       FROM weeks LEFT JOIN referrals r
-         ON r.created_at >= weeks.week AT TIME ZONE $1 AND r.created_at < (weeks.week + interval '1 week') AT TIME ZONE $1
-       GROUP BY weeks.week ORDER BY weeks.week`,
+       SELECT to_char(weeks.week, 'YYYY-MM-DD') AS "weekStart", ${REFERRAL_STATUSES.map(weekly).join(', ')}
+       FROM weeks ORDER BY weeks.week`,
       [tz],
     );
     return {
-      total: totals!.total!,
-      byStatus: Object.fromEntries(REFERRAL_STATUSES.map((status) => [status, totals![status] ?? 0])) as Record<ReferralStatus, number>,
+      total: Number(totals!.total),
+      byStatus: Object.fromEntries(REFERRAL_STATUSES.map((status) => [status, Number(totals![status] ?? 0)])) as Record<ReferralStatus, number>,
       rebates: { paid: Number(totals!.paidCents) / 100, pending: Number(totals!.pendingCents) / 100 },
-      overdueCount: totals!.overdue!,
+      overdueCount: overdue,
       topReferrers,
       due,
       perWeek,
     };
   }
 
-  /** Unpaid, completed parts due within `days` days, or overdue (the daily e-mail and the console list). */
-  async dueWithin(days: number, now: Date = new Date()): Promise<ReferralStats['due']> {
+  /**
+   * Unpaid, completed parts due within `days` days, or overdue (the daily e-mail and the console list).
+   * Each part's bound on its completion time, a day looser than the due date (`+ interval` counts
+   * calendar days, which a daylight-saving change makes 23 or 25 hours), lets its partial index find
+   * the few candidates; the due date itself decides.
+   */
+  async dueWithin(days: number, now: Date = new Date(), manager?: EntityManager): Promise<ReferralStats['due']> {
     const rows = await queryRows<{ referralId: string; refNumber: string; plumberName: string; part: 'cleanView' | 'reline'; cents: number; dueAt: Date }>(
-      this.dataSource,
+      manager ?? this.dataSource,
       `SELECT * FROM (
          SELECT id AS "referralId", ref_number AS "refNumber", plumber_name AS "plumberName", 'cleanView' AS part,
                 cleanview_rebate_amount_cents AS cents, cleanview_completed_at + interval '${PAYMENT_TERMS_DAYS.cleanView} days' AS "dueAt"
          FROM referrals WHERE cleanview_completed_at IS NOT NULL AND cleanview_rebate_status <> 'paid'
+           AND cleanview_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.cleanView - 1} days'
          UNION ALL
          SELECT id, ref_number, plumber_name, 'reline', reline_rebate_amount_cents, reline_completed_at + interval '${PAYMENT_TERMS_DAYS.reline} days'
          FROM referrals WHERE reline_completed_at IS NOT NULL AND reline_rebate_status <> 'paid'
+           AND reline_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.reline - 1} days'
        ) due WHERE "dueAt" < $1::timestamptz + $2 * interval '1 day'
        ORDER BY "dueAt"`,
       [now.toISOString(), days],

@@ -1,16 +1,66 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * What every page needs once it becomes interactive, fetched as one file rather than a dozen small
+ * ones (each request costs the main thread a few ms while the page loads): React, the router, the
+ * site's frame (layout, navigation, session, the dialogs' shells) and the small pieces several pages
+ * share (fields, the address field, the job tracker, the booking rules, the illustrations).
+ */
+const FRAME = [
+  /^\0rolldown[\\/]runtime/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/,
+  /[\\/]public-site[\\/]src[\\/](App|hydrate|routes)\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]components[\\/](Layout|NavBar|Footer|Logo|BookingDialog|Dialog|ProductEnquiryDialog|ToastHost|Field|AddressField|Loading)\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]PipeIllustrations\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]jobs[\\/]JobTracker\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]lib[\\/](api|site|head|toast|first-interaction|useHydrated)\.ts$/,
+  /[\\/]public-site[\\/]src[\\/]pages[\\/]NotFoundPage\.tsx$/,
+  /[\\/]src[\\/]contracts[\\/](company|roles|job-status|booking-rules)\.ts$/,
+];
+
+/** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */
+const HOME = [/[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/]BookingForm\.tsx)$/];
+
+/**
+ * The entry script and what it needs before React: it must stay one small file, free of React, as it
+ * is the only script the page names (see src/entry-client.tsx).
+ */
+const ENTRY = [
+  /[\\/]public-site[\\/]src[\\/](entry-client\.tsx|page-loaders\.ts|lib[\\/](early-input|job-dates)\.ts)$/,
+  /[\\/]src[\\/]contracts[\\/]date-format\.ts$/,
+  /vite[\\/]preload-helper/,
+];
+
 // The public site: a client build (hydrates the prerendered pages) and an SSR build used only at build
 // time by scripts/prerender.mjs. Shared rules and copy come from ../src/contracts.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: {
     target: 'es2022',
     cssCodeSplit: false,
+    // Read by scripts/prerender.mjs (which chunks a shell page preloads), then removed.
+    manifest: !isSsrBuild,
+    // Every browser the site supports knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'index', test: (id: string) => ENTRY.some((pattern) => pattern.test(id)), priority: 20 },
+                { name: 'frame', test: (id: string) => FRAME.some((pattern) => pattern.test(id)), priority: 10 },
+                { name: 'HomePage', test: (id: string) => HOME.some((pattern) => pattern.test(id)), priority: 10 },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
     fs: { allow: ['..'] },
   },
-});
+}));

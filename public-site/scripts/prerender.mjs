@@ -12,7 +12,22 @@ const ssrDist = path.join(root, 'dist-ssr');
 const origin = (process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS } = await import(path.join(ssrDist, 'entry-server.js'));
-const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+const template = await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8'));
+
+/**
+ * The style sheet (one, about 6 KB compressed) goes into each page: the first paint then needs the
+ * HTML alone, not a second request. The CSP allows inline styles; it is the same sheet on every page,
+ * so a client-side navigation finds every rule it needs.
+ */
+async function inlineStyleSheets(html) {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
+  for (const [tag, file] of links) {
+    const css = (await readFile(path.join(dist, file), 'utf8')).trim();
+    if (css.includes('</style')) throw new Error(`${file} cannot be inlined: it contains '</style'`);
+    html = html.replace(tag, () => `<style>${css}</style>`);
+  }
+  return html;
+}
 
 // React may add a timing snippet for Suspense reveals; it is not needed for a finished page, and the
 // Content-Security-Policy allows no inline script, so any other inline script fails the build.
@@ -25,6 +40,30 @@ function page({ html, headTags }, where = "") {
     throw new Error(`A prerendered page contains an inline script, which the Content-Security-Policy blocks (${where}): ${inline[0].slice(0, 120)}`);
   }
   return template.replace('<!--app-head-->', headTags).replace('<!--app-html-->', body);
+}
+
+/**
+ * A shell page (client-rendered, such as the job status) shows its content only once its code has
+ * run: its HTML names that code (the page's chunk and what it imports, React's included) so the
+ * browser fetches it with the page rather than after the entry script. Prerendered pages do not:
+ * their code is fetched after the first paint (src/entry-client.tsx).
+ */
+function withModulePreloads(html, source) {
+  if (!buildManifest[source]) throw new Error(`${source} is not in the build manifest (shell source in routes.tsx)`);
+  const chunks = new Set();
+  const visit = (key) => {
+    if (chunks.has(key) || !buildManifest[key]) return;
+    chunks.add(key);
+    for (const imported of buildManifest[key].imports ?? []) visit(imported);
+  };
+  visit(source);
+  const named = new Set([...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]));
+  const links = [...chunks]
+    .map((key) => buildManifest[key].file)
+    .filter((file) => !named.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `    ${links}\n  </head>`);
 }
 
 async function write(relative, content) {
@@ -40,9 +79,10 @@ for (const routePath of STATIC_PATHS) {
   manifest.pages[routePath] = file;
 }
 await write('404.html', page(await renderPage('/404', origin)));
+const buildManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 for (const shell of SHELLS) {
   const file = `_shell/${shell.pattern.split('/')[1]}.html`;
-  await write(file, page(await renderPage(shell.samplePath, origin)));
+  await write(file, withModulePreloads(page(await renderPage(shell.samplePath, origin)), shell.source));
   manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false });
 }
 await write('routes.json', JSON.stringify(manifest, null, 2));
@@ -59,5 +99,6 @@ await write(
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
 await rm(ssrDist, { recursive: true, force: true });
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 const count = await precompress(dist);
 console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page for ${origin}; compressed ${count} files`);

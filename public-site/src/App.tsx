@@ -1,11 +1,12 @@
-import { useEffect, type ComponentType } from 'react';
-import { Toaster } from 'sonner';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { SessionProvider } from './auth/session';
 import { BookingDialogProvider } from './components/BookingDialog';
 import { ProductEnquiryProvider } from './components/ProductEnquiryDialog';
 import { Layout } from './components/Layout';
+import { ToastHost } from './components/ToastHost';
 import { applyHead } from './lib/head';
+import { useHydrated } from './lib/useHydrated';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 
@@ -17,10 +18,18 @@ function HeadUpdater(): null {
   return null;
 }
 
-/** Scrolls to the top on navigation, or to the #anchor when the link has one. */
+/**
+ * Scrolls to the top on navigation, or to the #anchor when the link has one. Not on the first render:
+ * the browser has placed the prerendered page already, and a visitor may have scrolled since.
+ */
 function ScrollManager(): null {
   const [location] = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     const hash = window.location.hash.slice(1);
     const target = hash ? document.getElementById(hash) : null;
     if (target) target.scrollIntoView();
@@ -29,32 +38,55 @@ function ScrollManager(): null {
   return null;
 }
 
+export interface PageSignals {
+  /** The page has hydrated (its components' first effects are running). */
+  onHydrated?: () => void;
+  /** The page has re-rendered as hydrated: it is interactive. */
+  onInteractive?: () => void;
+}
+
+/** Tells the entry script how far the page has come (lib/early-input.ts acts on it). */
+function Signals({ onHydrated, onInteractive }: PageSignals): null {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    (hydrated ? onInteractive : onHydrated)?.();
+  }, [hydrated, onHydrated, onInteractive]);
+  return null;
+}
+
 export interface PreloadedRoute {
   path: string;
   component: ComponentType;
 }
 
-export function App({ ssrPath, preloaded }: { ssrPath?: string; preloaded?: PreloadedRoute }) {
+export function App({ ssrPath, preloaded, signals }: { ssrPath?: string; preloaded?: PreloadedRoute; signals?: PageSignals }) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
       <SessionProvider>
       <BookingDialogProvider>
       <ProductEnquiryProvider>
-        <Layout>
-          <Switch>
-              {ROUTES.map((route) => (
-                <Route
-                  key={route.path}
-                  path={route.path}
-                  component={preloaded?.path === route.path ? preloaded.component : route.component}
-                />
-              ))}
-              <Route component={NotFoundPage} />
-          </Switch>
-        </Layout>
+        {/*
+          Nothing in here suspends: the boundary lets React hydrate the page in slices, yielding to the
+          browser every few milliseconds, instead of in one long task (spec'd budget: TBT <= 50 ms).
+        */}
+        <Suspense fallback={null}>
+          <Layout>
+            <Switch>
+                {ROUTES.map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    component={preloaded?.path === route.path ? preloaded.component : route.component}
+                  />
+                ))}
+                <Route component={NotFoundPage} />
+            </Switch>
+          </Layout>
+          <Signals {...signals} />
+        </Suspense>
         <HeadUpdater />
         <ScrollManager />
-        <Toaster position="top-center" richColors closeButton />
+        <ToastHost />
       </ProductEnquiryProvider>
       </BookingDialogProvider>
       </SessionProvider>

@@ -18,7 +18,9 @@ export async function renderPage(path: string, origin: string): Promise<Rendered
     <StrictMode>
       <App ssrPath={path} preloaded={preloaded} />
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    // No size limit for inlining Suspense boundaries: a boundary over the limit would be sent apart
+    // with an inline script to put it in place, which the Content-Security-Policy does not run.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // A component that fails on the server would silently fall back to client rendering: fail the build.
   if (errors.length > 0) throw new Error(`Prerendering ${path} failed: ${String((errors[0] as Error)?.stack ?? errors[0])}`);
@@ -31,5 +33,6 @@ export const SITEMAP_PATHS = ROUTES.filter((route) => route.sitemap).map((route)
 export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({
   pattern: route.path,
   samplePath: route.shell!.samplePath,
+  source: route.shell!.source,
   noindex: route.head.noindex ?? false,
 }));

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { HomePage } from './pages/HomePage';
 import type { PageHead } from './lib/head';
 import { COMPANY } from './lib/site';
+import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
 export interface SiteRoute {
   path: string;
@@ -15,7 +15,14 @@ export interface SiteRoute {
    * A path with parameters (`/job-status/:code`): prerendered once as a shell (its loading state) that
    * the server answers for every matching address; the browser renders the rest.
    */
-  shell?: { samplePath: string };
+  shell?: {
+    samplePath: string;
+    /**
+     * The page's module, as the build manifest names it: the shell preloads its code (and React's)
+     * from the HTML, since the page shows nothing of its own until that code has run.
+     */
+    source: string;
+  };
 }
 
 const PAGE_LOADING = (
@@ -40,12 +47,12 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<SiteRoute, 
   return { component: OnDemand, load };
 }
 
-const plumberReferralPage = page(() => import('./plumbers/PlumberReferralPage'));
+const plumberReferralPage = page(PAGE_LOADERS['/plumber-referral']!);
 
-const marketing = (path: string, title: string, description: string, load: () => Promise<{ default: ComponentType }>): SiteRoute => ({
+const marketing = (path: string, title: string, description: string): SiteRoute => ({
   path,
   head: { path, title, description },
-  ...page(load),
+  ...page(PAGE_LOADERS[path]!),
   sitemap: true,
 });
 
@@ -57,8 +64,9 @@ const plumberReferralHead = (path: string): PageHead => ({
 });
 
 /**
- * The public site's routes, all prerendered to HTML by scripts/prerender.mjs. The home page is in the
- * main bundle (it is the landing page); the others load on demand.
+ * The public site's routes, all prerendered to HTML by scripts/prerender.mjs. Every page's code is a
+ * chunk of its own (page-loaders.ts): the entry script fetches the current page's chunk beside React's,
+ * and the others load on demand.
  */
 export const ROUTES: SiteRoute[] = [
   {
@@ -88,49 +96,43 @@ export const ROUTES: SiteRoute[] = [
         },
       },
     },
-    component: HomePage,
+    ...page(PAGE_LOADERS['/']!),
     sitemap: true,
   },
   marketing(
     '/about',
     'About Us: Why Australians Trust Our No-Dig Pipe Relining | Pipe Relining Australia',
     'Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a 25-year guarantee. Meet the team behind Pipe Relining Australia.',
-    () => import('./pages/AboutPage'),
   ),
   marketing(
     '/why-no-dig',
     'Why No-Dig Pipe Relining? No Digging, No Drama | Pipe Relining Australia',
     'Compare traditional pipe repair with trenchless relining: faster, cost effective, built to last 50+ years and without digging up your property.',
-    () => import('./pages/WhyNoDigPage'),
   ),
   marketing(
     '/corporate',
     'Pipe Relining for Councils, Water Authorities & Infrastructure | Pipe Relining Australia',
     'Trenchless sewer and stormwater rehabilitation for councils, water authorities and asset owners: pipes 40mm to 300mm+, full documentation, SLAs and quality assurance.',
-    () => import('./pages/CorporatePage'),
   ),
   marketing(
     '/rapidresin',
     'RapidResin Pipe Relining Liners and Resins | Pipe Relining Australia',
     'RapidResin liners sold by the metre in 50m rolls, resins that cure in under 90 minutes and starter liner kits, made in Adelaide for plumbers across Australia.',
-    () => import('./pages/RapidResinPage'),
   ),
   marketing(
     '/privacy',
     'Privacy Policy | Pipe Relining Australia',
     'How Pipe Relining Australia collects, uses, stores and protects your personal information under the Australian Privacy Principles.',
-    () => import('./pages/PrivacyPage'),
   ),
   marketing(
     '/terms',
     'Terms of Service | Pipe Relining Australia',
     'The terms for using our website, booking a Clean & View inspection, relining work and the plumber referral program.',
-    () => import('./pages/TermsPage'),
   ),
   {
     path: '/thank-you',
     head: { path: '/thank-you', title: 'Thank you for your booking | Pipe Relining Australia', description: 'Your Clean & View booking request was received.', noindex: true },
-    ...page(() => import('./pages/ThankYouPage')),
+    ...page(PAGE_LOADERS['/thank-you']!),
     sitemap: false,
   },
   { path: '/plumber-referral', head: plumberReferralHead('/plumber-referral'), ...plumberReferralPage, sitemap: true },
@@ -143,45 +145,44 @@ export const ROUTES: SiteRoute[] = [
       title: 'Plumber Partner Portal | Pipe Relining Australia',
       description: 'Log in or register to refer pipe relining jobs, track every referral in real time and get paid up to $480 per referral.',
     },
-    ...page(() => import('./plumbers/PlumberPortalPage')),
+    ...page(PAGE_LOADERS['/plumber-portal']!),
     sitemap: true,
   },
   {
     path: '/plumber-dashboard',
     head: { path: '/plumber-dashboard', title: 'Plumber Dashboard | Pipe Relining Australia', description: 'Your referrals, rebates and account.', noindex: true },
-    ...page(() => import('./plumbers/PlumberDashboardPage')),
+    ...page(PAGE_LOADERS['/plumber-dashboard']!),
     sitemap: false,
   },
   {
     path: '/plumber-dashboard/new-referral',
     head: { path: '/plumber-dashboard/new-referral', title: 'Submit New Referral | Pipe Relining Australia', description: 'Refer a pipe relining job.', noindex: true },
-    ...page(() => import('./plumbers/NewReferralPage')),
+    ...page(PAGE_LOADERS['/plumber-dashboard/new-referral']!),
     sitemap: false,
   },
   marketing(
     '/plumber-onboarding',
     'Plumber Onboarding: How Referrals Work and How You Get Paid | Pipe Relining Australia',
     'How the referral process works in three steps, which jobs to refer, and how plumbers are paid: $80 per completed Clean & View and $400 more per reline.',
-    () => import('./plumbers/PlumberOnboardingPage'),
   ),
   {
     path: '/verify-email',
     head: { path: '/verify-email', title: 'Confirm your email | Pipe Relining Australia', description: 'Confirm the email address of your account.', noindex: true },
-    ...page(() => import('./auth/VerifyEmailPage')),
+    ...page(PAGE_LOADERS['/verify-email']!),
     sitemap: false,
   },
   {
     path: '/reset-password',
     head: { path: '/reset-password', title: 'Choose a password | Pipe Relining Australia', description: 'Set a new password for your account.', noindex: true },
-    ...page(() => import('./auth/ResetPasswordPage')),
+    ...page(PAGE_LOADERS['/reset-password']!),
     sitemap: false,
   },
   {
     path: '/job-status/:code',
     head: { path: '/job-status', title: 'Your Job Status | Pipe Relining Australia', description: 'Follow your pipe relining job.', noindex: true },
-    ...page(() => import('./jobs/JobStatusPage')),
+    ...page(PAGE_LOADERS['/job-status/:code']!),
     sitemap: false,
-    shell: { samplePath: '/job-status/loading' },
+    shell: { samplePath: '/job-status/loading', source: 'src/jobs/JobStatusPage.tsx' },
   },
 ];
 
@@ -192,16 +193,12 @@ export const NOT_FOUND_HEAD: PageHead = {
   noindex: true,
 };
 
-function matches(pattern: string, path: string): boolean {
-  const wanted = pattern.split('/');
-  const actual = path.split('/');
-  return wanted.length === actual.length && wanted.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
-}
+const ROUTE_PATHS = ROUTES.map((route) => route.path);
 
 /** The route for a path: an exact match, or a pattern such as `/job-status/:code`. */
 export function routeFor(path: string): SiteRoute | undefined {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return ROUTES.find((route) => route.path === normalized) ?? ROUTES.find((route) => route.path.includes(':') && matches(route.path, normalized));
+  const routePath = matchRoutePath(ROUTE_PATHS, path);
+  return routePath === undefined ? undefined : ROUTES.find((route) => route.path === routePath);
 }
 
 /**

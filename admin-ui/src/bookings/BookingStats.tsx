@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import { LazyBarChart } from '../common/LazyBarChart';
 import { Toast } from '../common/Toast';
 import { httpClient } from '../providers/httpClient';
 
@@ -50,7 +50,7 @@ export function BookingStats({ version }: { version: number }) {
           <Typography variant="subtitle1" component="h2">
             Bookings per day (last 30 days)
           </Typography>
-          <BarChart
+          <LazyBarChart
             height={220}
             xAxis={[{ scaleType: 'band', data: stats.perDay.map((day) => dayLabel(day.date)) }]}
             series={[{ data: stats.perDay.map((day) => day.count), label: 'Bookings', color: '#0b3b66' }]}

@@ -14,8 +14,8 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReactNode } from 'react';
+import { LazyBarChart } from '../common/LazyBarChart';
 import type { ApiGetState } from '../common/useApiGet';
 import {
   formatDate,
@@ -234,7 +234,7 @@ export function ReferralsPerWeekChart({ stats }: { stats: StatsState }) {
         <Body stats={stats} skeleton={280}>
           {(data) => (
             <Box role="img" aria-label={`Referrals per week over the last 12 weeks: ${data.perWeek.map((week) => `week of ${formatWeek(week.weekStart)}, ${REFERRAL_STATUSES.reduce((sum, status) => sum + week[status], 0)}`).join('; ')}`}>
-              <BarChart
+              <LazyBarChart
                 height={300}
                 xAxis={[{ scaleType: 'band', data: data.perWeek.map((week) => formatWeek(week.weekStart)) }]}
                 yAxis={[{ tickMinStep: 1, width: 36 }]}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import {
   BOOKING_MESSAGES,
   BOOKING_REDIRECT,
@@ -49,7 +49,11 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
     setValues((current) => ({ ...current, [name]: value }));
     if (name === 'suburb') setPlace({ state: null, postcode: null });
   };
-  const today = hydrated ? todayIn('Australia/Melbourne') : undefined;
+  // The date picker's lower bound ('today' in Melbourne), known only in the browser: worked out when the
+  // visitor reaches the date field, as the first time-zone calculation costs the page tens of ms.
+  const [clockReady, setClockReady] = useState(false);
+  const readyClock = () => setClockReady(true);
+  const today = clockReady ? todayIn('Australia/Melbourne') : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -142,6 +146,8 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
           type="date"
           required
           min={today}
+          onFocus={readyClock}
+          onPointerDown={readyClock}
           value={values.preferred_date}
           onChange={(e) => set('preferred_date')(e.target.value)}
           {...aria('preferred_date')}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { api } from '../lib/api';
 
 export interface AddressSuggestion {

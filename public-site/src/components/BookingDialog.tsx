@@ -1,7 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BOOKING_BUTTON_LABEL, COMPANY } from '../../../src/contracts/company';
-import { BookingForm } from '../booking/BookingForm';
+import { onFirstInteraction } from '../lib/first-interaction';
 import { Dialog } from './Dialog';
+
+// The dialog's form is fetched at the visitor's first interaction (ready before the dialog opens), not
+// with the page: most pages never open it, and the home page has its own copy of the form anyway.
+const loadBookingForm = () => import('../booking/BookingForm');
+const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })));
 
 interface BookingDialogApi {
   openBooking: () => void;
@@ -14,6 +19,7 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const openBooking = useCallback(() => setOpen(true), []);
   const api = useMemo(() => ({ openBooking }), [openBooking]);
+  useEffect(() => onFirstInteraction(() => void loadBookingForm()), []);
   return (
     <BookingDialogContext.Provider value={api}>
       {children}
@@ -23,14 +29,16 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
         title="Book Your Clean & View Inspection"
         description="A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From $299, and the fee is waived if you go ahead with relining."
       >
-        <BookingForm idPrefix="dialog-booking" />
-        <p className="booking-dialog__call">
-          Prefer to talk it through? Call us on{' '}
-          <a href={COMPANY.phoneHref} className="link-strong">
-            {COMPANY.phone}
-          </a>
-          .
-        </p>
+        <Suspense fallback={null}>
+          <BookingForm idPrefix="dialog-booking" />
+          <p className="booking-dialog__call">
+            Prefer to talk it through? Call us on{' '}
+            <a href={COMPANY.phoneHref} className="link-strong">
+              {COMPANY.phone}
+            </a>
+            .
+          </p>
+        </Suspense>
       </Dialog>
     </BookingDialogContext.Provider>
   );

@@ -1,11 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { PRODUCTS, productEnquiryProblems } from '../../../src/contracts/enquiry-rules';
-import { api, ApiError } from '../lib/api';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onFirstInteraction } from '../lib/first-interaction';
 import { Dialog } from './Dialog';
-import { Field } from './Field';
+import type { Product } from './ProductEnquiryForm';
 
-type Product = (typeof PRODUCTS)[number];
+const loadForm = () => import('./ProductEnquiryForm');
+const ProductEnquiryForm = lazy(loadForm);
 
 interface ProductEnquiryApi {
   /** Opens the enquiry dialog, with the product the button was about already chosen. */
@@ -14,104 +13,31 @@ interface ProductEnquiryApi {
 
 const ProductEnquiryContext = createContext<ProductEnquiryApi>({ openProductEnquiry: () => undefined });
 
+/** For a page with enquiry buttons: the dialog's form is fetched at the visitor's first interaction. */
 export function useProductEnquiry(): ProductEnquiryApi {
+  useEffect(() => onFirstInteraction(() => void loadForm()), []);
   return useContext(ProductEnquiryContext);
 }
-
-const EMPTY = { name: '', email: '', phone: '', business: '', product: '' as string, message: '' };
 
 /** The resin page's enquiry dialog (issue 5): stored as a product enquiry and acknowledged by e-mail. */
 export function ProductEnquiryProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [product, setProduct] = useState<Product | undefined>(undefined);
 
-  const openProductEnquiry = useCallback((product?: Product) => {
-    setValues({ ...EMPTY, product: product ?? '' });
-    setErrors({});
+  const openProductEnquiry = useCallback((chosen?: Product) => {
+    setProduct(chosen);
     setOpen(true);
   }, []);
   const api_ = useMemo(() => ({ openProductEnquiry }), [openProductEnquiry]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = productEnquiryProblems(values);
-    setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
-    if (problems.length > 0) return;
-    setBusy(true);
-    try {
-      await api('/enquiries', { method: 'POST', body: { kind: 'product', ...values } });
-      toast.success('Enquiry submitted', { description: "Thank you for your enquiry. We'll be in touch shortly." });
-      setOpen(false);
-    } catch (error) {
-      toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to submit your enquiry. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const close = useCallback(() => setOpen(false), []);
 
   return (
     <ProductEnquiryContext.Provider value={api_}>
       {children}
-      <Dialog open={open} onClose={() => setOpen(false)} title="Product enquiry" description="Tell us what you need and our product team will get back to you.">
-        <form className="enquiry-form" onSubmit={submit} noValidate>
-          <Field label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
-          <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
-          <Field label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="+61 4XX XXX XXX" required value={values.phone} onChange={set('phone')} error={errors.phone} />
-          <Field label="Business" name="business" autoComplete="organization" value={values.business} onChange={set('business')} />
-          <div className="field">
-            <label htmlFor="product-enquiry-product" className="field__label">
-              Product <span aria-hidden="true">*</span>
-            </label>
-            <select
-              id="product-enquiry-product"
-              className="field__select"
-              required
-              value={values.product}
-              onChange={set('product')}
-              aria-invalid={errors.product ? true : undefined}
-              aria-describedby={errors.product ? 'product-enquiry-product-error' : undefined}
-            >
-              <option value="">Choose a product</option>
-              {PRODUCTS.map((product) => (
-                <option key={product} value={product}>
-                  {product}
-                </option>
-              ))}
-            </select>
-            {errors.product ? (
-              <p id="product-enquiry-product-error" className="field__error" role="alert">
-                {errors.product}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="product-enquiry-message" className="field__label">
-              Message <span aria-hidden="true">*</span>
-            </label>
-            <textarea
-              id="product-enquiry-message"
-              className="field__textarea"
-              rows={4}
-              required
-              value={values.message}
-              onChange={set('message')}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? 'product-enquiry-message-error' : undefined}
-            />
-            {errors.message ? (
-              <p id="product-enquiry-message-error" className="field__error" role="alert">
-                {errors.message}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? 'Submitting...' : 'Send Enquiry'}
-          </button>
-        </form>
+      <Dialog open={open} onClose={close} title="Product enquiry" description="Tell us what you need and our product team will get back to you.">
+        <Suspense fallback={null}>
+          <ProductEnquiryForm product={product} onSent={close} />
+        </Suspense>
       </Dialog>
     </ProductEnquiryContext.Provider>
   );

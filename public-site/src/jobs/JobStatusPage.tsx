@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { JobStatus } from '../../../src/contracts/job-status';
 import { Loading } from '../components/Loading';
-import { api, ApiError } from '../lib/api';
+import { answerOf, api, ApiError } from '../lib/api';
 import { COMPANY } from '../lib/site';
+import { peekPrefetched, takePrefetched, type PrefetchedAnswer } from '../page-loaders';
 import { JobTracker, type TrackerStageView } from './JobTracker';
 
 interface PublicJobStatus {
@@ -16,27 +17,50 @@ interface PublicJobStatus {
 
 type State = { kind: 'loading' } | { kind: 'found'; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
 
+function stateOf(answer: PrefetchedAnswer): State {
+  try {
+    return { kind: 'found', job: answerOf<PublicJobStatus>(answer) };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' };
+  }
+}
+
 /** spec §2 Job status page (/job-status/{code}): the customer's private tracking page (noindex). */
 export default function JobStatusPage() {
   const { code } = useParams<{ code: string }>();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const path = `/job-status/${encodeURIComponent(code)}`;
+  // The entry script asked for the job as the page started (page-loaders.ts): when it is here by the
+  // time this renders, the first render shows it.
+  const [state, setState] = useState<State>(() => {
+    const answer = peekPrefetched(path);
+    return answer ? stateOf(answer) : { kind: 'loading' };
+  });
 
   useEffect(() => {
+    const prefetch = takePrefetched(path);
+    const settled = prefetch?.settled;
+    if (settled) {
+      setState((current) => (current.kind === 'loading' ? stateOf(settled) : current));
+      return;
+    }
     const controller = new AbortController();
-    setState({ kind: 'loading' });
-    api<PublicJobStatus>(`/job-status/${encodeURIComponent(code)}`, { signal: controller.signal }).then(
-      (job) => setState({ kind: 'found', job }),
+    setState((current) => (current.kind === 'loading' ? current : { kind: 'loading' }));
+    const job = prefetch ? prefetch.answer.then((answer) => answerOf<PublicJobStatus>(answer)) : api<PublicJobStatus>(path, { signal: controller.signal });
+    job.then(
+      (found) => {
+        if (!controller.signal.aborted) setState({ kind: 'found', job: found });
+      },
       (error) => {
-        if ((error as Error).name === 'AbortError') return;
+        if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
         setState(error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
       },
     );
     return () => controller.abort();
-  }, [code]);
+  }, [path]);
 
   if (state.kind === 'loading') {
     return (
-      <section className="container page narrow">
+      <section className="container page narrow job-status--loading">
         <Loading label="Loading job details..." />
       </section>
     );

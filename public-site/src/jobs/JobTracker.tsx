@@ -1,4 +1,6 @@
 import { JOB_STATUS_EXPLANATIONS, trackerStages, type JobStatus } from '../../../src/contracts/job-status';
+// Made on first use (lib/job-dates.ts), not as the page loads: the home page shows no dates.
+import { formatJobDate } from '../lib/job-dates';
 
 export interface TrackerStageView {
   status: JobStatus;
@@ -7,7 +9,6 @@ export interface TrackerStageView {
   reachedAt?: string | null;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Melbourne' });
 
 /**
  * The six-stage job tracker (spec §4): earlier stages completed, the current one current, later ones
@@ -43,7 +44,7 @@ export function JobTracker({ status, stages, headingLevel = 2 }: { status: JobSt
             <span className="visually-hidden">{stage.state === 'completed' ? ' (completed)' : stage.state === 'current' ? ' (current stage)' : ' (upcoming)'}</span>
             {stage.reachedAt ? (
               <time className="tracker__date" dateTime={stage.reachedAt}>
-                {dateFormat.format(new Date(stage.reachedAt))}
+                {formatJobDate(stage.reachedAt)}
               </time>
             ) : null}
           </li>

@@ -38,10 +38,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'NETWORK', 'We could not reach the server. Please check your connection and try again.');
   }
   if (response.status === 204) return undefined as T;
-  const body = await response.json().catch(() => undefined);
-  if (!response.ok) {
+  return answerOf<T>({ status: response.status, body: await response.json().catch(() => undefined) });
+}
+
+/** The body of an API answer, or the ApiError it stands for. */
+export function answerOf<T>({ status, body }: { status: number; body: unknown }): T {
+  if (status < 200 || status >= 300) {
     const error = body as { code?: string; message?: string; errors?: Array<{ field: string; message: string }> } | undefined;
-    throw new ApiError(response.status, error?.code ?? 'ERROR', error?.message ?? 'Please try again later.', error?.errors ?? []);
+    throw new ApiError(status, error?.code ?? 'ERROR', error?.message ?? 'Please try again later.', error?.errors ?? []);
   }
   return body as T;
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { corporateEnquiryProblems, ISSUE_TYPES, TIMINGS } from '../../../src/contracts/enquiry-rules';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';

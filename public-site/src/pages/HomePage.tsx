@@ -163,3 +163,5 @@ export function HomePage() {
     </>
   );
 }
+
+export default HomePage;

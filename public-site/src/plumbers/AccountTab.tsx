@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ACCOUNT_MESSAGES } from '../../../src/contracts/account-rules';
 import { ROLE_LABELS, type Role } from '../../../src/contracts/roles';
 import { useSession } from '../auth/session';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useLocation } from 'wouter';
 import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem } from '../../../src/contracts/account-rules';
 import { homeOf, useSession, type SessionUser } from '../auth/session';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useLocation } from 'wouter';
 import {
   REFERRAL_MESSAGES,

@@ -1,0 +1,109 @@
+import type { ComponentType } from 'react';
+import { prepareJobDates } from './lib/job-dates';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Every page's code, each in a chunk of its own, by route path. Kept apart from routes.tsx (which
+ * holds React, the heads and the lazy wrappers) so the tiny entry script can start fetching the page's
+ * chunk at the same time as React's, rather than after it.
+ */
+export const PAGE_LOADERS: Record<string, PageLoader> = {
+  '/': () => import('./pages/HomePage'),
+  '/about': () => import('./pages/AboutPage'),
+  '/why-no-dig': () => import('./pages/WhyNoDigPage'),
+  '/corporate': () => import('./pages/CorporatePage'),
+  '/rapidresin': () => import('./pages/RapidResinPage'),
+  '/privacy': () => import('./pages/PrivacyPage'),
+  '/terms': () => import('./pages/TermsPage'),
+  '/thank-you': () => import('./pages/ThankYouPage'),
+  '/plumber-referral': () => import('./plumbers/PlumberReferralPage'),
+  '/plumbers': () => import('./plumbers/PlumberReferralPage'),
+  '/plumber-portal': () => import('./plumbers/PlumberPortalPage'),
+  '/plumber-dashboard': () => import('./plumbers/PlumberDashboardPage'),
+  '/plumber-dashboard/new-referral': () => import('./plumbers/NewReferralPage'),
+  '/plumber-onboarding': () => import('./plumbers/PlumberOnboardingPage'),
+  '/verify-email': () => import('./auth/VerifyEmailPage'),
+  '/reset-password': () => import('./auth/ResetPasswordPage'),
+  '/job-status/:code': () => import('./jobs/JobStatusPage'),
+};
+
+function matches(pattern: string, path: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = path.split('/');
+  return wanted.length === actual.length && wanted.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]));
+}
+
+/** Which of `paths` serves `path`: an exact match first, else a pattern such as `/job-status/:code`. */
+export function matchRoutePath(paths: readonly string[], path: string): string | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return paths.find((candidate) => candidate === normalized) ?? paths.find((candidate) => candidate.includes(':') && matches(candidate, normalized));
+}
+
+const PAGE_PATHS = Object.keys(PAGE_LOADERS);
+
+/** A page with parameters (`/job-status/:code`) is a client-rendered shell: its content needs its code. */
+export function isShellPath(path: string): boolean {
+  return matchRoutePath(PAGE_PATHS, path)?.includes(':') ?? false;
+}
+
+/** An API answer as the page's code needs it: its HTTP status and its JSON body. */
+export interface PrefetchedAnswer {
+  status: number;
+  body: unknown;
+}
+
+interface Prefetch {
+  answer: Promise<PrefetchedAnswer>;
+  /** Set once the answer is here: the page can show it in its first render. */
+  settled?: PrefetchedAnswer;
+}
+
+/**
+ * The API data a shell page shows, requested as the page starts rather than after its code has
+ * loaded: the job-status page's job. `takePrefetched()` hands it over, once.
+ */
+const prefetched = new Map<string, Prefetch>();
+
+export function prefetchPageData(path: string): void {
+  const job = /^\/job-status\/([^/]+)\/?$/.exec(path);
+  if (!job) return;
+  let code: string;
+  try {
+    code = decodeURIComponent(job[1]!);
+  } catch {
+    return;
+  }
+  const apiPath = `/job-status/${encodeURIComponent(code)}`;
+  const entry: Prefetch = {
+    answer: fetch(`/api${apiPath}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).then(async (response) => ({
+      status: response.status,
+      body: await response.json().catch(() => undefined),
+    })),
+  };
+  entry.answer.then(
+    (answer) => (entry.settled = answer),
+    () => undefined, // a failure is reported by whoever takes it
+  );
+  prefetched.set(apiPath, entry);
+  // While the job and the page's code download, in a task of its own.
+  setTimeout(prepareJobDates, 0);
+}
+
+/** What has arrived for `apiPath` so far, without taking it. */
+export function peekPrefetched(apiPath: string): PrefetchedAnswer | undefined {
+  return prefetched.get(apiPath)?.settled;
+}
+
+export function takePrefetched(apiPath: string): Prefetch | undefined {
+  const entry = prefetched.get(apiPath);
+  prefetched.delete(apiPath);
+  return entry;
+}
+
+/** Starts loading the code of the page at `path` (undefined for an unknown path: the 404 page). */
+export function loadPage(path: string): Promise<{ path: string; component: ComponentType }> | undefined {
+  const routePath = matchRoutePath(PAGE_PATHS, path);
+  if (!routePath) return undefined;
+  return PAGE_LOADERS[routePath]!().then((module) => ({ path: routePath, component: module.default }));
+}

@@ -32,7 +32,7 @@ export default {
     [`/node_modules/(${ESM_REQUIRED_BY_CJS.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_REQUIRED_BY_CJS.join('|')})/)`],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,

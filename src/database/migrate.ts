@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { seedDatabase } from './seeds/seed-database.js';
 
 /** One constant lock id: only one process migrates a database at a time (TypeORM takes no lock itself). */
-const MIGRATION_LOCK_ID = 727_245_301;
+export const MIGRATION_LOCK_ID = 727_245_301;
 
 /**
  * Brings the schema up to date and seeds the rows the product needs, under a PostgreSQL advisory lock

@@ -6,11 +6,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|map|webmanifest)$/;
 
-export async function precompress(dir) {
+/** `skip`: folders (relative to `dir`) whose files are never sent to a browser. */
+export async function precompress(dir, { skip = [] } = {}) {
   let count = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const relative = path.relative(dir, file).split(path.sep);
+    if (skip.includes(relative[0])) continue;
     const content = await readFile(file);
     if (content.length < 512) continue;
     await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { registerFrontends } from './common/http/frontends.js';
+import { JobsService } from './modules/jobs/jobs.service.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
 import { createValidationPipe } from './common/http/validation.js';
@@ -41,7 +42,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  await registerFrontends(fastify, config);
+  const jobs = app.get(JobsService);
+  await registerFrontends(fastify, config, { jobStatus: (code) => jobs.publicStatus(code) });
   await app.init();
   return app;
 }

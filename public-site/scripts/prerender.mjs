@@ -8,7 +8,9 @@ import { precompress } from '../../scripts/precompress.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-const ssrDist = path.join(root, 'dist-ssr');
+// The server-side build: used here, and kept for the server, which renders the job-status page with
+// its job at request time (src/common/http/frontends.ts). Never served as a file.
+const ssrDist = path.join(dist, '_server');
 const origin = (process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS } = await import(path.join(ssrDist, 'entry-server.js'));
@@ -83,8 +85,11 @@ const buildManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manife
 for (const shell of SHELLS) {
   const file = `_shell/${shell.pattern.split('/')[1]}.html`;
   await write(file, withModulePreloads(page(await renderPage(shell.samplePath, origin)), shell.source));
-  manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false });
+  manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false, serverRendered: shell.pattern === '/job-status/:code' });
 }
+// The page template for the server's renders: the same as the prerendered pages'.
+await write('_server/page.html', template);
+manifest.renderer = { module: '_server/entry-server.js', template: '_server/page.html' };
 await write('routes.json', JSON.stringify(manifest, null, 2));
 
 const today = new Date().toISOString().slice(0, 10);
@@ -98,7 +103,6 @@ await write(
   'robots.txt',
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
-await rm(ssrDist, { recursive: true, force: true });
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
-const count = await precompress(dist);
+const count = await precompress(dist, { skip: ['_server'] });
 console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page for ${origin}; compressed ${count} files`);

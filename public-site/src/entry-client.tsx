@@ -7,7 +7,7 @@ import './styles/content.css';
 import './styles/resin.css';
 import './styles/plumbers.css';
 import { holdEarlyInput } from './lib/early-input';
-import { isShellPath, loadPage, prefetchPageData } from './page-loaders';
+import { adoptDocumentPageData, isShellPath, loadPage, prefetchPageData } from './page-loaders';
 
 /** Resolves once the browser has painted the page's content (at once if it will not paint soon). */
 function afterFirstPaint(): Promise<void> {
@@ -34,10 +34,13 @@ function afterFirstPaint(): Promise<void> {
 const container = document.getElementById('root')!;
 const early = holdEarlyInput(container);
 const path = window.location.pathname;
-// A shell page (the job status) shows its content only once its code and data are here: no reason to
-// wait for a paint of its loading state, and its data is requested now, beside the code.
-const shell = isShellPath(path);
-prefetchPageData(path);
+// The server renders the job-status page with its job and sends the job along: that page is then
+// like any prerendered one. Without it (the server could not render it), it is a shell that shows its
+// content only once its code and data are here: no reason to wait for a paint of its loading state,
+// and its data is requested now, beside the code.
+const rendered = adoptDocumentPageData();
+const shell = !rendered && isShellPath(path);
+if (!rendered) prefetchPageData(path);
 
 /** Lets the browser run other tasks (and paint) before going on: no long task while the page loads. */
 function nextTask(): Promise<void> {

@@ -3,13 +3,14 @@ import { prerender } from 'react-dom/static';
 import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 import { renderHeadTags, type PageHead } from './lib/head';
+import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './page-loaders';
 
 export interface RenderedPage {
   html: string;
   headTags: string;
 }
 
-/** Renders one path to HTML, waiting for lazy pages, for the prerenderer (build time only). */
+/** Renders one path to HTML, waiting for lazy pages, for the prerenderer (build time). */
 export async function renderPage(path: string, origin: string): Promise<RenderedPage> {
   const head: PageHead = routeFor(path)?.head ?? NOT_FOUND_HEAD;
   const preloaded = await loadRouteComponent(path);
@@ -36,3 +37,19 @@ export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({
   source: route.shell!.source,
   noindex: route.head.noindex ?? false,
 }));
+
+/**
+ * Renders a page that shows data at request time (the job-status page with its job), for the server:
+ * the HTML shows the data at once, and `headTags` carries the data as a JSON block (not a script the
+ * Content-Security-Policy would have to allow) for the browser to hydrate with the same data.
+ */
+export async function renderPageWithData(path: string, origin: string, data: PageData): Promise<RenderedPage> {
+  const release = seedPageData(data);
+  try {
+    const page = await renderPage(path, origin);
+    const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return { html: page.html, headTags: `${page.headTags}\n<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>` };
+  } finally {
+    release();
+  }
+}

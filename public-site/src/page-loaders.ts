@@ -90,6 +90,40 @@ export function prefetchPageData(path: string): void {
   setTimeout(prepareJobDates, 0);
 }
 
+/**
+ * A page the server rendered with its data (the job status) carries that data in the document, so
+ * the browser neither asks for it again nor renders anything different from what it was sent.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export interface PageData {
+  apiPath: string;
+  answer: PrefetchedAnswer;
+}
+
+/** Hands the page the data it is rendered with (on the server, and in the browser from the document). */
+export function seedPageData({ apiPath, answer }: PageData): () => void {
+  const entry: Prefetch = { answer: Promise.resolve(answer), settled: answer };
+  prefetched.set(apiPath, entry);
+  return () => {
+    if (prefetched.get(apiPath) === entry) prefetched.delete(apiPath);
+  };
+}
+
+/** Reads the data the server rendered the page with; false when the page carries none. */
+export function adoptDocumentPageData(): boolean {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return false;
+  try {
+    const data = JSON.parse(element.textContent) as PageData;
+    if (typeof data?.apiPath !== 'string' || typeof data.answer?.status !== 'number') return false;
+    seedPageData(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What has arrived for `apiPath` so far, without taking it. */
 export function peekPrefetched(apiPath: string): PrefetchedAnswer | undefined {
   return prefetched.get(apiPath)?.settled;

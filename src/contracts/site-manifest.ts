@@ -7,8 +7,13 @@ export interface SiteManifest {
   /** Path (no trailing slash) → HTML file, relative to the build folder. */
   pages: Record<string, string>;
   /** Route patterns such as `/job-status/:code` → HTML shell rendered by the browser. */
-  shells: Array<{ pattern: string; file: string; noindex?: boolean }>;
+  shells: Array<{ pattern: string; file: string; noindex?: boolean; serverRendered?: boolean }>;
   notFound: string;
+  /**
+   * The server-side build (module exporting `renderPageWithData`) and the page template, for shells
+   * the server renders with their data at request time. Files under `_server/` are never served.
+   */
+  renderer?: { module: string; template: string };
 }
 
 export const SITE_MANIFEST_FILE = 'routes.json';

@@ -30,8 +30,21 @@ test('an admin creates a tracking link, the customer follows it, and a status ch
   expect(link).toMatch(/\/job-status\/booked-job\d+-[a-z2-7]{26}$/);
   expect(booked.text).toContain(link);
 
-  // The customer opens the link.
+  // The page arrives rendered with the job (the customer sees it in the first paint), private.
+  const served = await request.get(link);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['cache-control']).toBe('no-store');
+  expect(served.headers()['referrer-policy']).toBe('no-referrer');
+  const html = await served.text();
+  expect(html).toContain(`Job ID: <strong>${jobNumber}</strong>`);
+  expect(html).toContain('Hi Casey, here is where your job is up to.');
+
+  // The customer opens the link; the page becomes interactive without re-rendering differently.
   const customer = await (await browser.newContext()).newPage();
+  const consoleErrors: string[] = [];
+  customer.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await customer.goto(link);
   await expect(customer.getByRole('heading', { name: 'Your Job Status' })).toBeVisible();
   await expect(customer.getByText(jobNumber)).toBeVisible();
@@ -56,9 +69,13 @@ test('an admin creates a tracking link, the customer follows it, and a status ch
   await expect(customer.locator('[aria-current="step"]')).toContainText('Quote Sent');
   await expect(customer.getByRole('progressbar', { name: 'Job progress' })).toHaveAttribute('aria-valuenow', '40');
   await expect(customer.getByText('Your quote is ready. Review it')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });
 
-test('an unknown tracking code shows Invalid Job ID', async ({ page }) => {
+test('an unknown tracking code shows Invalid Job ID', async ({ page, request }) => {
+  const served = await request.get('/job-status/booked-job1-aaaaaaaaaaaaaaaaaaaaaaaaaa');
+  expect(served.status()).toBe(404);
+  expect(await served.text()).toContain('Invalid Job ID');
   await page.goto('/job-status/invalid');
   await expect(page.getByRole('heading', { name: 'Invalid Job ID' })).toBeVisible();
   await expect(page.getByText('The job ID provided is not valid or has expired.')).toBeVisible();

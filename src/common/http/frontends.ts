@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { AppConfig } from '../../config/app-config.js';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contracts/site-manifest.js';
@@ -22,20 +23,68 @@ interface Bundle {
   documents: Map<string, Document>;
 }
 
+const SERVER_BUILD_DIR = '_server';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
+
+/** Looks a job up by its tracking code as the job-status API answers it (throws its 404). */
+export type JobStatusLookup = (code: string) => Promise<unknown>;
+
+interface PageRenderer {
+  renderPageWithData(path: string, origin: string, data: { apiPath: string; answer: { status: number; body: unknown } }): Promise<{ html: string; headTags: string }>;
+}
 
 /**
  * Serves both front ends on the API's port: `/admin/*` is the staff console (its client-side routes
  * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
  * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
  */
-export async function registerFrontends(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+export async function registerFrontends(fastify: FastifyInstance, config: AppConfig, lookups: { jobStatus?: JobStatusLookup } = {}): Promise<void> {
   const site = loadBundle(config.frontend.publicSiteDir);
   const admin = loadBundle(config.frontend.adminUiDir);
   const manifest = loadManifest(site);
   const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern) as MatchFunction<object> }));
+  const renderer = await loadRenderer(site, manifest);
+  const origin = config.publicBaseUrl.replace(/\/+$/, '');
+
+  /**
+   * The job-status page rendered with its job: the customer sees it in the first paint. Falls back
+   * to the client-rendered shell (which fetches the job itself) when it cannot be rendered here.
+   */
+  const serveJobStatus = async (request: FastifyRequest, reply: FastifyReply, pathname: string, code: string): Promise<boolean> => {
+    if (!renderer || !lookups.jobStatus) return false;
+    const apiPath = `/job-status/${encodeURIComponent(code)}`;
+    let answer: { status: number; body: unknown };
+    try {
+      answer = { status: 200, body: await lookups.jobStatus(code.slice(0, 300)) };
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.statusCode !== 404) {
+        request.log.warn({ err: error }, 'Job status page served without its job: the lookup failed');
+        return false;
+      }
+      answer = { status: 404, body: toErrorResponse(error, correlationIdOf(request)) };
+    }
+    let page: { html: string; headTags: string };
+    try {
+      page = await renderer.module.renderPageWithData(pathname, origin, { apiPath, answer });
+    } catch (error) {
+      request.log.error({ err: error }, 'Job status page could not be rendered on the server');
+      return false;
+    }
+    const html = renderer.template
+      .replace('<!--app-head-->', () => page.headTags)
+      .replace('<!--app-html-->', () => page.html.split(REVEAL_TIMING).join(''));
+    // A private page (its address is the key): never cached, indexed or sent on as a referrer.
+    void reply
+      .status(answer.status)
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html);
+    return true;
+  };
 
   const roots = [site.root, admin.root].filter((dir) => existsSync(dir));
   if (roots.length > 0) await fastify.register(fastifyStatic, { root: roots, serve: false, preCompressed: true });
@@ -62,6 +111,10 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     const relative = relativePath(request.url, '');
     if (relative && site.files.has(relative) && !relative.endsWith('.html')) return sendStatic(reply, site, relative);
     const shell = shells.find((candidate) => candidate.matches(normalized));
+    if (shell?.serverRendered && shell.pattern === '/job-status/:code') {
+      const code = normalized.slice('/job-status/'.length);
+      if (await serveJobStatus(request, reply, normalized, code)) return;
+    }
     if (shell) {
       if (shell.noindex) void reply.header('x-robots-tag', 'noindex');
       return sendDocument(request, reply, site, shell.file, 200, unbuilt('public site'));
@@ -73,6 +126,19 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
   fastify.get('/admin/*', serveAdmin);
   fastify.get('/', servePublic);
   fastify.get('/*', servePublic);
+}
+
+/** React may add a timing snippet for Suspense reveals: an inline script the CSP blocks, not needed. */
+const REVEAL_TIMING = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
+
+async function loadRenderer(site: Bundle, manifest: SiteManifest): Promise<{ module: PageRenderer; template: string } | undefined> {
+  if (!manifest.renderer) return undefined;
+  const modulePath = path.join(site.root, manifest.renderer.module);
+  const templatePath = path.join(site.root, manifest.renderer.template);
+  if (!existsSync(modulePath) || !existsSync(templatePath)) return undefined;
+  const module = (await import(pathToFileURL(modulePath).href)) as PageRenderer;
+  if (typeof module.renderPageWithData !== 'function') return undefined;
+  return { module, template: readFileSync(templatePath, 'utf8') };
 }
 
 function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Bundle, manifest: SiteManifest): Promise<void> {
@@ -138,6 +204,8 @@ function loadBundle(root: string): Bundle {
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
+      // The server-side build and its template are the server's own, never sent as files.
+      if (dir === root && entry.name === SERVER_BUILD_DIR) continue;
       if (entry.isDirectory()) walk(full);
       else if (!entry.name.endsWith('.br') && !entry.name.endsWith('.gz')) files.add(path.relative(root, full).split(path.sep).join('/'));
     }

@@ -1,5 +1,5 @@
 import './resolve-ts-hook.cjs';
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -62,6 +62,8 @@ async function removeAbandonedTestServers(): Promise<void> {
       () => undefined,
     );
     if (state && isAlive(state.ownerPid)) continue;
+    // No state file yet: another run may be inside initdb right now (it writes the state once started).
+    if (!state && Date.now() - (await stat(folder)).mtimeMs < 10 * 60_000) continue;
     const postmaster = await readFile(path.join(folder, 'pg', 'postmaster.pid'), 'utf8').catch(() => undefined);
     const pid = postmaster ? Number(postmaster.split('\n')[0]) : NaN;
     if (Number.isInteger(pid) && isAlive(pid)) {

@@ -7,8 +7,9 @@ import type { CurrentUserInfo } from './current-user.js';
 
 /**
  * The global guard, deny by default: a route answers everyone only if marked `@Public()`; every other
- * route needs a valid access token (the `jwt` passport strategy), and `@Roles(...)` routes need one of
- * those roles (403 otherwise).
+ * route needs a valid access token (the `jwt` passport strategy) and a caller with one of the roles of
+ * its `@Roles(...)` (403 otherwise). A route with neither marker answers no one: forgetting to mark a
+ * route closes it instead of opening it to every signed-in user (test/security/routes.test.ts fails first).
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
@@ -20,11 +21,9 @@ export class AccessGuard extends AuthGuard('jwt') {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     await super.canActivate(context);
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
-    if (roles && roles.length > 0) {
-      const user = context.switchToHttp().getRequest<{ user: CurrentUserInfo }>().user;
-      if (!user.role || !roles.includes(user.role)) throw new ForbiddenException('You do not have permission to do that.');
-    }
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets) ?? [];
+    const user = context.switchToHttp().getRequest<{ user: CurrentUserInfo }>().user;
+    if (!user.role || !roles.includes(user.role)) throw new ForbiddenException('You do not have permission to do that.');
     return true;
   }
 

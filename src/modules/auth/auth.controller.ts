@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../common/auth/auth.decorators.js';
+import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
@@ -110,7 +110,9 @@ export class AuthController {
     return this.auth.resetPassword(body.token, body.password);
   }
 
+  /** Every signed-in user, whatever their role; only their own account. */
   @Get('me')
+  @Roles('admin', 'plumber')
   @ApiBearerAuth()
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: CurrentUserInfo): Promise<MeResponse> {

@@ -1,0 +1,432 @@
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { todayIn } from '../../src/contracts/booking-rules.js';
+import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { discoverRoutes, type DiscoveredRoute } from '../support/routes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The authorization matrix: every route of the router × {anonymous, plumber A, plumber B, admin} ×
+ * {own record, another's record, missing record} where the route names a record, with the status each
+ * must answer. A new route without an entry here fails the test.
+ */
+
+type Actor = 'anonymous' | 'plumberA' | 'plumberB' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'plumberA', 'plumberB', 'admin'];
+
+/** Who may call a route: everyone, every signed-in user (own account only), plumbers (own records) or admins. */
+type Access = 'public' | 'every-role' | 'plumber' | 'admin';
+
+/**
+ * What the `:id` of a route names. Plumber-owned records have an owner: `own` is the caller's, `other`
+ * the other plumber's. Staff records have none: `own` is an existing record, and there is no `other`.
+ */
+type RecordKind = 'referral' | 'referral-photo' | 'booking' | 'enquiry' | 'job' | 'notification' | 'user' | 'template' | 'tracking-code';
+type Target = 'own' | 'other' | 'missing' | 'none';
+const OWNED: RecordKind[] = ['referral', 'referral-photo'];
+
+interface Fixtures {
+  actors: Record<Actor, SignedIn | undefined>;
+  ids: Record<Exclude<Actor, 'anonymous'>, string>;
+  referral: Record<'plumberA' | 'plumberB', { id: string; photoId: string }>;
+  booking: string;
+  enquiry: string;
+  job: { id: string; trackingCode: string };
+  notification: string;
+  /** A user the admin may edit without ending anyone's session in the matrix. */
+  editableUser: string;
+}
+
+interface Call {
+  fixtures: Fixtures;
+  actor: Actor;
+}
+
+interface Entry {
+  access: Access;
+  record?: RecordKind;
+  /** Status for a caller who may use the route on an existing record (or on the route itself). */
+  ok: number;
+  /** Public routes: what every caller gets for a missing record (default 404). */
+  body?: (call: Call) => object;
+  query?: Record<string, string>;
+  /** Multipart upload instead of a JSON body. */
+  upload?: boolean;
+}
+
+const ALL_TARGETS: Target[] = ['own', 'other', 'missing'];
+
+function uniqueSuffix(): string {
+  return randomUUID().slice(0, 8);
+}
+
+function inDays(days: number): string {
+  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const REFERRAL = {
+  clientName: 'Casey Client',
+  jobAddress: '9 Matrix Road',
+  suburb: 'Toowong',
+  clientPhone: '0400 555 666',
+  urgency: 'medium',
+  description: 'Slow drain',
+  serviceTypes: { cleanView: true, reline: false },
+};
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+const MATRIX: Record<string, Entry> = {
+  // Public: the same answer for every caller, signed in or not (empty bodies prove the route is reached).
+  'GET /api/health': { access: 'public', ok: 200 },
+  'GET /api/addresses/suggest': { access: 'public', ok: 200, query: { q: 'Richmond' } },
+  'GET /api/job-status/:code': { access: 'public', record: 'tracking-code', ok: 200 },
+  'POST /api/auth/register': { access: 'public', ok: 400, body: () => ({}) },
+  'POST /api/auth/verify-email': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token' }) },
+  'POST /api/auth/login': { access: 'public', ok: 401, body: () => ({ email: 'nobody@example.com.au', password: 'not the password' }) },
+  'POST /api/auth/refresh': { access: 'public', ok: 401 }, // no refresh cookie: nothing to refresh
+  'POST /api/auth/logout': { access: 'public', ok: 204 },
+  'POST /api/auth/forgot-password': { access: 'public', ok: 202, body: () => ({ email: 'nobody@example.com.au' }) },
+  'POST /api/auth/reset-password': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token', password: 'a long enough new password' }) },
+  'POST /api/auth/admin/register': { access: 'public', ok: 403 },
+  'POST /api/bookings': { access: 'public', ok: 400, body: () => ({}) },
+  'POST /api/enquiries': { access: 'public', ok: 400, body: () => ({ kind: 'corporate' }) },
+  'POST /api/referrals/quick': { access: 'public', ok: 400, body: () => ({}) },
+
+  // Every signed-in user, own account only.
+  'GET /api/auth/me': { access: 'every-role', ok: 200 },
+  'GET /api/me/profile': { access: 'every-role', ok: 200 },
+  'PUT /api/me/profile': { access: 'every-role', ok: 200, body: () => ({ businessName: 'Test Plumbing' }) },
+
+  // Plumbers, own records only.
+  'GET /api/me/referrals': { access: 'plumber', ok: 200 },
+  'POST /api/me/referrals': { access: 'plumber', ok: 201, body: () => REFERRAL },
+  'GET /api/me/rebates/summary': { access: 'plumber', ok: 200 },
+  'GET /api/me/referrals/:id': { access: 'plumber', record: 'referral', ok: 200 },
+  'POST /api/me/referrals/:id/photos': { access: 'plumber', record: 'referral', ok: 201, upload: true },
+  'GET /api/me/referrals/:id/photos/:photoId': { access: 'plumber', record: 'referral-photo', ok: 200 },
+
+  // Staff.
+  'GET /api/admin/bookings': { access: 'admin', ok: 200 },
+  'GET /api/admin/bookings/stats': { access: 'admin', ok: 200 },
+  'GET /api/admin/bookings/export.csv': { access: 'admin', ok: 200 },
+  'GET /api/admin/bookings/:id': { access: 'admin', record: 'booking', ok: 200 },
+  'PUT /api/admin/bookings/:id': { access: 'admin', record: 'booking', ok: 200, body: () => ({ status: 'contacted' }) },
+  'GET /api/admin/enquiries': { access: 'admin', ok: 200 },
+  'GET /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200 },
+  'PUT /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200, body: () => ({ status: 'contacted' }) },
+  'GET /api/admin/jobs': { access: 'admin', ok: 200 },
+  'POST /api/admin/jobs': {
+    access: 'admin',
+    ok: 201,
+    body: () => ({ jobNumber: `JOB-M${uniqueSuffix()}`, customerName: 'Morgan Matrix', customerEmail: 'morgan@example.com.au' }),
+  },
+  'GET /api/admin/jobs/:id': { access: 'admin', record: 'job', ok: 200 },
+  'PUT /api/admin/jobs/:id/status': { access: 'admin', record: 'job', ok: 200, body: () => ({ status: 'inspected' }) },
+  'POST /api/admin/jobs/:id/notify': { access: 'admin', record: 'job', ok: 202 },
+  'GET /api/admin/notifications': { access: 'admin', ok: 200 },
+  'GET /api/admin/notifications/:id': { access: 'admin', record: 'notification', ok: 200 },
+  'POST /api/admin/notifications/:id/resend': { access: 'admin', record: 'notification', ok: 200 },
+  'GET /api/admin/referrals': { access: 'admin', ok: 200 },
+  'GET /api/admin/referrals/stats': { access: 'admin', ok: 200 },
+  'GET /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200 },
+  'PUT /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200, body: () => ({ notes: 'Checked by the matrix' }) },
+  'POST /api/admin/referrals/:id/email': { access: 'admin', record: 'referral', ok: 202, body: () => ({ subject: 'Hello', message: 'About your referral' }) },
+  'GET /api/admin/referrals/:id/photos/:photoId': { access: 'admin', record: 'referral-photo', ok: 200 },
+  'GET /api/admin/users': { access: 'admin', ok: 200 },
+  'GET /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200 },
+  'PUT /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200, body: () => ({ role: 'plumber', disabled: false }) },
+  'POST /api/admin/users/invite': { access: 'admin', ok: 202, body: () => ({ email: `invitee-${uniqueSuffix()}@example.com.au`, role: 'plumber' }) },
+  'GET /api/admin/email-templates': { access: 'admin', ok: 200 },
+  'GET /api/admin/email-templates/:key': { access: 'admin', record: 'template', ok: 200 },
+  'PUT /api/admin/email-templates/:key': {
+    access: 'admin',
+    record: 'template',
+    ok: 200,
+    body: () => ({ subject: 'Your quote is ready', body: 'Hi {customerName}, your quote for {jobId} is ready. {trackingLink}' }),
+  },
+  'POST /api/admin/email-templates/:key/preview': { access: 'admin', record: 'template', ok: 200, body: () => ({}) },
+  'POST /api/admin/email-templates/:key/test': { access: 'admin', record: 'template', ok: 202 },
+  'GET /api/admin/settings/email': { access: 'admin', ok: 200 },
+  'PUT /api/admin/settings/email': { access: 'admin', ok: 200, body: () => ({ autoNotify: true }) },
+};
+
+/** The status a caller must get; the rules the guard and the services promise, in one place. */
+function expectedStatus(entry: Entry, actor: Actor, target: Target): number {
+  const missing = target === 'missing' || target === 'other';
+  if (entry.access === 'public') return target === 'missing' ? 404 : entry.ok;
+  if (actor === 'anonymous') return 401;
+  const role = actor === 'admin' ? 'admin' : 'plumber';
+  if (entry.access === 'admin' && role !== 'admin') return 403;
+  if (entry.access === 'plumber' && role !== 'plumber') return 403;
+  // Another plumber's record answers exactly like a record that does not exist.
+  return missing ? 404 : entry.ok;
+}
+
+function targetsOf(entry: Entry): Target[] {
+  if (!entry.record) return ['none'];
+  return OWNED.includes(entry.record) && entry.access !== 'admin' ? ALL_TARGETS : ['own', 'missing'];
+}
+
+/** The concrete path for a caller and a target. */
+function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor: Actor, target: Target): string {
+  if (!entry.record) return route.path;
+  const missing = randomUUID();
+  const owner: 'plumberA' | 'plumberB' = actor === 'plumberB' ? (target === 'other' ? 'plumberA' : 'plumberB') : target === 'other' ? 'plumberB' : 'plumberA';
+  const values: Record<RecordKind, () => Record<string, string>> = {
+    referral: () => ({ id: target === 'missing' ? missing : fixtures.referral[owner].id }),
+    'referral-photo': () =>
+      target === 'missing' ? { id: missing, photoId: randomUUID() } : { id: fixtures.referral[owner].id, photoId: fixtures.referral[owner].photoId },
+    booking: () => ({ id: target === 'missing' ? missing : fixtures.booking }),
+    enquiry: () => ({ id: target === 'missing' ? missing : fixtures.enquiry }),
+    job: () => ({ id: target === 'missing' ? missing : fixtures.job.id }),
+    notification: () => ({ id: target === 'missing' ? missing : fixtures.notification }),
+    user: () => ({ id: target === 'missing' ? missing : fixtures.editableUser }),
+    template: () => ({ key: target === 'missing' ? 'no_such_template' : 'quote_sent' }),
+    'tracking-code': () => ({ code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode }),
+  };
+  const params = values[entry.record]();
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    if (!(name in params)) throw new Error(`${route.key}: no value for :${name}`);
+    return encodeURIComponent(params[name]!);
+  });
+}
+
+async function send(sut: TestApp, route: DiscoveredRoute, entry: Entry, call: Call, path: string): Promise<Response> {
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+  let request = sut.http()[method](path);
+  const session = call.fixtures.actors[call.actor];
+  if (session) request = request.set(session.auth);
+  if (entry.query) request = request.query(entry.query);
+  if (entry.upload) return request.attach('photos', PNG, { filename: 'pipe.png', contentType: 'image/png' });
+  if (entry.body) return request.send(entry.body(call));
+  return request;
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  }
+  return results;
+}
+
+describe('authorization matrix', () => {
+  let sut: TestApp;
+  let routes: DiscoveredRoute[];
+  let fixtures: Fixtures;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    routes = discoverRoutes(sut.app);
+    const [userA, userB, adminUser, editable] = await Promise.all([
+      createUser(sut.dataSource, { email: 'matrix-a@plumbing.com.au', fullName: 'Avery Plumber' }),
+      createUser(sut.dataSource, { email: 'matrix-b@plumbing.com.au', fullName: 'Blake Plumber' }),
+      createUser(sut.dataSource, { email: 'matrix-admin@example.com.au', role: 'admin' }),
+      createUser(sut.dataSource, { email: 'matrix-editable@plumbing.com.au' }),
+    ]);
+    const [plumberA, plumberB, admin] = await Promise.all([signIn(sut, userA), signIn(sut, userB), signIn(sut, adminUser)]);
+
+    const referralOf = async (session: SignedIn) => {
+      const referral = (await sut.http().post('/api/me/referrals').set(session.auth).send(REFERRAL).expect(201)).body;
+      const photos = (await sut.http().post(`/api/me/referrals/${referral.id}/photos`).set(session.auth).attach('photos', PNG, 'pipe.png').expect(201)).body;
+      return { id: referral.id as string, photoId: photos[0].id as string };
+    };
+    const booking = {
+      name: 'Morgan Matrix',
+      email: 'morgan.booking@example.com.au',
+      phone: '0400 123 456',
+      suburb: 'Richmond VIC 3121',
+      address: '12 Station Street',
+      preferred_date: inDays(3),
+      preferred_time: '9:00 AM',
+      how_heard_about_us: 'Google Search',
+      message: 'Blocked drain',
+    };
+    const enquiry = {
+      kind: 'corporate',
+      organisationName: 'City of Example',
+      contactPerson: 'Jordan Lee',
+      email: 'jordan.lee@example.gov.au',
+      phone: '03 9000 0000',
+      siteAddress: '1 Civic Drive, Example VIC 3000',
+      issueType: 'roots',
+      timing: 'planned',
+    };
+    const [referralA, referralB, bookingRow, enquiryRow, job] = await Promise.all([
+      referralOf(plumberA),
+      referralOf(plumberB),
+      sut.http().post('/api/bookings').send(booking).expect(201),
+      sut.http().post('/api/enquiries').send(enquiry).expect(201),
+      sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-4001', customerName: 'Morgan Matrix', customerEmail: 'morgan@example.com.au' }).expect(201),
+    ]);
+    // A message staff may resend (only failed or dead ones can be).
+    const [notification] = await sut.dataSource.query(`UPDATE notifications SET status = 'dead' WHERE id = (SELECT id FROM notifications ORDER BY created_at LIMIT 1) RETURNING id`);
+    fixtures = {
+      actors: { anonymous: undefined, plumberA, plumberB, admin },
+      ids: { plumberA: userA.id, plumberB: userB.id, admin: adminUser.id },
+      referral: { plumberA: referralA, plumberB: referralB },
+      booking: bookingRow.body.id,
+      enquiry: enquiryRow.body.id,
+      job: { id: job.body.id, trackingCode: job.body.trackingCode },
+      notification: notification[0].id,
+      editableUser: editable.id,
+    };
+  });
+
+  afterAll(() => sut.close());
+
+  it('has an entry for every route of the router, and none for routes that are gone', () => {
+    const keys = routes.map((route) => route.key);
+    expect(keys.filter((key) => !(key in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it("agrees with the routes' markers (public, roles)", () => {
+    const disagreements = routes
+      .filter((route) => MATRIX[route.key])
+      .filter((route) => {
+        const access = MATRIX[route.key]!.access;
+        const declared = route.isPublic ? 'public' : route.roles.length === 2 ? 'every-role' : route.roles.join();
+        return declared !== access;
+      })
+      .map((route) => route.key);
+    expect(disagreements).toEqual([]);
+  });
+
+  it('answers every route × caller × record with the expected status', async () => {
+    const cases = routes.flatMap((route) => {
+      const entry = MATRIX[route.key];
+      if (!entry) return [];
+      return ACTORS.flatMap((actor) => targetsOf(entry).map((target) => ({ route, entry, actor, target })));
+    });
+    expect(cases.length).toBeGreaterThan(250);
+    const outcomes = await inBatches(cases, 8, async ({ route, entry, actor, target }) => {
+      const path = pathFor(route, entry, fixtures, actor, target);
+      const response = await send(sut, route, entry, { fixtures, actor }, path);
+      const expected = expectedStatus(entry, actor, target);
+      return { case: `${route.key} as ${actor} on ${target}`, path, expected, actual: response.status, body: response.status === expected ? undefined : response.text.slice(0, 200) };
+    });
+    const wrong = outcomes.filter((outcome) => outcome.actual !== outcome.expected);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a photo of another referral, even through the caller’s own referral', async () => {
+    const { plumberA, plumberB } = fixtures.referral;
+    await sut.http().get(`/api/me/referrals/${plumberA.id}/photos/${plumberB.photoId}`).set(fixtures.actors.plumberA!.auth).expect(404);
+    await sut.http().get(`/api/admin/referrals/${plumberA.id}/photos/${plumberB.photoId}`).set(fixtures.actors.admin!.auth).expect(404);
+  });
+
+  it('answers malformed record ids as missing, never as a server error', async () => {
+    const admin = fixtures.actors.admin!.auth;
+    const plumber = fixtures.actors.plumberA!.auth;
+    for (const id of ['not-a-uuid', '1 OR 1=1', "'; SELECT 1; --", '%00', 'x'.repeat(300)]) {
+      const encoded = encodeURIComponent(id);
+      for (const [path, auth] of [
+        [`/api/me/referrals/${encoded}`, plumber],
+        [`/api/admin/referrals/${encoded}`, admin],
+        [`/api/admin/bookings/${encoded}`, admin],
+        [`/api/admin/users/${encoded}`, admin],
+      ] as const) {
+        const response = await sut.http().get(path).set(auth);
+        expect([400, 404]).toContain(response.status);
+      }
+    }
+  });
+});
+
+describe('client-sent filters never widen what a plumber sees', () => {
+  let sut: TestApp;
+  let plumberA: SignedIn;
+  let plumberB: SignedIn;
+  let idA: string;
+  let idB: string;
+
+  const widening = (otherId: string) => ({
+    plumberId: otherId,
+    plumber_id: otherId,
+    userId: otherId,
+    user_id: otherId,
+    id: otherId,
+    filter: JSON.stringify({ plumber_id: otherId, plumberId: otherId, id: [otherId], q: '' }),
+    range: '[0,100000]',
+    sort: '["created_at","DESC"]',
+    all: 'true',
+  });
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    const [userA, userB] = await Promise.all([
+      createUser(sut.dataSource, { email: 'filters-a@plumbing.com.au', fullName: 'Avery Plumber' }),
+      createUser(sut.dataSource, { email: 'filters-b@plumbing.com.au', fullName: 'Blake Plumber' }),
+    ]);
+    [plumberA, plumberB] = await Promise.all([signIn(sut, userA), signIn(sut, userB)]);
+    idA = userA.id;
+    idB = userB.id;
+    for (let i = 0; i < 2; i += 1) await sut.http().post('/api/me/referrals').set(plumberA.auth).send(REFERRAL).expect(201);
+    for (let i = 0; i < 3; i += 1) await sut.http().post('/api/me/referrals').set(plumberB.auth).send(REFERRAL).expect(201);
+    // B has a paid rebate, so totals that leaked B's rows would show.
+    await sut.dataSource.query(`UPDATE referrals SET cleanview_rebate_status = 'paid' WHERE plumber_id = $1`, [idB]);
+  });
+
+  afterAll(() => sut.close());
+
+  it("lists only the caller's referrals, whatever the query says", async () => {
+    const own: string[] = (await sut.dataSource.query(`SELECT id FROM referrals WHERE plumber_id = $1`, [idA])).map((row: { id: string }) => row.id);
+    const plain = await sut.http().get('/api/me/referrals').set(plumberA.auth).expect(200);
+    const filtered = await sut.http().get('/api/me/referrals').query(widening(idB)).set(plumberA.auth).expect(200);
+    expect(plain.body.map((row: { id: string }) => row.id).sort()).toEqual(own.sort());
+    expect(filtered.body).toEqual(plain.body);
+    expect(filtered.headers['content-range']).toBeUndefined();
+  });
+
+  it("totals only the caller's rebates, whatever the query says", async () => {
+    const plain = await sut.http().get('/api/me/rebates/summary').set(plumberA.auth).expect(200);
+    expect(plain.body).toEqual({ totalReferrals: 2, rebatePaid: 0, rebatePending: 2 * (80 + 400) });
+    const filtered = await sut.http().get('/api/me/rebates/summary').query(widening(idB)).set(plumberA.auth).expect(200);
+    expect(filtered.body).toEqual(plain.body);
+  });
+
+  it("opens another plumber's referral to no query parameter", async () => {
+    const [other] = await sut.dataSource.query(`SELECT id FROM referrals WHERE plumber_id = $1 LIMIT 1`, [idB]);
+    await sut.http().get(`/api/me/referrals/${other.id}`).query(widening(idB)).set(plumberA.auth).expect(404);
+  });
+
+  it("answers the caller's own account and profile, whatever the query says", async () => {
+    const me = await sut.http().get('/api/auth/me').query(widening(idB)).set(plumberA.auth).expect(200);
+    expect(me.body).toMatchObject({ id: idA, email: 'filters-a@plumbing.com.au' });
+    const profile = await sut.http().get('/api/me/profile').query(widening(idB)).set(plumberA.auth).expect(200);
+    expect(profile.body).toMatchObject({ fullName: 'Avery Plumber' });
+  });
+
+  it('refuses a body that names another account, and changes nothing', async () => {
+    const before = await sut.dataSource.query(`SELECT user_id, full_name, business_name, phone FROM profiles ORDER BY user_id`);
+    for (const extra of [{ userId: idB }, { user_id: idB }, { id: idB }, { role: 'admin' }, { email: 'filters-b@plumbing.com.au' }]) {
+      await sut.http().put('/api/me/profile').set(plumberA.auth).send({ fullName: 'Hijacked', ...extra }).expect(400);
+    }
+    expect(await sut.dataSource.query(`SELECT user_id, full_name, business_name, phone FROM profiles ORDER BY user_id`)).toEqual(before);
+    const [{ role }] = await sut.dataSource.query(`SELECT role FROM user_roles WHERE user_id = $1`, [idA]);
+    expect(role).toBe('plumber');
+  });
+
+  it('never files a referral for another plumber', async () => {
+    const [{ count: before }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`);
+    for (const extra of [{ plumberId: idB }, { plumber_id: idB }, { plumberEmail: 'filters-b@plumbing.com.au' }]) {
+      const response = await sut.http().post('/api/me/referrals').set(plumberA.auth).send({ ...REFERRAL, ...extra });
+      if (response.status === 201) {
+        // The plumber's own details may be given on the form; the referral must still be the caller's.
+        const [row] = await sut.dataSource.query(`SELECT plumber_id FROM referrals WHERE id = $1`, [response.body.id]);
+        expect(row.plumber_id).toBe(idA);
+      } else {
+        expect(response.status).toBe(400);
+      }
+    }
+    const [{ count: otherCount }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals WHERE plumber_id = $1`, [idB]);
+    expect(otherCount).toBe(3);
+    const [{ count: after }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`);
+    expect(after - before).toBeLessThanOrEqual(1);
+  });
+});

@@ -33,12 +33,27 @@ export const ACCOUNT_MESSAGES = {
 /** A simple e-mail shape: text, @, text, a dot, text, no spaces (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Length in characters as the server's validators count it (class-validator's MinLength/MaxLength):
+ * an emoji or other astral character counts once, and so does a character with its emoji/text
+ * presentation selector. Counting UTF-16 units instead let the form accept "🚰" × 11 as 12+
+ * characters, which the server then refused.
+ */
+export function characterLength(value: string): number {
+  const presentationSequences = value.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0;
+  const surrogatePairs = value.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  return value.length - presentationSequences - surrogatePairs;
+}
+
+/** The server trims the address, then checks its length and shape. */
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value.trim());
+  const address = value.trim();
+  return characterLength(address) <= 254 && EMAIL_PATTERN.test(address);
 }
 
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  const length = characterLength(password);
+  if (length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return undefined;
 }

@@ -34,13 +34,18 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
     crossOriginEmbedderPolicy: false,
   });
   // The same headers on every response, worked out once at boot (helmet's middleware would rebuild
-  // them, the CSP string included, for every request). Routes may still override one (photos do).
+  // them, the CSP string included, for every request). Added as the reply is sent, so that replies
+  // ended in an earlier hook carry them too (CORS preflights are answered in the first onRequest
+  // hook, before any hook of ours); a header a route set itself is kept (photos have their own CSP).
+  const entries = Object.entries(headers);
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (_request, reply, done) => {
-      void reply.headers(headers);
-      done();
+    .addHook('onSend', (_request, reply, payload, done) => {
+      for (const [name, value] of entries) {
+        if (!reply.hasHeader(name)) void reply.header(name, value);
+      }
+      done(null, payload);
     });
   const allowed = new Set(config.corsOrigins);
   app.enableCors({

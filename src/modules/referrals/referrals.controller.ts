@@ -34,7 +34,7 @@ function photoHeaders(reply: FastifyReply, contentType: string, byteSize: number
     .header('content-length', String(byteSize))
     .header('content-disposition', 'inline')
     .header('cache-control', 'private, max-age=3600')
-    .header('content-security-policy', "default-src 'none'; sandbox");
+    .header('content-security-policy', "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox");
 }
 
 @ApiTags('plumber: referrals')

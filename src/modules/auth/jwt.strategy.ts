@@ -35,15 +35,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessClaims): Promise<CurrentUserInfo> {
-    const user = await this.users.findSessionUser(claims.sub);
-    let role: Role | null;
-    try {
-      role = effectiveRole(await this.users.findStoredRole(claims.sub));
-    } catch (error) {
-      // spec §6: a failed role lookup is logged and grants nothing.
-      this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
-      role = null;
-    }
+    // Both lookups at once: every signed-in request waits for them.
+    const [user, role] = await Promise.all([
+      this.users.findSessionUser(claims.sub),
+      this.users.findStoredRole(claims.sub).then(effectiveRole).catch((error: unknown): Role | null => {
+        // spec §6: a failed role lookup is logged and grants nothing.
+        this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
+        return null;
+      }),
+    ]);
     const state = { exists: !!user, disabled: user?.disabled ?? true, tokenVersion: user?.tokenVersion ?? -1, role: role ?? claims.role };
     if (!user || !accessTokenStillValid(claims, state)) {
       throw new UnauthorizedException('Your session has ended. Please log in again.');

@@ -24,12 +24,15 @@ export class SmtpSink {
   private waiters: Array<() => void> = [];
   port = 0;
 
-  constructor() {
+  /** `auth`: the peer asks for these credentials (AUTH PLAIN/LOGIN over plain text, as on loopback). */
+  constructor(private readonly options: { auth?: { user: string; pass: string } } = {}) {
     this.server = this.createServer();
   }
 
   get url(): string {
-    return `smtp://127.0.0.1:${this.port}/?ignoreTLS=true`;
+    const auth = this.options.auth;
+    const credentials = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@` : '';
+    return `smtp://${credentials}127.0.0.1:${this.port}/?ignoreTLS=true`;
   }
 
   async start(port = 0): Promise<this> {
@@ -78,9 +81,21 @@ export class SmtpSink {
   }
 
   private createServer(): SMTPServer {
+    const auth = this.options.auth;
     return new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
       logger: false,
+      ...(auth
+        ? {
+            authMethods: ['PLAIN', 'LOGIN'],
+            authOptional: false,
+            allowInsecureAuth: true,
+            onAuth: (credentials, _session, callback) =>
+              credentials.username === auth.user && credentials.password === auth.pass
+                ? callback(null, { user: credentials.username })
+                : callback(new Error('Invalid username or password')),
+          }
+        : {}),
       onData: (stream: SMTPServerDataStream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

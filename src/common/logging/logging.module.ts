@@ -3,16 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { destination as pinoDestination, type DestinationStream } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
-
-/** Paths whose query strings may carry secrets (reset and verification tokens): logged without the query. */
-function loggablePath(url: string | undefined): string {
-  return (url ?? '').split('?')[0]!;
-}
+import { loggableError, loggablePath, redactText } from './log-redaction.js';
 
 /**
  * JSON logs through pino: one line per request with its correlation id (also answered in
  * `X-Request-Id` and in every error body), and every application log line inside a request carries it.
- * Credentials and cookies are never written.
+ * Credentials, cookies, query strings, tracking codes, failed queries' values and quoted e-mail
+ * addresses are never written (log-redaction.ts).
  */
 @Module({})
 export class LoggingModule {
@@ -34,6 +31,14 @@ export class LoggingModule {
             serializers: {
               req: (request: { method?: string; url?: string }) => ({ method: request.method, path: loggablePath(request.url) }),
               res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+              err: loggableError,
+            },
+            hooks: {
+              // Messages may quote what a peer said (an SMTP reply names its recipient): see redactText.
+              logMethod(args, method) {
+                const safe = (args as unknown[]).map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
+                method.apply(this, safe as Parameters<typeof method>);
+              },
             },
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],

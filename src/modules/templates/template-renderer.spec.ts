@@ -1,4 +1,4 @@
-import { renderEmail } from './template-renderer.js';
+import { compileStaffSource, renderEmail, STAFF_COMPILE_OPTIONS, STAFF_RUNTIME_OPTIONS, TemplateRenderError } from './template-renderer.js';
 
 const template = {
   subject: 'Your job {jobId}',
@@ -51,9 +51,58 @@ describe('renderEmail', () => {
     expect(email.text.endsWith('View Your Job Status: https://example.com.au/job-status/abc')).toBe(true);
   });
 
-  it('never reads properties a value object inherits', () => {
-    const email = renderEmail({ subject: 'a{constructor}b', body: '{constructor}', variables: {} });
-    expect(email.subject).toBe('ab');
-    expect(email.text).not.toContain('function');
+  it('refuses to run a template that did not pass the save checks', () => {
+    expect(() => renderEmail({ subject: 'a{constructor}b', body: 'x', variables: {} })).toThrow(TemplateRenderError);
+    expect(() => renderEmail({ subject: 'x', body: '{{constructor.constructor}}', variables })).toThrow(/single braces/);
+    expect(() => renderEmail({ subject: 'x', body: '{customerName.length}', variables })).toThrow(/Braces can only surround/);
+  });
+});
+
+/**
+ * The last line of defence: hostile handlebars source compiled straight in the staff environment
+ * (as if the checks above were bypassed) reads no prototype, calls no helper or partial, runs nothing.
+ */
+describe('compileStaffSource', () => {
+  const values = { name: 'Alex' };
+  const run = (source: string) => compileStaffSource(source, true)(values);
+
+  it('keeps strict mode, knownHelpersOnly with no helper known, and no prototype access', () => {
+    expect(STAFF_COMPILE_OPTIONS).toMatchObject({ strict: true, knownHelpersOnly: true });
+    expect(Object.values(STAFF_COMPILE_OPTIONS.knownHelpers).every((known) => known === false)).toBe(true);
+    expect(STAFF_RUNTIME_OPTIONS).toMatchObject({ allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+  });
+
+  it.each([
+    '{{constructor}}',
+    '{{constructor.constructor}}',
+    '{{name.constructor.constructor}}',
+    '{{__proto__}}',
+    '{{name.__proto__}}',
+    '{{name.__defineGetter__}}',
+    '{{toString}}',
+    '{{this}}',
+    '{{this.constructor}}',
+    '{{../name}}',
+    '{{#each name}}x{{/each}}',
+    '{{#with name}}{{this}}{{/with}}',
+    '{{#if name}}x{{/if}}',
+    '{{log name}}',
+    '{{lookup name "length"}}',
+    '{{> evil}}',
+    '{{#name}}x{{/name}}',
+    '{{^name}}x{{/name}}',
+    '{{{{raw}}}}{{name}}{{{{/raw}}}}',
+    '{{*decorator}}',
+    '{{#*inline "x"}}y{{/inline}}',
+  ])('%s throws instead of running', (source) => {
+    expect(() => run(source)).toThrow();
+  });
+
+  it('reaches no partial: a partial block only shows its own fallback text', () => {
+    expect(run('{{#> layout}}fallback{{/layout}}')).toBe('fallback');
+  });
+
+  it('leaves a real variable working, escaped', () => {
+    expect(compileStaffSource('Hi {{name}}', true)({ name: '<b>' })).toBe('Hi &lt;b&gt;');
   });
 });

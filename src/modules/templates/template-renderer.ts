@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { COMPANY } from '../../contracts/company.js';
 import { EMAIL_LAYOUT } from './email-layout.js';
-import { toHandlebarsSource } from './template-syntax.js';
+import { findTemplateProblems, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
 
 export interface EmailButton {
   label: string;
@@ -25,41 +25,86 @@ export interface RenderedEmail {
 }
 
 /**
- * An isolated handlebars environment: no helpers or partials registered by anyone else, and templates
- * compiled with `knownHelpersOnly` so that a template can only read the variables it is given.
+ * Staff templates compile in an environment of their own with every helper, partial and decorator
+ * removed, in strict mode with `knownHelpersOnly` and no helper known: a template can only read the
+ * variables it is given. Sources are checked again before compiling (`findTemplateProblems`), so a
+ * template that reached the database without the save checks is refused rather than run.
  */
-const handlebars = Handlebars.create();
-const COMPILE_OPTIONS = {
-  strict: true,
-  knownHelpersOnly: true,
-  knownHelpers: { helperMissing: false, blockHelperMissing: false, each: false, with: false, lookup: false, log: false },
+const staffHandlebars = Handlebars.create();
+for (const name of Object.keys(staffHandlebars.helpers)) staffHandlebars.unregisterHelper(name);
+for (const name of Object.keys(staffHandlebars.partials)) staffHandlebars.unregisterPartial(name);
+for (const name of Object.keys(staffHandlebars.decorators)) staffHandlebars.unregisterDecorator(name);
+
+const NO_KNOWN_HELPERS = {
+  helperMissing: false,
+  blockHelperMissing: false,
+  each: false,
+  if: false,
+  unless: false,
+  with: false,
+  lookup: false,
+  log: false,
+} as const;
+export const STAFF_COMPILE_OPTIONS = { strict: true, knownHelpersOnly: true, knownHelpers: NO_KNOWN_HELPERS, preventIndent: true } as const;
+/** Handlebars' defaults, spelled out: nothing a value inherits from its prototype is ever read. */
+export const STAFF_RUNTIME_OPTIONS = {
+  allowProtoPropertiesByDefault: false,
+  allowProtoMethodsByDefault: false,
+  allowedProtoProperties: {},
+  allowedProtoMethods: {},
 } as const;
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 const CACHE_LIMIT = 500;
 
-function compile(source: string, escape: boolean): Handlebars.TemplateDelegate {
+/**
+ * Compiles handlebars source made by `toHandlebarsSource` in the locked-down environment. Exported
+ * for the tests that prove a hostile source cannot run even here.
+ */
+export function compileStaffSource(source: string, escape: boolean): (values: Readonly<Record<string, unknown>>) => string {
   const key = `${escape ? 'h' : 't'}:${source}`;
   let template = cache.get(key);
   if (!template) {
-    template = handlebars.compile(source, { ...COMPILE_OPTIONS, noEscape: !escape });
+    template = staffHandlebars.compile(source, { ...STAFF_COMPILE_OPTIONS, noEscape: !escape });
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(key, template);
   }
-  return template;
+  const compiled = template;
+  // Values go in an object without a prototype: `constructor`, `__proto__`, `toString` are not there to find.
+  return (values) => compiled(Object.assign(Object.create(null) as object, values), STAFF_RUNTIME_OPTIONS);
 }
 
-const layout = handlebars.compile(EMAIL_LAYOUT, { strict: false, knownHelpers: { if: true }, knownHelpersOnly: true });
+/** A stored template that is not safe to render (it did not pass the save checks). */
+export class TemplateRenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateRenderError';
+  }
+}
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * The handlebars source of a staff-written part, or a TemplateRenderError when it holds anything but
+ * declared variables. (Line breaks in a subject are not refused here: `singleLine` folds them.)
+ */
+function checkedSource(source: string, part: TemplatePart, variableNames: readonly string[]): string {
+  const problems = findTemplateProblems(source, variableNames);
+  if (problems.length > 0) {
+    throw new TemplateRenderError(`The template ${part} cannot be rendered: ${problems.map((problem) => problem.message).join(' ')}`);
+  }
+  return toHandlebarsSource(source);
+}
 
+/** Our own layout (trusted, never staff-edited) in a separate environment that keeps the `if` helper. */
+const layout = Handlebars.create().compile(EMAIL_LAYOUT, { strict: false, knownHelpers: { if: true }, knownHelpersOnly: true });
+
+/** The same escaping handlebars applies to every value (& < > " ' ` =), so a value reads alike wherever it lands. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  return Handlebars.escapeExpression(value);
 }
 
 /** Line breaks and other control characters in a header could add headers of their own. */
-function singleLine(value: string): string {
-  return value.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' ').trim();
+export function singleLine(value: string): string {
+  return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim();
 }
 
 function isHttpUrl(value: string): boolean {
@@ -76,19 +121,22 @@ function isHttpUrl(value: string): boolean {
  * mode); every value is escaped in the HTML part, so nothing a customer typed can add markup.
  */
 export function renderEmail(input: RenderInput): RenderedEmail {
+  const names = Object.keys(input.variables);
+  const subjectSource = checkedSource(input.subject, 'subject', names);
+  const bodySource = checkedSource(input.body, 'body', names);
   const subjectValues = Object.fromEntries(Object.entries(input.variables).map(([k, v]) => [k, singleLine(v)]));
-  const subject = singleLine(compile(toHandlebarsSource(input.subject), false)(subjectValues));
-  const text = compile(toHandlebarsSource(input.body), false)(input.variables).trim();
+  const subject = singleLine(compileStaffSource(subjectSource, false)(subjectValues));
+  const text = compileStaffSource(bodySource, false)(input.variables).trim();
 
   const htmlValues: Record<string, string | Handlebars.SafeString> = { ...input.variables };
   for (const name of input.linkVariables ?? []) {
     const url = input.variables[name];
     if (url !== undefined && isHttpUrl(url)) {
-      htmlValues[name] = new handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:#0b3b66;">${escapeHtml(url)}</a>`);
+      htmlValues[name] = new Handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:#0b3b66;">${escapeHtml(url)}</a>`);
     }
   }
   // The staff text is plain text: escape it, then let handlebars escape each value it inserts.
-  const bodyHtml = compile(toHandlebarsSource(escapeHtml(input.body)), true)(htmlValues).trim();
+  const bodyHtml = compileStaffSource(escapeHtml(bodySource), true)(htmlValues).trim();
   const content = bodyHtml
     .split(/\n{2,}/)
     .map((paragraph) => `<p style="margin:0 0 16px;">${paragraph.replace(/\n/g, '<br>\n')}</p>`)

@@ -1,15 +1,15 @@
 import { findTemplateProblems, toHandlebarsSource, variablesUsed } from './template-syntax.js';
 
 const allowed = ['customerName', 'jobId', 'trackingLink'];
+const STRAY = 'Braces can only surround a variable name, for example {customerName}. Remove any other "{" or "}".';
 
 describe('findTemplateProblems', () => {
   it.each([
     ['plain text', 'Hello there'],
     ['known variables', 'Hi {customerName}, job {jobId}: {trackingLink}'],
-    ['literal single braces around text with spaces', 'Use { and } freely { like this }'],
     ['an empty template', ''],
-    // Not a variable name (leading underscore), so it stays literal text and reaches no object property.
-    ['a __proto__ lookup as literal text', '{__proto__}'],
+    ['line breaks and tabs in a body', 'Hi {customerName},\r\n\tThanks'],
+    ['emoji joined with a zero-width joiner', 'Thanks \u{1F469}\u200D\u{1F527}'],
   ])('accepts %s', (_name, source) => {
     expect(findTemplateProblems(source, allowed)).toEqual([]);
   });
@@ -23,8 +23,30 @@ describe('findTemplateProblems', () => {
     ['a prototype lookup', '{constructor}', 'Unknown variable {constructor}. Available variables: {customerName}, {jobId}, {trackingLink}'],
     ['an escaped mustache', '\\{customerName}', 'A backslash cannot come directly before "{".'],
     ['a closing pair', '{customerName}}', 'Use single braces for variables, for example {customerName}.'],
+    ['a lone brace', 'Use { and } freely', STRAY],
+    ['a __proto__ lookup', '{__proto__}', STRAY],
+    ['a property of a variable', '{customerName.length}', STRAY],
+    ['braces split by a zero-width space', '{\u200B{customerName}\u200B}', STRAY],
+    ['a zero-width space', 'Hi\u200B{customerName}', 'Remove the invisible character U+200B (zero-width or text-direction control).'],
+    ['a right-to-left override', 'Hi \u202E{customerName}', 'Remove the invisible character U+202E (zero-width or text-direction control).'],
+    ['fullwidth braces', '\uFF5B\uFF5BcustomerName\uFF5D\uFF5D', '"\uFF5B" (U+FF5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.'],
+    ['small braces', '\uFE5BcustomerName\uFE5C', '"\uFE5B" (U+FE5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.'],
+    ['a NUL character', 'Hi\u0000{customerName}', 'Remove the control character U+0000.'],
+    ['an escape character', 'Hi\u001B[31m', 'Remove the control character U+001B.'],
   ])('refuses %s', (_name, source, message) => {
     expect(findTemplateProblems(source, allowed).map((p) => p.message)).toContain(message);
+  });
+
+  it.each([
+    ['a line feed', 'Hello\nBcc: x@example.com'],
+    ['a carriage return', 'Hello\rBcc: x@example.com'],
+    ['a unicode line separator', 'Hello\u2028Bcc: x@example.com'],
+    ['a paragraph separator', 'Hello\u2029Bcc: x@example.com'],
+    ['a next-line character', 'Hello\u0085Bcc: x@example.com'],
+    ['a vertical tab', 'Hello\u000BBcc: x@example.com'],
+  ])('refuses a subject with %s', (_name, subject) => {
+    expect(findTemplateProblems(subject, allowed, 'subject').map((p) => p.message)).toContain('The subject must be a single line.');
+    expect(findTemplateProblems('Hello {customerName}', allowed, 'subject')).toEqual([]);
   });
 
   it('reports each unknown variable once', () => {

@@ -65,12 +65,11 @@ export class TemplatesAdminService {
     return this.toResponse(definition, (await this.stored([key])).get(key));
   }
 
-  /** Refuses anything but the template's own `{variables}` (no handlebars syntax) in subject and body. */
+  /** Refuses anything but the template's own `{variables}` (no handlebars syntax) in subject and body; the subject is one line. */
   private check(definition: TemplateDefinition, subject: string | undefined, body: string | undefined): void {
     const errors: FieldError[] = [];
     if (subject !== undefined) {
-      if (/[\r\n]/.test(subject)) errors.push({ field: 'subject', message: 'The subject must be a single line.' });
-      for (const problem of findTemplateProblems(subject, definition.variables)) errors.push({ field: 'subject', message: problem.message });
+      for (const problem of findTemplateProblems(subject, definition.variables, 'subject')) errors.push({ field: 'subject', message: problem.message });
     }
     if (body !== undefined) {
       for (const problem of findTemplateProblems(body, definition.variables)) errors.push({ field: 'body', message: problem.message });

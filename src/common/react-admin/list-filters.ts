@@ -67,13 +67,36 @@ export function search(columns: readonly string[]): FilterDefinition {
   };
 }
 
+/**
+ * A real calendar day written yyyy-MM-dd. JavaScript rolls 2026-02-30 over to March and PostgreSQL
+ * refuses it (and year 0000) with an error, so both are refused here with a clear message.
+ */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 function asInstant(value: unknown, name: string): Date {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
     fail(name, `${name} must be a date such as 2026-01-31 or a date and time in ISO 8601`);
   }
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) fail(name, `${name} is not a real date`);
+  if (Number.isNaN(date.getTime()) || !isCalendarDate(value.slice(0, 10))) fail(name, `${name} is not a real date`);
   return date;
+}
+
+/**
+ * A calendar day in the display time zone (the caller binds `:tz`), as the instant it starts:
+ * `column >= that instant` for "from", `column < the next day's` for "to" (shiftDays 1).
+ */
+export function calendarDay(column: string, operator: '>=' | '<', shiftDays: 0 | 1): FilterDefinition {
+  return {
+    apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string) {
+      if (!isCalendarDate(value)) fail(name, `${name} must be a date such as 2026-01-31`);
+      query.andWhere(`${column} ${operator} ((:${param(name)}::date + ${shiftDays})::timestamp AT TIME ZONE :tz)`, { [param(name)]: value });
+    },
+  };
 }
 
 /** `column >= value` for a date or instant. */

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Transform, type Readable } from 'node:stream';
 import QueryStream from 'pg-query-stream';
 import type { Pool, PoolClient } from 'pg';
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, parseListParams, type FilterDefinition, type ListParams, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -13,20 +13,6 @@ import { queryRows } from '../../database/sql.js';
 import { csvLine } from './booking-csv.js';
 import { Booking } from './booking.entity.js';
 import type { BookingResponse } from './dto/booking.dto.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day in the display time zone, as the instant it starts. */
-function dayFilter(operator: '>=' | '<', shiftDays: number): FilterDefinition {
-  return {
-    apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string) {
-      if (typeof value !== 'string' || !DATE.test(value)) {
-        throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a date such as 2026-01-31` }]);
-      }
-      query.andWhere(`b.created_at ${operator} ((:${name}::date + ${shiftDays})::timestamp AT TIME ZONE :tz)`, { [name]: value });
-    },
-  };
-}
 
 /** spec §2 date filters: today, last 7 days, last 30 days, counted in the display time zone. */
 const periodFilter: FilterDefinition = {
@@ -58,8 +44,8 @@ export const BOOKING_LIST = defineListSpec({
       },
     },
     period: periodFilter,
-    created_from: dayFilter('>=', 0),
-    created_to: dayFilter('<', 1),
+    created_from: calendarDay('b.created_at', '>=', 0),
+    created_to: calendarDay('b.created_at', '<', 1),
     id: ids('b.id'),
   },
   defaultPageSize: 10,

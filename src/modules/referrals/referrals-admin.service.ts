@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { defineListSpec, findListPage, onlyFilterValues, parseListParams, type FilterDefinition, type ListParams, type ParsedList } from '../../common/react-admin/list-query.js';
+import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { defineListSpec, findListPage, onlyFilterValues, parseListParams, type ListParams, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
@@ -15,19 +15,6 @@ import { firstName } from '../auth/auth.rules.js';
 import { toAdminReferral, type AdminReferralView } from './dto/referral.dto.js';
 import { PhotosService, type PhotoView } from './photos.service.js';
 import { Referral } from './referral.entity.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function dayFilter(operator: '>=' | '<', shiftDays: number): FilterDefinition {
-  return {
-    apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string) {
-      if (typeof value !== 'string' || !DATE.test(value)) {
-        throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a date such as 2026-01-31` }]);
-      }
-      query.andWhere(`r.created_at ${operator} ((:${name}::date + ${shiftDays})::timestamp AT TIME ZONE :tz)`, { [name]: value });
-    },
-  };
-}
 
 /** Completed, unpaid parts past their payment terms (spec §9: 15 days for C&V, 30 for reline). */
 const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
@@ -52,8 +39,8 @@ export const REFERRAL_LIST = defineListSpec({
     urgency: equals('r.urgency', URGENCIES),
     plumber_id: equals('r.plumber_id::text'),
     plumber_email: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
-    created_from: dayFilter('>=', 0),
-    created_to: dayFilter('<', 1),
+    created_from: calendarDay('r.created_at', '>=', 0),
+    created_to: calendarDay('r.created_at', '<', 1),
     overdue: {
       apply(query, value, name) {
         if (value !== true && value !== false) throw DomainError.validation([{ field: `filter.${name}`, message: 'overdue must be true or false' }]);

@@ -38,8 +38,9 @@ export function toErrorResponse(exception: unknown, correlationId: string): Erro
   }
   // Errors raised by Fastify itself before a route runs (bad JSON, body too large, wrong content type).
   const fastifyStatus = (exception as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-    return { statusCode: fastifyStatus, code: codeForStatus(fastifyStatus), message: fastifyMessage(exception, fastifyStatus), correlationId };
+  if (Number.isInteger(fastifyStatus) && (fastifyStatus as number) >= 400 && (fastifyStatus as number) < 500) {
+    const statusCode = fastifyStatus as number;
+    return { statusCode, code: codeForStatus(statusCode), message: fastifyMessage(exception, statusCode), correlationId };
   }
   const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
   return { statusCode, code: codeForStatus(statusCode), message: messageForStatus(statusCode), correlationId };

@@ -46,7 +46,9 @@ export function refererPath(request: FastifyRequest, publicBaseUrl: string): str
     const url = new URL(referer);
     const base = new URL(publicBaseUrl);
     const host = String(request.headers.host ?? '');
-    return url.host === base.host || url.host === host ? `${url.pathname}${url.search}` : '/';
+    // A path starting with "//" would be a link to another site (https://this-site//evil.example/).
+    const sameSite = (url.host === base.host || url.host === host) && !url.pathname.startsWith('//');
+    return sameSite ? `${url.pathname}${url.search}` : '/';
   } catch {
     return '/';
   }

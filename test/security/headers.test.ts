@@ -66,6 +66,8 @@ function probes(context: { plumber: () => SignedIn; photoPath: () => string }): 
     { name: 'API 413', expected: 413, request: (sut) => sut.http().post('/api/probe/echo').set('content-type', 'application/json').send(`{"name":"${'x'.repeat(1_100_000)}"}`) },
     { name: 'API 415 (upload)', expected: 415, request: (sut) => sut.http().post(`${context.photoPath().split('/photos/')[0]}/photos`).set(context.plumber().auth).send({}) },
     { name: 'API 500', expected: 500, request: (sut) => sut.http().get('/api/probe/boom') },
+    { name: 'API 429', expected: 429, request: (sut) => sut.http().get('/api/probe/limited') },
+    { name: 'malformed URL', expected: 400, request: (sut) => sut.http().get('/api/admin/users/%E0%A4%A') },
     { name: 'job status (own Referrer-Policy)', expected: 404, request: (sut) => sut.http().get(`/api/job-status/booked-job1-${'a'.repeat(26)}`) },
     { name: 'referral photo (own CSP)', expected: 200, request: (sut) => sut.http().get(context.photoPath()).set(context.plumber().auth) },
     { name: 'form error page (HTML 400)', expected: 400, request: (sut) => sut.http().post('/api/bookings').type('form').send({ name: '' }) },
@@ -131,6 +133,9 @@ describe.each([
   afterAll(() => sut.close());
 
   it('sends CSP (object-src, base-uri, frame-ancestors none), nosniff and a referrer policy on every kind of response, HSTS only in production', async () => {
+    // The probe route allows 2 a minute: the third call (the 429 probe) is over the limit.
+    await sut.http().get('/api/probe/limited').expect(200);
+    await sut.http().get('/api/probe/limited').expect(200);
     const results: Array<{ name: string; status: number; problems: string[] }> = [];
     for (const probe of probes({ plumber: () => plumber, photoPath: () => photoPath })) {
       const response = await probe.request(sut);

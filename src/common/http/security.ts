@@ -1,6 +1,6 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../../config/app-config.js';
 
 /**
@@ -34,19 +34,24 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
     crossOriginEmbedderPolicy: false,
   });
   // The same headers on every response, worked out once at boot (helmet's middleware would rebuild
-  // them, the CSP string included, for every request). Added as the reply is sent, so that replies
-  // ended in an earlier hook carry them too (CORS preflights are answered in the first onRequest
-  // hook, before any hook of ours); a header a route set itself is kept (photos have their own CSP).
+  // them, the CSP string included, for every request). Through Nest's security hook: it runs first
+  // for every request, also for those the router refuses before any Fastify hook (a malformed URL, an
+  // over-long parameter), and puts them on the raw response, where a route's own value wins (photos
+  // have their own CSP). (`app.useSecurityHeaders()` and `app.enableCsrfProtection()` would replace it.)
   const entries = Object.entries(headers);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onSend', (_request, reply, payload, done) => {
-      for (const [name, value] of entries) {
-        if (!reply.hasHeader(name)) void reply.header(name, value);
-      }
-      done(null, payload);
-    });
+  const adapter = app.getHttpAdapter() as FastifyAdapter;
+  adapter.registerSecurityHook((_request, response) => {
+    for (const [name, value] of entries) response.setHeader(name, value);
+    return undefined;
+  });
+  // CORS preflights are answered by the CORS hook, which runs before the security hook: they get the
+  // headers as they are sent.
+  adapter.getInstance().addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.raw.hasHeader('x-content-type-options')) {
+      for (const [name, value] of entries) if (!reply.hasHeader(name)) void reply.header(name, value);
+    }
+    done(null, payload);
+  });
   const allowed = new Set(config.corsOrigins);
   app.enableCors({
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),

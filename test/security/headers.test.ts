@@ -68,6 +68,7 @@ function probes(context: { plumber: () => SignedIn; photoPath: () => string }): 
     { name: 'API 500', expected: 500, request: (sut) => sut.http().get('/api/probe/boom') },
     { name: 'API 429', expected: 429, request: (sut) => sut.http().get('/api/probe/limited') },
     { name: 'malformed URL', expected: 400, request: (sut) => sut.http().get('/api/admin/users/%E0%A4%A') },
+    { name: 'over-long route parameter', expected: 414, request: (sut) => sut.http().put(`/api/admin/users/${'x'.repeat(600)}`).send({}) },
     { name: 'job status (own Referrer-Policy)', expected: 404, request: (sut) => sut.http().get(`/api/job-status/booked-job1-${'a'.repeat(26)}`) },
     { name: 'referral photo (own CSP)', expected: 200, request: (sut) => sut.http().get(context.photoPath()).set(context.plumber().auth) },
     { name: 'form error page (HTML 400)', expected: 400, request: (sut) => sut.http().post('/api/bookings').type('form').send({ name: '' }) },

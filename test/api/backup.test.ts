@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -174,6 +174,7 @@ describe('db:backup and db:restore', () => {
     const io = captureIo();
     expect(await backupCommand(['--file', backupFile], { DATABASE_URL: source.databaseUrl, DATA_DIR: sourceDataDir }, io)).toBe(0);
     expect(io.stdout).toMatch(/Backed up the database at migration \w+: \d+ tables, \d+ rows; 2 uploaded files/);
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600); // personal data and password hashes
     sourcePrint = await fingerprint(source.databaseUrl);
     sourceFiles = await filesUnder(path.join(sourceDataDir, 'uploads'));
     expect(Object.keys(sourceFiles)).toHaveLength(2);
@@ -288,6 +289,11 @@ describe('db:backup and db:restore', () => {
     const flipped = Buffer.from(bytes);
     flipped[Math.floor(bytes.length / 2)] ^= 0xff;
     await writeFile(corrupt, flipped);
+    // A file whose photo path climbs out of the uploads folder.
+    const escaping = path.join(folder, 'escaping.backup.gz');
+    await rewriteBackup(backupFile, escaping, (type, payload) =>
+      type === Frame.File ? Buffer.from(JSON.stringify({ ...JSON.parse(payload.toString()), path: '../../outside.jpg' })) : payload,
+    );
     const notBackup = path.join(folder, 'not-a-backup.gz');
     await writeFile(notBackup, gzipSync('hello'));
 
@@ -296,6 +302,7 @@ describe('db:backup and db:restore', () => {
       [changedRow, /damaged: table users holds/],
       [truncated, /truncated/],
       [corrupt, /damaged|truncated/],
+      [escaping, /a stored file has an unusable name: "\.\.\/\.\.\/outside\.jpg"/],
       [notBackup, /not a pipe-relining backup/],
       [path.join(folder, 'missing.backup.gz'), /No backup file at/],
     ] as const) {
@@ -315,7 +322,8 @@ describe('db:backup and db:restore', () => {
     expect(await fingerprint(target.url)).toEqual(before);
     const good = captureIo();
     expect(await restoreCommand(['--file', backupFile, '--check'], {}, good)).toBe(0);
-    expect(good.stdout).toMatch(/is complete and every checksum matches/);
+    expect(good.stdout).toMatch(/is complete and every checksum matches: made .* \(PostgreSQL \d+/);
+    expect(await readdir(folder)).not.toContain('outside.jpg');
   });
 
   it('restores a backup from an older version: the newer migrations run on its rows', async () => {
@@ -374,6 +382,7 @@ describe('db:backup and db:restore', () => {
       const backedUp = captureIo();
       expect(await backupCommand([], env, backedUp)).toBe(0); // default file: DATA_DIR/backups/<time>.backup.gz
       const [made] = await readdir(path.join(dataDir, 'backups'));
+      expect((await stat(path.join(dataDir, 'backups'))).mode & 0o777).toBe(0o700);
       expect(made).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.backup\.gz$/);
       const [original, again] = await Promise.all([readBackup(backupFile), readBackup(path.join(dataDir, 'backups', made!))]);
       expect(again.tables).toEqual(original.tables);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * The backup file: one gzip stream holding a magic line, then frames of `[type: 1 byte][length: uint32 BE][payload]`.
@@ -192,8 +192,10 @@ export class RowChecksum {
   }
 
   private addRow(row: Buffer): void {
-    const hash = createHash('sha256').update(row).digest();
-    for (let lane = 0; lane < LANES; lane += 1) this.small[lane]! += hash.readUInt32BE(lane * 4);
+    // One-shot hashing: a Hash object per row would cost a native context each, freed only by the
+    // garbage collector (millions of rows grew the process by hundreds of MB, and ran 5× slower).
+    const digest = hash('sha256', row, 'buffer');
+    for (let lane = 0; lane < LANES; lane += 1) this.small[lane]! += digest.readUInt32BE(lane * 4);
     this.rows += 1;
     this.sinceFold += 1;
     // Each lane adds at most 2^32 per row: fold into the BigInt lanes before a double loses precision.

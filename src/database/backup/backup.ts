@@ -83,7 +83,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quoteIdentifier(table.name)}`);
       counts.set(table.name, Number(rows[0]!.count));
     }
-    const { rows: version } = await client.query<{ version: string }>('SHOW server_version');
+    const { rows: version } = await client.query<{ version: string }>(`SELECT current_setting('server_version') AS version`);
     const header: BackupHeader = {
       format: BACKUP_FORMAT_VERSION,
       product: BACKUP_PRODUCT,

@@ -101,8 +101,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     }
     // A damaged or truncated file is found here, by reading it once through, before the database is touched.
+    let started = Date.now();
     log(`checking ${file}`);
     await readBackup(file);
+    log(`file checked (${Date.now() - started} ms)`);
     if (replaced.length > 0) log(`replacing what "${database}" held: ${replaced.join('; ')}`);
 
     // 2-3. Load and check in one transaction.
@@ -131,10 +133,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           if (JSON.stringify(again) !== JSON.stringify(header)) throw new Error('The backup file changed while it was being restored.');
         },
         tableStart: async (table) => {
+          started = Date.now();
           const columns = table.columns.map((c) => quoteIdentifier(c.name)).join(', ');
           return copyInto(client, `COPY ${quoteIdentifier(table.name)} (${columns}) FROM STDIN`);
         },
-        tableEnd: async (table, result) => log(`${table.name}: ${result.rows} row${result.rows === 1 ? '' : 's'}`),
+        tableEnd: async (table, result) => log(`${table.name}: ${result.rows} row${result.rows === 1 ? '' : 's'} (${Date.now() - started} ms)`),
         sequences: async (values) => setSequences(client, values, inventory),
         fileStart: async (relative) => {
           const destination = path.join(staging!, ...relative.split('/'));
@@ -143,7 +146,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         },
       });
 
+      started = Date.now();
       await recheckTables(client, summary);
+      log(`every table read back and matched the backup (${Date.now() - started} ms)`);
       const { rows: migrationRows } = await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
       if (migrationRows.map((r) => r.name).join() !== header.migrations.join()) {
         throw new Error('The restored migrations table does not match the backup header.');

@@ -234,9 +234,15 @@ class EnvReader {
   mailbox(name: string, fallback: string): string {
     const raw = this.optionalString(name);
     if (raw === undefined) return fallback;
-    // "Name <address>" or a bare address; CR/LF would let a value add mail headers.
-    const address = /<([^<>]+)>\s*$/.exec(raw)?.[1] ?? raw;
-    if (/[\r\n]/.test(raw) || !/^[^\s@]+@[^\s@]+$/.test(address)) {
+    // "Name <address>" or a bare address, and exactly one mailbox: no line break or control character
+    // (it could start a header of its own), and a name holding , ; : @ < > only inside quotes (otherwise
+    // it reads as a second address).
+    const parts = /^(.*?)\s*<([^<>]*)>$/su.exec(raw);
+    const display = parts?.[1] ?? '';
+    const address = parts?.[2] ?? raw;
+    const oneLine = !/[\p{Cc}\u2028\u2029]/u.test(raw);
+    const displayOk = /^"[^"\\]*"$/.test(display) || !/[,;:@<>"\\]/.test(display);
+    if (!oneLine || !displayOk || !/^[^\s@()<>[\]:;\\,"]+@[\p{L}\p{N}.-]+$/u.test(address)) {
       return this.fail(name, `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`, fallback);
     }
     return raw;

@@ -30,8 +30,14 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Your profile has been updated successfully',
 } as const;
 
-/** A simple e-mail shape: text, @, text, a dot, text, no spaces (spec §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One e-mail address as people type it (spec §5: text, @, text, a dot, text, no spaces), and nothing
+ * a mail header could read as more: no space or line break of any kind, no control character, none of
+ * the characters that quote or separate addresses in a header ( ) < > [ ] : ; \ , " — so a value can
+ * neither start a header line of its own nor add a recipient. The domain is dot-separated labels of
+ * letters (international ones too), digits and hyphens. Every form, the server and the outbox use it.
+ */
+export const EMAIL_PATTERN = /^[^\s@()<>[\]:;\\,"\p{Cc}]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 
 /**
  * Length in characters as the server's validators count it (class-validator's MinLength/MaxLength):

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from './account-rules.js';
 import { dateFormat } from './date-format.js';
 
 /**
@@ -74,7 +75,6 @@ export const REQUIRED_BOOKING_FIELDS = ['name', 'email', 'phone', 'address', 'su
 
 const MAX_LENGTH: Partial<Record<keyof BookingInput, number>> = { name: 120, email: 254, phone: 40, suburb: 120, address: 300, message: 5_000 };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^[\d\s\-+()]{8,}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

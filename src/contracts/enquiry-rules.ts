@@ -2,6 +2,8 @@
  * Enquiry forms (spec §3, §5; issue 5): corporate project enquiries and product enquiries, with the
  * options and the exact messages, shared by the public site and the server.
  */
+import { EMAIL_PATTERN } from './account-rules.js';
+
 export const ISSUE_TYPES = [
   { value: 'blocked', label: 'Blocked Pipe' },
   { value: 'cracked', label: 'Cracked/Broken Pipe' },
@@ -72,7 +74,7 @@ export interface FieldProblem {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 /** spec §5 Corporate enquiry form, every problem in the form's order. */
 export function corporateEnquiryProblems(input: CorporateEnquiryInput): FieldProblem[] {

@@ -1,3 +1,5 @@
+import { isValidEmail } from './account-rules.js';
+
 /** spec §4 Job status (tracking): the six stages, in order, with their labels. Values are the database strings. */
 export const JobStatus = {
   Booked: 'booked',
@@ -86,7 +88,7 @@ export const TRACKING_LINK_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
 } as const;
 
-/** spec §5: all three required; the e-mail must contain both '@' and '.'. */
+/** spec §5: all three required; the e-mail must contain both '@' and '.' (and be one plain address, `isValidEmail`). */
 export function trackingLinkProblem(input: { jobNumber?: unknown; customerName?: unknown; customerEmail?: unknown }):
   | { title: string; message: string; field: 'jobNumber' | 'customerName' | 'customerEmail' }
   | undefined {
@@ -94,7 +96,7 @@ export function trackingLinkProblem(input: { jobNumber?: unknown; customerName?:
   const missing = (['jobNumber', 'customerName', 'customerEmail'] as const).find((field) => !text(input[field]));
   if (missing) return { title: TRACKING_LINK_MESSAGES.missingTitle, message: TRACKING_LINK_MESSAGES.missing, field: missing };
   const email = text(input.customerEmail);
-  if (!email.includes('@') || !email.includes('.')) {
+  if (!email.includes('@') || !email.includes('.') || !isValidEmail(email)) {
     return { title: TRACKING_LINK_MESSAGES.invalidEmailTitle, message: TRACKING_LINK_MESSAGES.invalidEmail, field: 'customerEmail' };
   }
   return undefined;

@@ -2,6 +2,8 @@
  * The plumber referral programme (spec §3 Referral, §4 Referral status, §5 Referral form, §9 fees):
  * values, labels and the form's messages, shared by the server, the plumber pages and the console.
  */
+import { EMAIL_PATTERN } from './account-rules.js';
+
 export const ReferralStatus = {
   Referred: 'referred',
   CleanViewCompleted: 'cleanview_completed',
@@ -72,7 +74,7 @@ export interface FieldProblem {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 /** Service types asked for: `{ cleanView, reline }` flags. */
 export function serviceTypesOf(value: unknown): { cleanView: boolean; reline: boolean } {

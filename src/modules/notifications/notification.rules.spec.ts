@@ -38,6 +38,12 @@ describe('isDeliverableAddress', () => {
     ['a@b.com, c@d.com', false],
     ['Jo <jo@example.com>', false],
     ['', false],
+    ["o'brien+drains@example.com.au", true],
+    ['jo@example.com\u2028Bcc: x@y.com', false],
+    ['jo\u0085@example.com', false],
+    ['jo%0d%0aBcc:x@example.com', false],
+    ['jo@example.com;x@y.com', false],
+    ['"jo"@example.com', false],
   ])('%j → %s', (address, ok) => {
     expect(isDeliverableAddress(address)).toBe(ok);
   });

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '../../contracts/account-rules.js';
 import { NotificationStatus } from './notification-status.js';
 
 export interface RetryPolicy {
@@ -31,7 +32,10 @@ export function messageIdDomain(mailFrom: string): string {
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
 }
 
-/** A single mailbox: no list, no display name tricks, no line breaks that could add headers. */
+/**
+ * A single mailbox: no list, no display name tricks, no line breaks that could add headers. The same
+ * rule as every form (`EMAIL_PATTERN`), so an address a form took is never refused here.
+ */
 export function isDeliverableAddress(address: string): boolean {
-  return address.length <= 254 && /^[^\s@<>,;"'()[\]\\]+@[^\s@<>,;"'()[\]\\]+\.[^\s@<>,;"'()[\]\\]+$/.test(address);
+  return address.length <= 254 && EMAIL_PATTERN.test(address);
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
@@ -23,6 +23,8 @@ class UpdateReferralDto {
 }
 
 class EmailPlumberDto {
+  /** One header line: a line break of any kind could otherwise start a header of its own. */
+  @Matches(/^[^\r\n\u000B\u000C\u0085\u2028\u2029]*$/u, { message: 'The subject must be a single line.' })
   @MaxLength(200, { message: 'The subject can hold at most 200 characters' })
   @IsString({ message: 'Please enter a subject' })
   @IsNotEmpty({ message: 'Please enter a subject' })

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { RebatesDueJob } from '../../src/modules/referrals/rebates-due.job.js';
 import { createUser, linkTokenFromOutbox, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
+import { plainPhoto } from '../support/image-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const referral = {
@@ -22,8 +24,9 @@ const quick = {
   serviceTypes: undefined,
 };
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF fake image body')]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+// Real images (photos are decoded and stored re-encoded, so a signature alone is not enough).
+let JPEG: Buffer;
+let PNG: Buffer;
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 describe('referrals', () => {
@@ -33,6 +36,7 @@ describe('referrals', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
+    [JPEG, PNG] = await Promise.all([plainPhoto('jpeg'), plainPhoto('png')]);
     sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
     plumberA = await signIn(sut, await createUser(sut.dataSource, { email: 'alice@plumbing.com.au', fullName: 'Alice Plumber' }));
     plumberB = await signIn(sut, await createUser(sut.dataSource, { email: 'bob@plumbing.com.au', fullName: 'Bob Plumber' }));
@@ -164,7 +168,7 @@ describe('referrals', () => {
       const photo = await sut.http().get(`/api/me/referrals/${created.id}/photos/${uploaded.body[0].id}`).set(plumberA.auth).expect(200);
       expect(photo.headers['content-type']).toBe('image/jpeg');
       expect(photo.headers['x-content-type-options']).toBe('nosniff');
-      expect(Buffer.from(photo.body).equals(JPEG)).toBe(true);
+      expect(await sharp(Buffer.from(photo.body)).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 24 });
       await sut.http().get(`/api/me/referrals/${created.id}/photos/${uploaded.body[0].id}`).set(plumberB.auth).expect(404);
       await sut.http().get(`/api/admin/referrals/${created.id}/photos/${uploaded.body[0].id}`).set(admin.auth).expect(200);
 

@@ -6,11 +6,28 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { queryRows } from '../../database/sql.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
-import { detectPhotoType } from './photo-type.js';
+import { cleanPhoto, MAX_PHOTO_PIXELS, PhotoRefused, type CleanPhoto } from './photo-cleaner.js';
 
 /** Up to 5 photos a referral, 10 MB each (the multipart limits refuse bigger files with 413). */
 export const MAX_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+type CleanUpload = CleanPhoto & { name: string };
+
+const tooManyAtOnce = () => DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos: choose ${MAX_PHOTOS} or fewer.` }]);
+
+/** The multipart limits' own errors (@fastify/multipart), told in the product's words. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new DomainError('PHOTO_TOO_LARGE', `Each photo can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, HttpStatus.PAYLOAD_TOO_LARGE, [
+      { field: 'photos', message: `Each photo can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.` },
+    ]);
+  }
+  if (code === 'FST_FILES_LIMIT') return tooManyAtOnce();
+  if (code === 'FST_PARTS_LIMIT') return DomainError.validation([{ field: 'photos', message: 'The upload has too many parts.' }]);
+  return error;
+}
 
 export interface PhotoView {
   id: string;
@@ -39,20 +56,22 @@ export class PhotosService {
 
   /**
    * Stores the uploaded images of one request. Each file's type is read from its content (JPEG, PNG,
-   * WebP or HEIC); anything else, whatever its name says, is refused with 415 and nothing is kept.
+   * WebP or HEIC) and the file must really be that image; what is kept is the cleaned copy, without
+   * EXIF/XMP metadata such as the GPS position (photo-cleaner.ts). Anything else, whatever its name
+   * says, is refused with 415; a file over 10 MB with 413; more than 5 photos with 400. A refusal keeps
+   * nothing of the request.
    */
   async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<PhotoView[]> {
-    const received: Array<{ buffer: Buffer; contentType: string; extension: string; name: string }> = [];
-    for await (const file of files) {
-      const buffer = await file.toBuffer();
-      const type = detectPhotoType(buffer.subarray(0, 32));
-      if (!type) {
-        throw new DomainError('UNSUPPORTED_PHOTO', 'Photos must be JPEG, PNG, WebP or HEIC images.', HttpStatus.UNSUPPORTED_MEDIA_TYPE, [
-          { field: file.fieldname, message: `${file.filename || 'This file'} is not a JPEG, PNG, WebP or HEIC image.` },
-        ]);
+    const received: CleanUpload[] = [];
+    try {
+      for await (const file of files) {
+        if (received.length === MAX_PHOTOS) throw tooManyAtOnce();
+        const name = (file.filename || '').slice(0, 200);
+        const buffer = await file.toBuffer();
+        received.push({ ...(await this.clean(buffer, file.fieldname, name)), name });
       }
-      received.push({ buffer, contentType: type.contentType, extension: type.extension, name: (file.filename || '').slice(0, 200) });
-      if (received.length > MAX_PHOTOS) break;
+    } catch (error) {
+      throw uploadError(error);
     }
     if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
 
@@ -66,9 +85,26 @@ export class PhotosService {
     }
   }
 
+  private async clean(buffer: Buffer, field: string, name: string): Promise<CleanPhoto> {
+    try {
+      return await cleanPhoto(buffer);
+    } catch (error) {
+      if (!(error instanceof PhotoRefused)) throw error;
+      const label = name || 'This file';
+      if (error.reason === 'too-many-pixels') {
+        throw new DomainError('PHOTO_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, HttpStatus.PAYLOAD_TOO_LARGE, [
+          { field, message: `${label} is larger than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.` },
+        ]);
+      }
+      throw new DomainError('UNSUPPORTED_PHOTO', 'Photos must be JPEG, PNG, WebP or HEIC images.', HttpStatus.UNSUPPORTED_MEDIA_TYPE, [
+        { field, message: `${label} is not a JPEG, PNG, WebP or HEIC image.` },
+      ]);
+    }
+  }
+
   private save(
     referralId: string,
-    received: Array<{ buffer: Buffer; contentType: string; extension: string; name: string }>,
+    received: CleanUpload[],
     userId: string,
     stored: string[],
   ): Promise<PhotoView[]> {
@@ -98,7 +134,7 @@ export class PhotosService {
     });
   }
 
-  async open(referralId: string, photoId: string): Promise<{ stream: Readable; contentType: string; byteSize: number }> {
+  async open(referralId: string, photoId: string): Promise<{ stream: Readable; contentType: string; byteSize: number; fileName: string }> {
     const [photo] = /^[0-9a-f-]{36}$/i.test(photoId)
       ? await queryRows<{ key: string; contentType: string; byteSize: number }>(
           this.dataSource,
@@ -107,6 +143,8 @@ export class PhotosService {
         )
       : [];
     if (!photo) throw DomainError.notFound('Photo not found.');
-    return { stream: this.storage.read(photo.key), contentType: photo.contentType, byteSize: photo.byteSize };
+    // A name of our own (never the uploaded one) with the extension of the type we stored.
+    const fileName = `photo-${photoId.toLowerCase()}.${photo.key.split('.').pop()}`;
+    return { stream: this.storage.read(photo.key), contentType: photo.contentType, byteSize: photo.byteSize, fileName };
   }
 }

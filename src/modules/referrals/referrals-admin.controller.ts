@@ -87,7 +87,7 @@ export class ReferralsAdminController {
   async photo(@Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.referrals.get(id);
     const photo = await this.photos.open(id, photoId);
-    photoHeaders(reply, photo.contentType, photo.byteSize);
+    photoHeaders(reply, photo);
     return new StreamableFile(photo.stream);
   }
 }

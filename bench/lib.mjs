@@ -2,7 +2,7 @@
 // budget with PASS/FAIL. Every script also writes its figures to bench/results/<name>.json, which
 // `npm run bench` gathers.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,20 +86,23 @@ export function ensureBuilt() {
 
 /**
  * Starts the product with `npm start` on its own data folder and port, waits for /api/health, and
- * returns { url, pid, stop, rssKiB }. `fresh: true` empties the data folder first. Logging stays at
- * its default (info, one line per request, to a discarded stdout), as in production.
+ * returns { url, pid, stop, kill, serverPid, rssKiB }. `fresh: true` empties the data folder first.
+ * Logging stays at its default (info, one line per request, to a discarded stdout), as in
+ * production; `logFile` keeps stdout (the JSON log lines) in that file instead, appended.
  */
-export async function startProduct({ name, port, env = {}, fresh = false, command = ['npm', ['start']] }) {
+export async function startProduct({ name, port, env = {}, fresh = false, command = ['npm', ['start']], logFile }) {
   const dataDir = path.join(root, '.data', `bench-${name}`);
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const started = performance.now();
+  const stdout = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(command[0], command[1], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMITS: 'off', DEMO_DATA: 'false', ...env },
   });
+  if (typeof stdout === 'number') closeSync(stdout); // the child has its own copy
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -117,16 +120,32 @@ export async function startProduct({ name, port, env = {}, fresh = false, comman
     await sleep(100);
   }
   const readyMs = performance.now() - started;
+  /** The server process: the node listening on the port, not npm's wrappers. */
+  const serverPid = () => {
+    const listening = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+    const pid = /pid=(\d+)/.exec(listening)?.[1];
+    if (!pid) throw new Error(`no process listens on port ${port}`);
+    return Number(pid);
+  };
   return {
     url,
     dataDir,
     readyMs,
-    /** The server process (the node listening on the port, not npm's wrappers): resident memory in KiB. */
+    serverPid,
+    /** The server process's resident memory in KiB. */
     rssKiB() {
-      const listening = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' }).stdout;
-      const pid = /pid=(\d+)/.exec(listening)?.[1];
-      if (!pid) throw new Error(`no process listens on port ${port}`);
-      return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
+      return Number(readFileSync(`/proc/${serverPid()}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
+    },
+    /** Kills npm and the server at once (SIGKILL: no shutdown hook runs), as a crash would. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        return;
+      }
+      await exited;
     },
     async stop() {
       if (child.exitCode !== null) return;
@@ -187,4 +206,28 @@ export function embeddedDatabaseUrl(dataDir) {
   const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3].trim()}/relining`;
+}
+
+const SUBURBS = ['Geelong VIC 3220', 'Toowong QLD 4066', 'Parramatta NSW 2150', 'Fremantle WA 6160', 'Glenelg SA 5045', 'Sandy Bay TAS 7005', 'Braddon ACT 2612', 'Stuart Park NT 0820', 'Ballarat', 'Newcastle'];
+const SLOTS = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM'];
+const HEARD = ['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other', undefined];
+const FIRST = ['Alex', 'Sam', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Quinn', 'Drew'];
+const LAST = ['Nguyen', 'Smith', 'Williams', 'Brown', 'Jones', 'Taylor', 'Wilson', 'Martin', 'Lee', 'Walker'];
+
+/** A different valid booking each time: names, suburbs, dates (the next 60 days), slots, messages. */
+export function bookingBody(sequence, domain) {
+  const day = new Date(Date.now() + (2 + (sequence % 60)) * 86_400_000).toISOString().slice(0, 10);
+  const first = FIRST[sequence % FIRST.length];
+  const last = LAST[Math.floor(sequence / FIRST.length) % LAST.length];
+  return JSON.stringify({
+    name: `${first} ${last}`,
+    email: `${first.toLowerCase()}.${last.toLowerCase()}.${sequence}@${domain}`,
+    phone: `04${String(10_000_000 + ((sequence * 7919) % 89_999_999)).slice(0, 8)}`,
+    suburb: SUBURBS[sequence % SUBURBS.length],
+    address: `${1 + (sequence % 300)} ${['High', 'Station', 'Church', 'Park', 'Beach'][sequence % 5]} Street`,
+    preferred_date: day,
+    preferred_time: SLOTS[sequence % SLOTS.length],
+    how_heard_about_us: HEARD[sequence % HEARD.length],
+    message: `Slow drain and a gurgling toilet, case ${sequence}. Tree roots suspected near the ${['front', 'back', 'side'][sequence % 3]} boundary.`,
+  });
 }

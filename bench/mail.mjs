@@ -2,38 +2,14 @@
 // (smtp-server, in this process) by two server instances on one database, in ≤ 60 s, with zero
 // duplicates and zero losses. Each instance sends from its own address so the split is visible.
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { createReport, embeddedDatabaseUrl, ensureBuilt, sleep, startProduct } from './lib.mjs';
+import { SmtpPeer } from './smtp-peer.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
 const BUDGET_SECONDS = 60;
 
-const received = new Map(); // Message-ID → deliveries
-const bySender = new Map();
-let firstAt = 0;
-let lastAt = 0;
-const sink = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 10 * 1024 * 1024,
-  onData(stream, session, callback) {
-    let head = '';
-    stream.on('data', (chunk) => {
-      if (head.length < 8192) head += chunk.toString('latin1');
-    });
-    stream.on('end', () => {
-      const id = /^message-id:\s*(<[^>]+>)/im.exec(head)?.[1] ?? 'missing';
-      received.set(id, (received.get(id) ?? 0) + 1);
-      const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : 'unknown';
-      bySender.set(from, (bySender.get(from) ?? 0) + 1);
-      lastAt = performance.now();
-      firstAt ||= lastAt;
-      callback();
-    });
-  },
-});
-await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}/?ignoreTLS=true`;
+const sink = await new SmtpPeer().start();
+const smtpUrl = sink.url;
 
 ensureBuilt();
 const report = createReport('mail');
@@ -71,14 +47,17 @@ try {
     [sample.subject, sample.text_body, sample.html_body, MESSAGES],
   );
   const queuedMs = performance.now() - started;
-  const benchIds = () => [...received.keys()].filter((id) => id.startsWith('<bench-'));
+  const benchIds = () => [...sink.countsByMessageId().keys()].filter((id) => id.startsWith('<bench-'));
   const deadline = started + 180_000;
   while (benchIds().length < MESSAGES && performance.now() < deadline) await sleep(50);
-  const seconds = (lastAt - started) / 1000;
+  const seconds = (sink.deliveries.reduce((last, delivery) => Math.max(last, delivery.at), 0) - started) / 1000;
   await sleep(3000); // anything sent twice would arrive now
 
+  const received = sink.countsByMessageId();
   const ids = benchIds();
   const duplicates = ids.reduce((sum, id) => sum + (received.get(id) - 1), 0);
+  const bySender = new Map();
+  for (const { from } of sink.deliveries) bySender.set(from, (bySender.get(from) ?? 0) + 1);
   const { rows: [state] } = await db.query(
     `SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*) FILTER (WHERE status <> 'sent')::int AS other, coalesce(sum(attempts), 0)::int AS attempts
      FROM notifications WHERE dedupe_key LIKE 'bench-mail:%'`,
@@ -96,6 +75,6 @@ try {
   await db.end().catch(() => undefined);
   await second.stop();
   await first.stop();
-  sink.close();
+  await sink.stop();
 }
 report.finish();

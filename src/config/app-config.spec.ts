@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://u:p@db:5432/app' }, { databaseUrl: 'postgres://u:p@db:5432/app' }],
     [{ SMTP_URL: 'smtp://mail:1025' }, { smtpUrl: 'smtp://mail:1025' }],
     [{ MAIL_FROM: 'Pipe Relining <hello@example.com.au>' }, { mailFrom: 'Pipe Relining <hello@example.com.au>' }],
+    [{}, { mail: { sendTimeoutMs: 60_000 } }],
+    [{ MAIL_SEND_TIMEOUT_MS: '5000' }, { mail: { sendTimeoutMs: 5_000 } }],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env, { cwd })).toMatchObject(expected);
   });
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS: must be "on" or "off" (got "maybe")'],
     [{ CORS_ORIGINS: 'https://a.com/path' }, 'CORS_ORIGINS: "https://a.com/path" is not an origin such as https://example.com.au'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ MAIL_SEND_TIMEOUT_MS: '10' }, 'MAIL_SEND_TIMEOUT_MS: must be a whole number from 1000 to 600000 (got "10")'],
   ])('refuses %j', (env, problem) => {
     expect(problemsOf(env)).toContain(problem);
   });

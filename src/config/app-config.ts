@@ -39,6 +39,8 @@ export interface AppConfig {
     readonly retryBaseMs: number;
     readonly pollIntervalMs: number;
     readonly concurrency: number;
+    /** The longest an SMTP peer may stay silent (connecting, greeting, any reply) before a try is abandoned. */
+    readonly sendTimeoutMs: number;
   };
   readonly frontend: {
     readonly publicSiteDir: string;
@@ -110,6 +112,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     retryBaseMs: reader.integer('MAIL_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     pollIntervalMs: reader.integer('MAIL_POLL_INTERVAL_MS', 2_000, 50, 600_000),
     concurrency: reader.integer('MAIL_CONCURRENCY', 5, 1, 50),
+    sendTimeoutMs: reader.integer('MAIL_SEND_TIMEOUT_MS', 60_000, 1_000, 600_000),
   };
   const frontend = {
     publicSiteDir: path.resolve(cwd, reader.string('PUBLIC_SITE_DIR', 'public-site/dist')),

@@ -7,12 +7,16 @@
 //   npm run test:reliability -- saturation kill   only those scenarios (RELIABILITY_SHORT=1 also means --short)
 import { createReport, ensureBuilt, machine } from '../../bench/lib.mjs';
 import { startCluster } from './lib.mjs';
+import { pgRestart } from './pg-restart.mjs';
 import { saturation } from './saturation.mjs';
 import { smtpOutage } from './smtp-outage.mjs';
+import { sigkill } from './sigkill.mjs';
 
 const SCENARIOS = {
   saturation: ['60 s of bookings and referrals at saturation: nothing lost, nothing extra', saturation],
   'smtp-outage': ['the SMTP peer down for a minute mid-run', smtpOutage],
+  'pg-restart': ['PostgreSQL restarted under load', pgRestart],
+  sigkill: ['the server killed (SIGKILL) while sending', sigkill],
 };
 // Ports 3400-3499: the PostgreSQL server, then one or two per scenario.
 const PORTS = { postgres: 3490, saturation: 3401, smtpOutage: 3402, pgRestart: 3403, twoA: 3404, twoB: 3405, sigkill: 3406 };

@@ -1,12 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError, type FieldError } from './domain-error.js';
 import { codeForStatus, messageForStatus, type ErrorResponse } from './error-response.js';
 import { correlationIdOf } from '../logging/correlation-id.js';
 
+/** What a client is told to wait before trying again while the database is away (seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Maps every failure to the one error format. Domain errors and HTTP exceptions keep their status and
- * message; anything else is logged with its stack and answered as a 500 that reveals no internals.
+ * message; the database being unreachable or restarting is a 503 with Retry-After (logged as a
+ * warning, without a stack); anything else is logged with its stack and answered as a 500 that
+ * reveals no internals.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -17,7 +23,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = toErrorResponse(exception, correlationIdOf(request));
-    if (body.statusCode >= 500) {
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
+      this.logger.warn({ correlationId: body.correlationId, cause: (exception as Error).message }, 'Database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, correlationId: body.correlationId }, 'Unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
@@ -42,7 +51,8 @@ export function toErrorResponse(exception: unknown, correlationId: string): Erro
     const statusCode = fastifyStatus as number;
     return { statusCode, code: codeForStatus(statusCode), message: fastifyMessage(exception, statusCode), correlationId };
   }
-  const statusCode = HttpStatus.INTERNAL_SERVER_ERROR;
+  // The database unreachable or restarting: worth trying again in a moment (SERVICE_UNAVAILABLE).
+  const statusCode = isDatabaseUnavailable(exception) ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.INTERNAL_SERVER_ERROR;
   return { statusCode, code: codeForStatus(statusCode), message: messageForStatus(statusCode), correlationId };
 }
 

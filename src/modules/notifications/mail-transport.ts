@@ -19,17 +19,18 @@ export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
 /**
  * A pooled SMTP transport for `SMTP_URL` (options such as `?ignoreTLS=true` may ride on the URL).
- * Timeouts are bounded so a silent peer cannot hold a message longer than the worker's lease.
+ * Timeouts are bounded by `sendTimeoutMs` (MAIL_SEND_TIMEOUT_MS; connecting and the greeting a third
+ * of it each) so a silent peer cannot hold a message longer than the worker's lease (three times it).
  */
-export function createSmtpTransport(smtpUrl: string, maxConnections: number): MailTransport {
+export function createSmtpTransport(smtpUrl: string, maxConnections: number, sendTimeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections,
     maxMessages: 1_000,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
+    connectionTimeout: Math.round(sendTimeoutMs / 3),
+    greetingTimeout: Math.round(sendTimeoutMs / 3),
+    socketTimeout: sendTimeoutMs,
   });
   return {
     async send(mail: OutgoingMail): Promise<void> {

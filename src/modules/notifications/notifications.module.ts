@@ -17,7 +17,7 @@ import { NotificationsWorker } from './notifications.worker.js';
     {
       provide: MAIL_TRANSPORT,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mail.concurrency) : null),
+      useFactory: (config: AppConfig) => (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mail.concurrency, config.mail.sendTimeoutMs) : null),
     },
     NotificationsRepository,
     NotificationsService,

@@ -8,8 +8,15 @@ import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { afterFailedAttempt } from './notification.rules.js';
 import { NotificationsRepository, type ClaimedMessage } from './notifications.repository.js';
 
-/** Longer than the SMTP transport's own timeouts, so a live worker never loses its lease mid-send. */
-const LEASE_MS = 3 * 60_000;
+/**
+ * A claimed message stays the worker's for three times MAIL_SEND_TIMEOUT_MS (3 minutes by default):
+ * longer than the SMTP transport's own timeouts, so a live worker never loses its lease mid-send. A
+ * worker that dies (crash, SIGKILL) leaves its messages to be taken again when the lease runs out.
+ */
+const LEASE_TIMEOUTS = 3;
+/** Recording a delivery while the database is away: tried again after 250 ms, then twice as long each time, up to 5 s. */
+const RECORD_RETRY_FIRST_MS = 250;
+const RECORD_RETRY_MAX_MS = 5_000;
 const WAKE_CHANNEL = 'notifications_queued';
 
 /**
@@ -85,7 +92,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     while (!this.stopped) {
       let batch: ClaimedMessage[];
       try {
-        batch = await this.repository.claimDue(batchSize, LEASE_MS);
+        batch = await this.repository.claimDue(batchSize, LEASE_TIMEOUTS * this.config.mail.sendTimeoutMs);
       } catch (error) {
         this.logger.warn(`Outbox unavailable, will retry: ${(error as Error).message}`);
         return;
@@ -102,15 +109,34 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);
       const reason = describeSmtpError(error);
       this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
-      await this.repository.markFailed(message, outcome, reason).catch((dbError: Error) => {
-        this.logger.warn(`Could not record a failed delivery (${message.id}); its lease will expire: ${dbError.message}`);
+      await this.record(() => this.repository.markFailed(message, outcome, reason), (dbError) => {
+        this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
       });
       return;
     }
-    await this.repository.markSent(message).catch((dbError: Error) => {
-      // The message went out; when the lease expires it is sent again with the same Message-ID.
-      this.logger.error(`Could not record a delivery (${message.id}): ${dbError.message}`);
+    await this.record(() => this.repository.markSent(message), (dbError) => {
+      this.logger.error(`Could not record a delivery (${message.id}); it will be sent again, with the same Message-ID: ${dbError.message}`);
     });
+  }
+
+  /**
+   * Records the outcome of a try, trying again while the database is briefly away (a restart, a
+   * fail-over) for as long as the lease lasts: a delivery not recorded would be sent twice.
+   */
+  private async record(write: () => Promise<void>, onGiveUp: (error: Error) => void): Promise<void> {
+    const giveUpAt = Date.now() + LEASE_TIMEOUTS * this.config.mail.sendTimeoutMs - RECORD_RETRY_MAX_MS;
+    for (let wait = RECORD_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (this.stopped || Date.now() + wait > giveUpAt) {
+          onGiveUp(error as Error);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   private async ensureListener(): Promise<void> {

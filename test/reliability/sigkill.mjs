@@ -1,0 +1,116 @@
+// Scenario 5, the server is killed (SIGKILL) in the middle of sending, twice, on one database:
+//
+// 1. A plain kill: 300 e-mails queued by 150 bookings, a slowed SMTP peer (each message answered
+//    after 150 ms, so sending is in progress), the server and its npm wrapper killed with SIGKILL
+//    while messages are on the wire, then started again. Every queued message is delivered, at most
+//    one twice (the window between the peer's answer and the delivery being recorded is a
+//    millisecond or so), and none more than twice.
+// 2. A kill in that window, made wide on purpose: the runner locks the outbox table, so the worker
+//    can hand messages to the peer but cannot record them; it is killed then. Every message delivered
+//    but not recorded is sent again after the restart — with the same Message-ID (recipients' mail
+//    programs treat it as the same message) — and nothing else is.
+//
+// What a dead worker had claimed waits for its lease (3 × the SMTP send timeout) to run out: 3 minutes
+// by default (full mode), 15 s in short mode (MAIL_SEND_TIMEOUT_MS=5000).
+import pg from 'pg';
+import { bookingBody, sleep } from '../../bench/lib.mjs';
+import { SmtpPeer } from '../../bench/smtp-peer.mjs';
+import { checkDeliveries, runLoad, startOnDatabase, tally, waitFor } from './lib.mjs';
+
+const BOOKINGS = 150;
+
+export async function sigkill({ cluster, report, short, ports }) {
+  const databaseUrl = await cluster.createDatabase('reliability_sigkill');
+  const peer = await new SmtpPeer({ identify: true, delayMs: 150 }).start();
+  const env = { SMTP_URL: peer.url, ...(short ? { MAIL_SEND_TIMEOUT_MS: '5000' } : {}) };
+  const leaseSeconds = short ? 15 : 180;
+  let product = await startOnDatabase({ name: 'sigkill', port: ports.sigkill, databaseUrl, env });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const locker = new pg.Client({ connectionString: databaseUrl });
+  await locker.connect();
+
+  /** Queues 300 e-mails (150 bookings), kills the server mid-send, restarts it; answers the figures. */
+  const round = async (round, { lockOutbox }) => {
+    const domain = `sigkill-${lockOutbox ? 'locked' : 'plain'}.example.com`;
+    const where = `entity_type = 'booking' AND entity_id IN (SELECT id::text FROM bookings WHERE email LIKE '%@${domain}')`;
+    let count = 0;
+    const results = await runLoad({
+      url: product.url,
+      concurrency: 10,
+      until: () => count++ >= BOOKINGS,
+      next: (sequence) => ({ kind: 'booking', path: '/api/bookings', body: bookingBody(sequence, domain) }),
+    });
+    report.check(`${round}: bookings answered 201`, results.filter((result) => result.status === 201).length, '', '>=', BOOKINGS);
+    if (results.some((result) => result.status !== 201)) throw new Error(`bookings failed: ${JSON.stringify(tally(results).byKind)}`);
+    const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM notifications WHERE ${where}`);
+    const delivered = () => peer.deliveries.filter((delivery) => delivery.to[0]?.endsWith(`@${domain}`) || false).length;
+    // A fifth delivered, and messages on the wire awaiting the peer's answer.
+    await waitFor(() => delivered() >= BOOKINGS / 5 && peer.inFlight >= 3, { timeoutMs: 60_000, everyMs: 5 });
+    let forced = 0;
+    if (lockOutbox) {
+      // The worker may still hand over what it has claimed, but can record nothing.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE notifications IN EXCLUSIVE MODE');
+      const atLock = peer.deliveries.length;
+      await sleep(300);
+      await waitFor(() => peer.inFlight === 0, { timeoutMs: 10_000, everyMs: 20 });
+      forced = peer.deliveries.length - atLock;
+    }
+    const onTheWire = peer.inFlight;
+    await product.kill();
+    const killedAt = performance.now();
+    if (lockOutbox) {
+      // The dead server's statements waiting for the lock die with it (PostgreSQL would only notice
+      // the lost client when it next wrote to it, after the lock), then the lock goes.
+      await locker.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name IN ('pipe-relining', 'notifications-worker')`);
+      await locker.query('ROLLBACK');
+    }
+    const { rows: [state] } = await db.query(
+      `SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*) FILTER (WHERE status <> 'sent' AND locked_until > now())::int AS claimed
+       FROM notifications WHERE ${where}`,
+    );
+    console.log(
+      `  ${round}: killed (SIGKILL) with ${delivered()} of ${total} delivered (${forced} of them not recorded), ${onTheWire} on the wire, ` +
+        `${state.sent} marked sent, ${state.claimed} claimed by the dead worker`,
+    );
+
+    product = await startOnDatabase({ name: 'sigkill', port: ports.sigkill, databaseUrl, env, freshLog: false });
+    const restartedAt = performance.now();
+    console.log(`  ${round}: started again in ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
+    const drained = await waitFor(async () => {
+      const { rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE ${where} AND status <> 'sent'`);
+      return pending === 0;
+    }, { timeoutMs: (leaseSeconds + 120) * 1000, everyMs: 250 });
+    const lastAt = peer.deliveries.reduce((last, delivery) => Math.max(last, delivery.at), 0);
+    await sleep(3000); // a further delivery of anything would arrive now
+    const mail = await checkDeliveries(db, peer, where);
+    report.check(`${round}: e-mails queued`, total, '');
+    report.check(`${round}: outbox drained after the restart`, drained ? 1 : 0, '', '>=', 1);
+    report.check(`${round}: time from restart to the last delivery (lease ${leaseSeconds} s)`, (lastAt - restartedAt) / 1000, 's', '<=', leaseSeconds + 30);
+    report.check(`${round}: e-mails lost (queued, never received)`, mail.lost, '', '<=', 0);
+    if (lockOutbox) {
+      report.check(`${round}: delivered but not recorded when killed`, forced, '', '>=', 1);
+      report.check(`${round}: e-mails delivered twice`, mail.repeatedByContent, '');
+      report.check(`${round}: repeats other than those not recorded`, Math.abs(mail.repeatedByContent - forced), '', '<=', 0);
+    } else {
+      // A message on the wire had reached the peer (which keeps it, as real servers do) but its answer
+      // had not reached the worker: sent again. Nothing else may be.
+      report.check(`${round}: e-mails delivered twice (at most those on the wire: ${onTheWire})`, mail.repeatedByContent, '', '<=', onTheWire);
+    }
+    report.check(`${round}: most deliveries of one e-mail`, mail.maxDeliveries, '', '<=', 2);
+    report.check(`${round}: repeats under another Message-ID`, mail.repeatsWithOtherIds, '', '<=', 0);
+    report.check(`${round}: outbox rows not marked sent`, mail.notSent, '', '<=', 0);
+  };
+
+  try {
+    await round('plain kill', { lockOutbox: false });
+    await round('kill before recording', { lockOutbox: true });
+    report.check('received e-mails with no outbox row', (await checkDeliveries(db, peer, 'true')).unknown, '', '<=', 0);
+  } finally {
+    await locker.end().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await product.stop();
+    await peer.stop();
+  }
+}

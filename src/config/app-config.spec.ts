@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Pipe Relining <hello@example.com.au>' }, { mailFrom: 'Pipe Relining <hello@example.com.au>' }],
     [{}, { mail: { sendTimeoutMs: 60_000 } }],
     [{ MAIL_SEND_TIMEOUT_MS: '5000' }, { mail: { sendTimeoutMs: 5_000 } }],
+    [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *' } }],
+    [{ REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *' }, { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *' } }],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env, { cwd })).toMatchObject(expected);
   });
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: 'https://a.com/path' }, 'CORS_ORIGINS: "https://a.com/path" is not an origin such as https://example.com.au'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ MAIL_SEND_TIMEOUT_MS: '10' }, 'MAIL_SEND_TIMEOUT_MS: must be a whole number from 1000 to 600000 (got "10")'],
+    [{ REBATES_DUE_CRON: 'every morning' }, 'REBATES_DUE_CRON: must be a cron expression such as "0 8 * * *" (got "every morning")'],
+    [{ RATE_LIMIT_CLEANUP_CRON: '61 * * * *' }, 'RATE_LIMIT_CLEANUP_CRON: must be a cron expression such as "0 8 * * *" (got "61 * * * *")'],
   ])('refuses %j', (env, problem) => {
     expect(problemsOf(env)).toContain(problem);
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { validateCronExpression } from 'cron';
 import { COMPANY } from '../contracts/company.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
@@ -41,6 +42,11 @@ export interface AppConfig {
     readonly concurrency: number;
     /** The longest an SMTP peer may stay silent (connecting, greeting, any reply) before a try is abandoned. */
     readonly sendTimeoutMs: number;
+  };
+  /** When the scheduled jobs tick (cron expressions, seconds field optional, in `tzDisplay`). */
+  readonly schedules: {
+    readonly rebatesDue: string;
+    readonly rateLimitCleanup: string;
   };
   readonly frontend: {
     readonly publicSiteDir: string;
@@ -114,6 +120,10 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     concurrency: reader.integer('MAIL_CONCURRENCY', 5, 1, 50),
     sendTimeoutMs: reader.integer('MAIL_SEND_TIMEOUT_MS', 60_000, 1_000, 600_000),
   };
+  const schedules = {
+    rebatesDue: reader.cron('REBATES_DUE_CRON', '0 8 * * *'),
+    rateLimitCleanup: reader.cron('RATE_LIMIT_CLEANUP_CRON', '0 */10 * * * *'),
+  };
   const frontend = {
     publicSiteDir: path.resolve(cwd, reader.string('PUBLIC_SITE_DIR', 'public-site/dist')),
     adminUiDir: path.resolve(cwd, reader.string('ADMIN_UI_DIR', 'admin-ui/dist')),
@@ -143,6 +153,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     uploadsDir,
     logLevel,
     mail,
+    schedules,
     frontend,
   };
 }
@@ -247,6 +258,15 @@ class EnvReader {
     const displayOk = /^"[^"\\]*"$/.test(display) || !/[,;:@<>"\\]/.test(display);
     if (!oneLine || !displayOk || !/^[^\s@()<>[\]:;\\,"]+@[\p{L}\p{N}.-]+$/u.test(address)) {
       return this.fail(name, `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`, fallback);
+    }
+    return raw;
+  }
+
+  cron(name: string, fallback: string): string {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    if (!validateCronExpression(raw).valid) {
+      return this.fail(name, `must be a cron expression such as "0 8 * * *" (got "${raw}")`, fallback);
     }
     return raw;
   }

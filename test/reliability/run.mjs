@@ -11,11 +11,13 @@ import { pgRestart } from './pg-restart.mjs';
 import { saturation } from './saturation.mjs';
 import { smtpOutage } from './smtp-outage.mjs';
 import { sigkill } from './sigkill.mjs';
+import { twoInstances } from './two-instances.mjs';
 
 const SCENARIOS = {
   saturation: ['60 s of bookings and referrals at saturation: nothing lost, nothing extra', saturation],
   'smtp-outage': ['the SMTP peer down for a minute mid-run', smtpOutage],
   'pg-restart': ['PostgreSQL restarted under load', pgRestart],
+  'two-instances': ['two server instances on one database: e-mails and scheduled jobs once', twoInstances],
   sigkill: ['the server killed (SIGKILL) while sending', sigkill],
 };
 // Ports 3400-3499: the PostgreSQL server, then one or two per scenario.

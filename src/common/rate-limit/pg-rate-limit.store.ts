@@ -1,6 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { runOncePerPeriod, scheduleCron } from '../scheduling/scheduled-runs.js';
+
+const CLEANUP_JOB = 'rate-limit-cleanup';
 
 export interface HitResult {
   hits: number;
@@ -14,8 +19,27 @@ export interface HitResult {
  * blocked until its window ends.
  */
 @Injectable()
-export class PgRateLimitStore {
-  constructor(private readonly dataSource: DataSource) {}
+export class PgRateLimitStore implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimits');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    scheduleCron(this.scheduler, {
+      name: CLEANUP_JOB,
+      cronTime: this.config.schedules.rateLimitCleanup,
+      timeZone: this.config.tzDisplay,
+      onTick: (dueAt) => void this.removeExpired(dueAt).catch((error: Error) => this.logger.warn(`Rate-limit cleanup failed: ${error.message}`)),
+    });
+  }
+
+  onApplicationShutdown(): void {
+    if (this.scheduler.doesExist('cron', CLEANUP_JOB)) this.scheduler.deleteCronJob(CLEANUP_JOB);
+  }
 
   async hit(key: string, windowMs: number, limit: number): Promise<HitResult> {
     const rows: Array<{ hits: number; expires_in: string }> = await this.dataSource.query(
@@ -31,9 +55,14 @@ export class PgRateLimitStore {
     return { hits: row.hits, blocked: row.hits > limit, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.expires_in))) };
   }
 
-  /** Forgets finished windows every ten minutes; any instance may do it, it is idempotent. */
-  @Interval('rate-limit-cleanup', 10 * 60_000)
-  async removeExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limit_hits WHERE expires_at < now()`).catch(() => undefined);
+  /**
+   * Forgets finished windows (every ten minutes by default), once per tick across instances: the tick's
+   * due time is its period. Its own claims older than a day go too.
+   */
+  async removeExpired(dueAt: Date): Promise<boolean> {
+    return runOncePerPeriod(this.dataSource, this.logger, CLEANUP_JOB, dueAt.toISOString(), async () => {
+      await this.dataSource.query(`DELETE FROM rate_limit_hits WHERE expires_at < now()`);
+      await this.dataSource.query(`DELETE FROM scheduled_runs WHERE job = $1 AND started_at < now() - interval '1 day'`, [CLEANUP_JOB]);
+    });
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
 import { DataSource } from 'typeorm';
+import { runOncePerPeriod, scheduleCron } from '../../common/scheduling/scheduled-runs.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { todayIn } from '../../contracts/booking-rules.js';
-import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
 import { dateFormat } from '../../contracts/date-format.js';
@@ -14,9 +13,9 @@ const JOB = 'rebates-due-digest';
 const money = (dollars: number) => `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 
 /**
- * Every morning (08:00 in TZ_DISPLAY) staff get one e-mail listing the rebates that fall due in the
- * next 3 days or are overdue. With several server instances the day is claimed in `scheduled_runs`
- * first, so it runs once.
+ * Every morning (08:00 in TZ_DISPLAY; REBATES_DUE_CRON) staff get one e-mail listing the rebates that
+ * fall due in the next 3 days or are overdue. Its period is the day: every instance ticks, the day is
+ * claimed in `scheduled_runs` first, so it runs once a day however many instances (or ticks) there are.
  */
 @Injectable()
 export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,13 +30,12 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    const job = CronJob.from({
-      cronTime: '0 8 * * *',
+    scheduleCron(this.scheduler, {
+      name: JOB,
+      cronTime: this.config.schedules.rebatesDue,
       timeZone: this.config.tzDisplay,
-      start: true,
-      onTick: () => void this.run().catch((error: Error) => this.logger.error(`The rebates-due e-mail failed: ${error.message}`)),
+      onTick: (dueAt) => void this.run(dueAt).catch((error: Error) => this.logger.error(`The rebates-due e-mail failed: ${error.message}`)),
     });
-    this.scheduler.addCronJob(JOB, job);
   }
 
   onApplicationShutdown(): void {
@@ -47,14 +45,17 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
   /** Runs the day's digest if no instance has yet; answers whether this call ran it and what it sent. */
   async run(now: Date = new Date()): Promise<{ ran: boolean; count: number }> {
     const period = todayIn(this.config.tzDisplay, now);
-    const [claimed] = await queryRows<{ job: string }>(
-      this.dataSource,
-      `INSERT INTO scheduled_runs (job, period) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job`,
-      [JOB, period],
-    );
-    if (!claimed) return { ran: false, count: 0 };
+    let count = 0;
+    const ran = await runOncePerPeriod(this.dataSource, this.logger, JOB, period, async () => {
+      count = await this.queueDigest(now, period);
+    });
+    return { ran, count };
+  }
+
+  /** Queues the digest of what falls due (nothing when nothing does); answers how many payments it lists. */
+  private async queueDigest(now: Date, period: string): Promise<number> {
     const due = await this.referrals.dueWithin(3, now);
-    if (due.length === 0) return { ran: true, count: 0 };
+    if (due.length === 0) return 0;
     const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
     const day = (iso: string) => dateFormat('en-AU', { dateStyle: 'short', timeZone: this.config.tzDisplay }).format(new Date(iso));
     const list = due
@@ -75,6 +76,6 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
       }),
     );
     this.logger.log(`Rebates due e-mail queued: ${due.length} payments`);
-    return { ran: true, count: due.length };
+    return due.length;
   }
 }

@@ -115,6 +115,32 @@ describe('notifications engine', () => {
   });
 });
 
+describe('notifications engine when the SMTP peer is down', () => {
+  it('sends what waited for it as soon as the peer answers again, not after its backoff', async () => {
+    const smtp = await new SmtpSink().start();
+    await smtp.stop(); // down: connections refused
+    // A backoff of ten minutes: without noticing the peer's return the messages would wait that long.
+    const sut = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: '600000' } });
+    try {
+      await enqueue(sut, 'first@example.com.au');
+      await enqueue(sut, 'second@example.com.au');
+      await waitUntil(async () => {
+        const waiting = await rows(sut.dataSource);
+        return waiting.length === 2 && waiting.every((row) => row.status === 'failed');
+      });
+      expect((await rows(sut.dataSource))[0]!.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+      await smtp.restart();
+      const mails = await smtp.waitFor(2, 5_000);
+      expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['first@example.com.au', 'second@example.com.au']);
+      await waitUntil(async () => (await rows(sut.dataSource)).every((row) => row.status === 'sent'));
+      expect((await rows(sut.dataSource)).map((row) => row.attempts)).toEqual([2, 2]);
+    } finally {
+      await sut.close();
+      await smtp.stop();
+    }
+  });
+});
+
 describe('notifications engine with two server instances', () => {
   it('delivers every message exactly once', async () => {
     const smtp = await new SmtpSink().start();

@@ -12,6 +12,8 @@ export interface OutgoingMail {
 /** Where the worker hands a message over; nodemailer over SMTP in the product. */
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
+  /** Resolves if the peer answers (connects and greets), without sending anything. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -44,6 +46,9 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
         disableFileAccess: true,
         disableUrlAccess: true,
       });
+    },
+    async verify(): Promise<void> {
+      await transporter.verify();
     },
     close(): void {
       transporter.close();

@@ -1,4 +1,4 @@
-import { afterFailedAttempt, isDeliverableAddress, MAX_RETRY_DELAY_MS, messageIdDomain } from './notification.rules.js';
+import { afterFailedAttempt, isDeliverableAddress, isPeerUnreachable, MAX_RETRY_DELAY_MS, messageIdDomain } from './notification.rules.js';
 
 describe('afterFailedAttempt', () => {
   const policy = { maxAttempts: 5, retryBaseMs: 1_000 };
@@ -16,6 +16,24 @@ describe('afterFailedAttempt', () => {
 
   it('never waits longer than the cap', () => {
     expect(afterFailedAttempt(40, { maxAttempts: 50, retryBaseMs: 60_000 }).retryInMs).toBe(MAX_RETRY_DELAY_MS);
+  });
+});
+
+describe('isPeerUnreachable', () => {
+  it.each([
+    [{ code: 'ESOCKET' }, true], // connection refused, reset
+    [{ code: 'ECONNECTION' }, true], // closed unexpectedly
+    [{ code: 'ETIMEDOUT' }, true],
+    [{ code: 'EDNS' }, true],
+    [{ code: 'ECONNREFUSED' }, true],
+    [{ code: 'EENVELOPE', responseCode: 550 }, false], // the peer refused this recipient
+    [{ code: 'EMESSAGE', responseCode: 451 }, false], // the peer answered: try this message later
+    [{ code: 'ESOCKET', responseCode: 421 }, false], // it answered, with a code
+    [{ code: 'EENVELOPE' }, false], // refused before sending (no recipient)
+    [{ code: 'EAUTH', responseCode: 535 }, false],
+    [{}, false],
+  ])('%j → %s', (error, unreachable) => {
+    expect(isPeerUnreachable(error)).toBe(unreachable);
   });
 });
 

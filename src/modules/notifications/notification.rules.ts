@@ -25,6 +25,18 @@ export function afterFailedAttempt(attempts: number, policy: RetryPolicy): Failu
   return { status: NotificationStatus.Failed, retryInMs: Math.min(delay, MAX_RETRY_DELAY_MS) };
 }
 
+/** Failures to reach the SMTP peer at all (nodemailer's codes, and the socket's own). */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a failed try says the peer itself is down or unreachable (no SMTP answer at all), rather
+ * than that it refused this message (an SMTP reply code): then every waiting message waits for the
+ * peer, and can go as soon as it answers again.
+ */
+export function isPeerUnreachable(error: { code?: unknown; responseCode?: unknown }): boolean {
+  return error.responseCode === undefined && typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code);
+}
+
 /** The domain part of the sender's address, for Message-IDs that look like ours. */
 export function messageIdDomain(mailFrom: string): string {
   const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;

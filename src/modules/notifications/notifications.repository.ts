@@ -54,6 +54,20 @@ export class NotificationsRepository {
     );
   }
 
+  /**
+   * Every message waiting after a failed try (and not claimed) is due now: the peer it waited for
+   * answers again. Answers how many.
+   */
+  async retryWaitingNow(): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE notifications SET next_attempt_at = now(), updated_at = now()
+       WHERE status = 'failed' AND next_attempt_at > now() AND (locked_until IS NULL OR locked_until < now())
+       RETURNING id`,
+    );
+    return rows.length;
+  }
+
   async markFailed(message: ClaimedMessage, outcome: FailureOutcome, error: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE notifications

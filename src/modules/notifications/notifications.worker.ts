@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DATABASE_URL } from '../../database/database.module.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
-import { afterFailedAttempt } from './notification.rules.js';
+import { afterFailedAttempt, isPeerUnreachable } from './notification.rules.js';
 import { NotificationsRepository, type ClaimedMessage } from './notifications.repository.js';
 
 /**
@@ -32,6 +32,9 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   private wakeAgain = false;
   private listener: pg.Client | null = null;
   private connectingListener = false;
+  /** A try could not reach the SMTP peer at all: it is down or unreachable until it answers again. */
+  private peerUnreachable = false;
+  private probing = false;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -48,6 +51,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     }
     const timer = setInterval(() => {
       void this.ensureListener();
+      void this.probePeer();
       this.wake();
     }, this.config.mail.pollIntervalMs);
     timer.unref();
@@ -106,6 +110,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     try {
       await this.transport!.send({ ...message, from: this.config.mailFrom });
     } catch (error) {
+      if (isPeerUnreachable(error as { code?: unknown; responseCode?: unknown })) this.peerUnreachable = true;
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);
       const reason = describeSmtpError(error);
       this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
@@ -117,6 +122,33 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     await this.record(() => this.repository.markSent(message), (dbError) => {
       this.logger.error(`Could not record a delivery (${message.id}); it will be sent again, with the same Message-ID: ${dbError.message}`);
     });
+    if (this.peerUnreachable) await this.peerBack();
+  }
+
+  /** While the peer is unreachable, asks it on every poll whether it is back (connect and greet, nothing sent). */
+  private async probePeer(): Promise<void> {
+    if (!this.peerUnreachable || this.probing || this.stopped) return;
+    this.probing = true;
+    try {
+      await this.transport!.verify();
+      await this.peerBack();
+    } catch {
+      // still away
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  /**
+   * The peer answers again: what failed while it was away is due now rather than after its backoff
+   * (up to minutes), so the outbox drains as soon as the peer is back.
+   */
+  private async peerBack(): Promise<void> {
+    if (!this.peerUnreachable) return;
+    this.peerUnreachable = false;
+    const waiting = await this.repository.retryWaitingNow().catch(() => 0);
+    if (waiting > 0) this.logger.log(`SMTP peer reachable again: ${waiting} waiting e-mails due now`);
+    this.wake();
   }
 
   /**

@@ -7,6 +7,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { registerFrontends } from './common/http/frontends.js';
+import { frameworkErrorHandlers } from './common/http/framework-errors.js';
+import { registerJsonBodyParser } from './common/http/json-body.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
@@ -19,12 +21,17 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 /** Builds the whole product (API, both front ends) ready to listen; used by main.ts and by the tests. */
 export async function createApp(options: AppModuleOptions): Promise<NestFastifyApplication> {
   const { config } = options;
+  let securityHeaders: Readonly<Record<string, string>> = {};
+  const { frameworkErrors, clientErrorHandler } = frameworkErrorHandlers(() => securityHeaders);
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 500 },
     requestIdHeader: false,
     genReqId: (request: IncomingMessage) => correlationIdFor(request.headers[CORRELATION_HEADER]),
+    // Bad URLs and requests Node cannot parse answer in the one error format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     bufferLogs: true,
@@ -33,10 +40,11 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
+  registerJsonBodyParser(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Multipart form posts and uploads (Nest's adapter parses urlencoded form posts itself).
   await app.register(fastifyMultipart, { limits: { fields: 40, fieldSize: 20_000, files: 5, fileSize: 10 * 1024 * 1024, parts: 50 } });
-  await registerSecurity(app, config);
+  securityHeaders = await registerSecurity(app, config);
   registerOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

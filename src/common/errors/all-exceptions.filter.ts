@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError, type FieldError } from './domain-error.js';
+import { isUnstorableText, NUL_MESSAGE } from './unstorable-text.js';
 import { codeForStatus, messageForStatus, type ErrorResponse } from './error-response.js';
 import { correlationIdOf } from '../logging/correlation-id.js';
 
@@ -50,6 +51,9 @@ export function toErrorResponse(exception: unknown, correlationId: string): Erro
   if (Number.isInteger(fastifyStatus) && (fastifyStatus as number) >= 400 && (fastifyStatus as number) < 500) {
     const statusCode = fastifyStatus as number;
     return { statusCode, code: codeForStatus(statusCode), message: fastifyMessage(exception, statusCode), correlationId };
+  }
+  if (isUnstorableText(exception)) {
+    return { statusCode: HttpStatus.BAD_REQUEST, code: 'VALIDATION_FAILED', message: NUL_MESSAGE, correlationId };
   }
   // The database unreachable or restarting: worth trying again in a moment (SERVICE_UNAVAILABLE).
   const statusCode = isDatabaseUnavailable(exception) ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.INTERNAL_SERVER_ERROR;

@@ -5,6 +5,7 @@ import { anyValue, check, nastyString } from '../../../test/support/property.js'
 import { DomainError } from '../errors/domain-error.js';
 import { codeForStatus, messageForStatus } from '../errors/error-response.js';
 import { toErrorResponse } from '../errors/all-exceptions.filter.js';
+import { NUL_MESSAGE } from '../errors/unstorable-text.js';
 import { correlationIdFor } from '../logging/correlation-id.js';
 import { tooManyRequestsMessage } from '../rate-limit/rate-limit.guard.js';
 import { refererPath, safeRedirect } from './form-body.js';
@@ -100,6 +101,17 @@ describe('HTTP helpers (properties)', () => {
         }
       }),
       800,
+    );
+  });
+
+  it('text PostgreSQL cannot store (a NUL character) is the request\'s fault: 400, whatever wraps the driver error', () => {
+    check(
+      fc.property(fc.constantFrom('22021', '22P05'), fc.nat(2), fc.uuid(), (code, wrapping, correlationId) => {
+        const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+        const thrown = wrapping === 0 ? driverError : wrapping === 1 ? Object.assign(new Error('QueryFailedError'), { driverError }) : new Error('failed', { cause: driverError });
+        expect(toErrorResponse(thrown, correlationId)).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: NUL_MESSAGE, correlationId });
+      }),
+      30,
     );
   });
 

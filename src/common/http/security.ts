@@ -8,7 +8,8 @@ import type { AppConfig } from '../../config/app-config.js';
  * Styles allow 'unsafe-inline' because the staff console's component library injects style tags;
  * scripts come only from our own origin.
  */
-export async function registerSecurity(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+/** Returns the headers, for the few answers Fastify writes itself (framework-errors.ts). */
+export async function registerSecurity(app: NestFastifyApplication, config: AppConfig): Promise<Readonly<Record<string, string>>> {
   const production = config.env === 'production';
   const headers = helmetHeaders({
     contentSecurityPolicy: {
@@ -60,6 +61,7 @@ export async function registerSecurity(app: NestFastifyApplication, config: AppC
     exposedHeaders: ['Content-Range', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
+  return headers;
 }
 
 /** The headers helmet sets for these options, collected by running its middleware once. */

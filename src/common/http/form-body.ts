@@ -16,12 +16,16 @@ export async function readFields(request: FastifyRequest): Promise<Record<string
   const type = String(request.headers['content-type'] ?? '');
   if (type.startsWith('multipart/form-data')) {
     const fields: Record<string, unknown> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        part.file.resume();
-        throw DomainError.validation([{ field: part.fieldname, message: 'Files cannot be attached to this form' }]);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          part.file.resume();
+          throw DomainError.validation([{ field: part.fieldname, message: 'Files cannot be attached to this form' }]);
+        }
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
       }
-      if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
+    } catch (error) {
+      throw unreadableForm(error);
     }
     return fields;
   }
@@ -31,6 +35,17 @@ export async function readFields(request: FastifyRequest): Promise<Record<string
     throw DomainError.validation([{ field: 'body', message: 'The request body must be a JSON object' }]);
   }
   return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+}
+
+/**
+ * A multipart body the parser gave up on (no boundary, cut short, malformed parts) is the sender's
+ * fault: 400, not 500. Our own refusals and the parser's limits (413) keep their status.
+ */
+function unreadableForm(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && status !== 406) return error;
+  return DomainError.validation([{ field: 'body', message: 'The form data could not be read. Please send the form again.' }]);
 }
 
 /** A path on this site to send a form post to afterwards; anything else becomes `fallback`. */

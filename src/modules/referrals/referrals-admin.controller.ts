@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -65,26 +65,26 @@ export class ReferralsAdminController {
 
   @Get(':id')
   @ApiOkResponse({ description: 'With its history, photos and rebate due dates.' })
-  get(@Param('id') id: string) {
+  get(@Param('id', ParseUUIDPipe) id: string) {
     return this.referrals.get(id);
   }
 
   @Put(':id')
   @ApiBody({ schema: { properties: { status: { enum: ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid'] }, notes: { type: 'string' } } } })
   @ApiOkResponse({ description: "'Status updated' / 'Notes updated': the rebate table applied in the same transaction." })
-  update(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @RecordBody() body: UpdateReferralDto): Promise<AdminReferralView> {
+  update(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateReferralDto): Promise<AdminReferralView> {
     return this.referrals.update(user, id, body);
   }
 
   @Post(':id/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox." })
-  email(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Body() body: EmailPlumberDto) {
+  email(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: EmailPlumberDto) {
     return this.referrals.emailPlumber(user, id, body.subject.trim(), body.message.trim());
   }
 
   @Get(':id/photos/:photoId')
-  async photo(@Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async photo(@Param('id', ParseUUIDPipe) id: string, @Param('photoId', ParseUUIDPipe) photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.referrals.get(id);
     const photo = await this.photos.open(id, photoId);
     photoHeaders(reply, photo);

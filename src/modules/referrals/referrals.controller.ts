@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
@@ -57,7 +57,7 @@ export class MyReferralsController {
   }
 
   @Get('referrals/:id')
-  async get(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string): Promise<PlumberReferralView & { photos: PhotoView[] }> {
+  async get(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<PlumberReferralView & { photos: PhotoView[] }> {
     const referral = await this.referrals.findOwn(user, id);
     return { ...toPlumberReferral(referral), photos: await this.photos.list(referral.id) };
   }
@@ -80,14 +80,14 @@ export class MyReferralsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })
-  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Req() request: FastifyRequest): Promise<PhotoView[]> {
+  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest): Promise<PhotoView[]> {
     const referral = await this.referrals.findOwn(user, id);
     if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos as multipart/form-data.', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
     return this.photos.upload(referral.id, request.files(), user.id);
   }
 
   @Get('referrals/:id/photos/:photoId')
-  async photo(@CurrentUser() user: CurrentUserInfo, @Param('id') id: string, @Param('photoId') photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async photo(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Param('photoId', ParseUUIDPipe) photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const referral = await this.referrals.findOwn(user, id);
     const photo = await this.photos.open(referral.id, photoId);
     photoHeaders(reply, photo);

@@ -29,7 +29,9 @@ export function equals(column: string, allowed?: readonly string[]): FilterDefin
         const wrong = values.find((item) => !allowed.includes(item));
         if (wrong !== undefined) fail(name, `${name} must be one of: ${allowed.join(', ')}`);
       }
-      if (values.length === 1) query.andWhere(`${column} = :${param(name)}`, { [param(name)]: values[0] });
+      // An empty list matches nothing (`IN ()` is not SQL: filter={"id":[]} was a 500).
+      if (values.length === 0) query.andWhere('false');
+      else if (values.length === 1) query.andWhere(`${column} = :${param(name)}`, { [param(name)]: values[0] });
       else query.andWhere(`${column} IN (:...${param(name)})`, { [param(name)]: values });
     },
   };

@@ -187,6 +187,18 @@ describe('react-admin list parameters (properties)', () => {
     );
   });
 
+  it('an exact-match filter binds one value with =, several with IN, and an empty list matches nothing (never "IN ()")', () => {
+    check(
+      fc.property(fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }), (values) => {
+        const { calls, error } = applyFilter(equals('b.status'), values, 'status');
+        expect(error).toBeUndefined();
+        if (values.length === 0) expect(calls).toEqual([{ sql: 'false', parameters: {} }]);
+        else if (values.length === 1) expect(calls).toEqual([{ sql: 'b.status = :filter_status', parameters: { filter_status: values[0] } }]);
+        else expect(calls).toEqual([{ sql: 'b.status IN (:...filter_status)', parameters: { filter_status: values } }]);
+      }),
+    );
+  });
+
   it('getMany ids: only well-formed uuids are bound; none at all matches nothing', () => {
     check(
       fc.property(fc.array(fc.oneof(fc.uuid(), nastyString(36)), { maxLength: 6 }), (values) => {

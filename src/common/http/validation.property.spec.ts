@@ -68,6 +68,22 @@ describe('request validation (properties)', () => {
     }
   });
 
+  it('a role, a yes/no or a preview part left out is unchanged, but null is refused with the field\'s message (it was stored, failed a NOT NULL or crashed the preview: 500)', async () => {
+    const nullable: Array<[new () => object, string, string]> = [
+      [UpdateUserDto, 'role', 'Role must be admin or plumber'],
+      [UpdateUserDto, 'disabled', 'disabled must be true or false'],
+      [EmailSettingsDto, 'autoNotify', 'autoNotify must be true or false'],
+      [EmailSettingsDto, 'includeTrackingLink', 'includeTrackingLink must be true or false'],
+      [PreviewTemplateDto, 'subject', 'Subject must be text'],
+      [PreviewTemplateDto, 'body', 'Email body must be text'],
+    ];
+    for (const [dto, field, message] of nullable) {
+      const { error } = await validate(dto, { [field]: null });
+      expect((error as DomainError).errors).toEqual([{ field, message }]);
+      expect((await validate(dto, {})).error).toBeUndefined();
+    }
+  });
+
   it('the configuration accepts an environment or refuses it with a readable list naming each bad variable', () => {
     const variables = ['NODE_ENV', 'PORT', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'SMTP_URL', 'MAIL_FROM', 'COMPANY_EMAIL', 'JWT_SECRET', 'TRUST_PROXY', 'RATE_LIMITS', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'CORS_ORIGINS', 'REBATE_CLEANVIEW_DOLLARS', 'TZ_DISPLAY', 'LOG_LEVEL'];
     const value = fc.oneof(nastyString(30), fc.constantFrom('', '0', '-1', '65536', '1e3', 'true', 'off', 'yes', 'postgres://u:p@h:5432/d', 'https://example.com.au', 'smtp://x', 'A <a@b.co>', 'a@b.co\r\nBcc: x@y.z', 'x'.repeat(40)));

@@ -1,4 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
 
 /** Turns class-validator's tree of errors into `[{ field, message }]`, one message per field. */
@@ -24,3 +25,9 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
   });
 }
+
+/**
+ * Like `@IsOptional()`, but only a field left out skips the checks: null is checked, and refused by
+ * them (a null role failed a NOT NULL, a null subject crashed the preview, a null setting was stored).
+ */
+export const IsOmittable = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);

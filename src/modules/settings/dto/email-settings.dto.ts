@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { IsOmittable } from '../../../common/http/validation.js';
 
 export class EmailSettingsDto {
   @ApiProperty({ description: 'Send the status e-mail automatically on every job status change.', required: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean({ message: 'autoNotify must be true or false' })
   autoNotify?: boolean;
 
   @ApiProperty({ description: "Add a 'View Your Job Status' button to job e-mails.", required: false })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean({ message: 'includeTrackingLink must be true or false' })
   includeTrackingLink?: boolean;
 }

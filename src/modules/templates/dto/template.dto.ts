@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../../common/http/validation.js';
 
 /** PUT /admin/email-templates/:key (react-admin sends the whole record; only these two change). */
 export class UpdateTemplateDto {
@@ -19,13 +20,13 @@ export class UpdateTemplateDto {
 /** POST /admin/email-templates/:key/preview: unsaved wording to render; missing parts use the stored ones. */
 export class PreviewTemplateDto {
   @ApiProperty({ required: false })
-  @IsOptional()
+  @IsOmittable()
   @MaxLength(300, { message: 'Subject must be at most 300 characters' })
   @IsString({ message: 'Subject must be text' })
   subject?: string;
 
   @ApiProperty({ required: false })
-  @IsOptional()
+  @IsOmittable()
   @MaxLength(20_000, { message: 'Email body must be at most 20,000 characters' })
   @IsString({ message: 'Email body must be text' })
   body?: string;

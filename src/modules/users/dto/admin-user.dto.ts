@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsOmittable } from '../../../common/http/validation.js';
 import { ROLES, type Role } from '../../../contracts/roles.js';
 import type { AdminUserRow } from '../users.repository.js';
 
@@ -9,12 +10,12 @@ import type { AdminUserRow } from '../users.repository.js';
  */
 export class UpdateUserDto {
   @ApiProperty({ enum: ROLES, required: false })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(ROLES, { message: 'Role must be admin or plumber' })
   role?: Role;
 
   @ApiProperty({ required: false, description: 'A disabled user cannot sign in; their sessions end at once.' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean({ message: 'disabled must be true or false' })
   disabled?: boolean;
 }

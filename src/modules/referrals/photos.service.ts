@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { unreadableForm } from '../../common/http/form-body.js';
 import { queryRows } from '../../database/sql.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { cleanPhoto, MAX_PHOTO_PIXELS, PhotoRefused, type CleanPhoto } from './photo-cleaner.js';
@@ -26,7 +27,8 @@ function uploadError(error: unknown): unknown {
   }
   if (code === 'FST_FILES_LIMIT') return tooManyAtOnce();
   if (code === 'FST_PARTS_LIMIT') return DomainError.validation([{ field: 'photos', message: 'The upload has too many parts.' }]);
-  return error;
+  // A multipart body the parser gave up on (no boundary, cut short): a 400, not a 500 (OpenAPI fuzz run).
+  return unreadableForm(error);
 }
 
 export interface PhotoView {

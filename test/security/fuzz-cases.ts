@@ -158,28 +158,43 @@ const notAnObject: fc.Arbitrary<BodyChoice> = fc.oneof(
   fc.constant(json(`{"a":${'{"a":'.repeat(2_000)}1${'}'.repeat(2_001)}`, 'deeply nested objects')),
 );
 
-const invalidJson: fc.Arbitrary<BodyChoice> = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,]', "{'a':1}", '{"a":1}}', 'NaN', 'undefined', '\u0000', '{"a":"\u0000', '\ufeff{"a":1}', '{"a":1e999999}', '{"\ud800":1}', ' ', '').map((text) => json(text, `invalid JSON ${preview(text, 20)}`)),
-  junkText(30).map((text) => json(text, 'junk text as JSON')),
+const INVALID_JSON: BodyChoice[] = ['{', '{"a":', '[1,]', "{'a':1}", '{"a":1}}', 'NaN', 'undefined', '\u0000', '{"a":"\u0000', '\ufeff{"a":1}', '{"a":1e999999}', '{"\ud800":1}', ' ', ''].map((text) =>
+  json(text, `invalid JSON ${preview(text, 20)}`),
 );
+const URLENCODED: BodyChoice[] = ['a=1&a=2&__proto__[fuzzPolluted]=yes&constructor[prototype][fuzzPolluted]=yes', 'name[]=x&name[]=y&email[$gt]=', '%ZZ=%E0%A4%A&&&==', `x=${'y'.repeat(60_000)}`, 'status=new&status=won&notes=', 'name=nul%00inside&email=a%00@b.co'].map(
+  (text) => ({ contentType: 'application/x-www-form-urlencoded', body: Buffer.from(text, 'latin1'), label: `urlencoded ${preview(text, 40)}` }),
+);
+const MULTIPART: BodyChoice[] = [
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--fuzz--\r\n'],
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="photos"; filename="a.svg"\r\nContent-Type: image/jpeg\r\n\r\n<svg onload=alert(1)>\r\n--fuzz--\r\n'],
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{"fuzzPolluted":"yes"}\r\n--fuzz--\r\n'],
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nbroken'],
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nnul\u0000inside\r\n--fuzz--\r\n'],
+  ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="photos"; filename="nul\u0000.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0junk\r\n--fuzz--\r\n'],
+  ['multipart/form-data', 'no boundary at all'],
+  ['multipart/form-data; boundary=', '----\r\n'],
+].map(([contentType, text]) => ({ contentType, body: Buffer.from(text!, 'latin1'), label: `multipart ${preview(text, 40)}` }));
+const NOT_AN_OBJECT: BodyChoice[] = [
+  json('[]', 'an empty array for an object'),
+  json('"text"', 'a string for an object'),
+  json('null', 'null for an object'),
+  json('12345678901234567890e300', 'a huge number for an object'),
+  json(objectJson(pollutionEntries), 'only prototype keys'),
+  json(`${'['.repeat(3_000)}${']'.repeat(3_000)}`, 'deeply nested arrays'),
+  json(`{"a":${'{"a":'.repeat(2_000)}1${'}'.repeat(2_001)}`, 'deeply nested objects'),
+  { contentType: 'application/json', body: undefined, label: 'JSON content type, no body' },
+  { contentType: undefined, body: Buffer.from('{"a":1}'), label: 'a body without a content type' },
+  { contentType: 'text/plain', body: Buffer.from('{"a":1}'), label: 'JSON sent as text/plain' },
+];
+
+const invalidJson: fc.Arbitrary<BodyChoice> = fc.oneof(fc.constantFrom(...INVALID_JSON), junkText(30).map((text) => json(text, 'junk text as JSON')));
 
 const wrongContentType: fc.Arbitrary<BodyChoice> = fc.oneof(
   fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'text/html', 'application/octet-stream', 'application/json; charset=utf-16', 'application/vnd.api+json', 'image/svg+xml', 'application/x-www-form-urlencoded; charset=ISO-8859-1', '*/*', 'json', ''), junkText(40))
     .map(([contentType, text]) => ({ contentType, body: Buffer.from(text, 'utf8'), label: `${contentType || 'empty'} content type` })),
-  fc.constantFrom('a=1&a=2&__proto__[fuzzPolluted]=yes&constructor[prototype][fuzzPolluted]=yes', 'name[]=x&name[]=y&email[$gt]=', '%ZZ=%E0%A4%A&&&==', `x=${'y'.repeat(60_000)}`, 'status=new&status=won&notes=')
-    .map((text) => ({ contentType: 'application/x-www-form-urlencoded', body: Buffer.from(text, 'latin1'), label: `urlencoded ${preview(text, 40)}` })),
-  fc.constantFrom(
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--fuzz--\r\n'],
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="photos"; filename="a.svg"\r\nContent-Type: image/jpeg\r\n\r\n<svg onload=alert(1)>\r\n--fuzz--\r\n'],
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{"fuzzPolluted":"yes"}\r\n--fuzz--\r\n'],
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nbroken'],
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nnul\u0000inside\r\n--fuzz--\r\n'],
-    ['multipart/form-data; boundary=fuzz', '--fuzz\r\nContent-Disposition: form-data; name="photos"; filename="nul\u0000.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0junk\r\n--fuzz--\r\n'],
-    ['multipart/form-data', 'no boundary at all'],
-    ['multipart/form-data; boundary=', '----\r\n'],
-  ).map(([contentType, text]) => ({ contentType, body: Buffer.from(text, 'latin1'), label: `multipart ${preview(text, 40)}` })),
-  fc.constant({ contentType: 'application/json', body: undefined, label: 'JSON content type, no body' }),
-  fc.constant({ contentType: undefined, body: Buffer.from('{"a":1}'), label: 'a body without a content type' }),
+  fc.constantFrom(...URLENCODED),
+  fc.constantFrom(...MULTIPART),
+  fc.constantFrom(...NOT_AN_OBJECT.slice(-3)),
 );
 
 /** About 1 MB of text in one field: just over the body limit (413), or just under it (validation). */
@@ -216,15 +231,19 @@ const encoded = (value: string) =>
     )
     .join('');
 
+/** Path parameters as sent (already encoded, or deliberately malformed). */
+const ODD_PATH_VALUES = [
+  '..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2f', '..%5c..%5cwindows', '%00', 'a%00b', '%', '%ZZ', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%F0%9F%9A%B0', '__proto__', 'constructor',
+  'prototype', 'toString', '0', '-1', '1e309', 'null', 'undefined', 'NaN', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
+  '------------------------------------', '0000000000000000000000000000000000-0', '{00000000-0000-0000-0000-000000000000}', '00000000000000000000000000000000',
+  "1'%20OR%20'1'%3D'1", '%7B%7D', '%5B%5D', 'booked-job1-aaaaaaaaaaaaaaaaaaaaaaaaaa', 'a'.repeat(450), 'a'.repeat(2_000), `${'ab'.repeat(20)}%2F${'x'.repeat(30)}`,
+];
+
 export function pathValueArbitrary(known: readonly string[]): fc.Arbitrary<{ value: string; label: string }> {
   const junk = fc.oneof(
     fc.uuid().map((value) => ({ value, label: `random uuid ${value}` })),
     junkText(30).filter((text) => text.length > 0).map((text) => ({ value: encoded(text), label: `junk ${preview(text, 30)}` })),
-    fc.constantFrom(
-      '..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2f', '..%5c..%5cwindows', '%00', '%', '%ZZ', '%E0%A4%A', '%C0%AF', '%F0%9F%9A%B0', '__proto__', 'constructor',
-      'prototype', '0', '-1', '1e309', 'null', 'undefined', 'NaN', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
-      "1'%20OR%20'1'%3D'1", '%7B%7D', '%5B%5D', 'booked-job1-aaaaaaaaaaaaaaaaaaaaaaaaaa', 'a'.repeat(450), 'a'.repeat(2_000), `${'ab'.repeat(20)}%2F${'x'.repeat(30)}`,
-    ).map((value) => ({ value, label: `odd ${preview(value, 40)}` })),
+    fc.constantFrom(...ODD_PATH_VALUES).map((value) => ({ value, label: `odd ${preview(value, 40)}` })),
   );
   if (known.length === 0) return junk;
   return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known).map((value) => ({ value: encoded(value), label: `known ${value}` })) }, { weight: 3, arbitrary: junk });
@@ -341,4 +360,46 @@ export function requestArbitrary(operation: OpenApiOperation, token: string | un
     const label = [values.map((value) => value.label).join(' '), queryChoice?.label, bodyChoice?.label, auth.label, extra.label].filter(Boolean).join(' | ');
     return { method: operation.method, url, headers, body: bodyChoice?.body, label };
   });
+}
+
+// ---------- the corpus: every known-awkward input, once ----------
+
+/** Put in each documented field, one field at a time. */
+const FIELD_JUNK: unknown[] = [null, 0, -1, 1e308, true, [], ['x'], { a: 1 }, '', '   ', 'x'.repeat(10_000), 'nul\u0000inside', '\ud800', '🚰 👩‍🔧 \u202e', '2026-02-30'];
+
+const ODD_QUERIES = [
+  'sort=&range=&filter=', 'sort=["id","ASC"]&sort=["id","DESC"]', 'range=[0,1e400]', `range=[0,${'9'.repeat(400)}]`, 'range=[9007199254740991,9007199254740999]', 'range=[-1,5]', 'range=["0","9"]',
+  'filter={"q":', 'filter=[]', 'filter=null', 'filter={"__proto__":{"fuzzPolluted":"yes"}}', 'filter={"constructor":{"prototype":{"fuzzPolluted":"yes"}}}', 'filter={"id":[]}',
+  'filter={"created_from":"2026-02-30"}', 'filter={"created_to":"0000-01-01"}', 'filter={"q":"nul\\u0000inside"}', 'filter={"status":["new",{"a":1}]}', `filter={"q":"${'x'.repeat(3_000)}"}`,
+  'filter={"period":"forever","overdue":"yes","plumber_id":"x"}', 'q=%00', `q=${'x'.repeat(3_000)}`, 'q=%ZZ', 'q=%ED%A0%80', '__proto__[fuzzPolluted]=yes', 'constructor[prototype][fuzzPolluted]=yes', 'a[b][c]=1&a=2', '&&&==;',
+].map((query) => query.replace(/[{}"[\] ^`|\\]/g, (char) => encodeURIComponent(char)));
+
+/**
+ * Every awkward input of the lists above, once, for one operation as one caller: odd values in each
+ * path parameter, each documented field set to each awkward value, every malformed body, every odd
+ * query string. Deterministic, so a regression is caught on every run, not when the dice fall.
+ */
+export function corpusRequests(operation: OpenApiOperation, token: string | undefined, known: (param: string) => readonly string[]): FuzzRequest[] {
+  const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const pathWith = (overrides: Record<string, string> = {}) =>
+    names.reduce((path, name) => path.replace(`{${name}}`, overrides[name] ?? (known(name)[0] ? encoded(known(name)[0]!) : 'x')), operation.path);
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const requests: FuzzRequest[] = [];
+  const add = (url: string, choice: BodyChoice | undefined, label: string) =>
+    requests.push({ method: operation.method, url, headers: { ...auth, ...(choice?.contentType !== undefined ? { 'content-type': choice.contentType } : {}) }, body: choice?.body, label });
+
+  const hasBody = operation.bodyTypes.length > 0 || HAS_BODY.has(operation.method);
+  const documented = documentedObject(operation.bodySchema);
+  const plausibleBody = hasBody ? json(JSON.stringify(documented), 'the documented body') : undefined;
+  for (const name of names) for (const value of ODD_PATH_VALUES) add(pathWith({ [name]: value }), plausibleBody, `corpus: ${name} = ${preview(value, 40)}`);
+  if (hasBody) {
+    for (const field of Object.keys(documented)) {
+      for (const value of FIELD_JUNK) add(pathWith(), json(objectJson(Object.entries({ ...documented, [field]: value })), ''), `corpus: ${field} = ${preview(JSON.stringify(value), 40)}`);
+    }
+    for (const entry of pollutionEntries) add(pathWith(), json(objectJson([...Object.entries(documented), entry]), ''), `corpus: with a ${entry[0]} key`);
+    for (const choice of [...INVALID_JSON, ...URLENCODED, ...MULTIPART, ...NOT_AN_OBJECT]) add(pathWith(), choice, `corpus: ${choice.label}`);
+    for (const length of [ONE_MB - 4_096, ONE_MB + 10]) add(pathWith(), json(`{"name":"${'x'.repeat(length)}"}`, ''), `corpus: a ${length}-character string`);
+  }
+  if (operation.method === 'GET') for (const query of ODD_QUERIES) add(`${pathWith()}?${query}`, undefined, `corpus: query ${preview(query, 60)}`);
+  return requests;
 }

@@ -159,7 +159,7 @@ describe('booking rules (properties)', () => {
         expect(ahead).toContain(day);
         expect(todayIn(MELBOURNE, new Date(now.getTime() + later)) >= day).toBe(true);
       }),
-      500,
+      250,
     );
   });
 

@@ -103,7 +103,7 @@ describe('referral rules (properties)', () => {
         // Same width (up to 999,999, or equally long numbers beyond): text order is number order.
         if (ra.length === rb.length) expect(ra < rb).toBe(a < b);
       }),
-      500,
+      250,
     );
   });
 });

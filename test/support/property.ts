@@ -13,7 +13,7 @@ export function runs(numRuns = 200): fc.Parameters<unknown> {
 }
 
 /** Checks a property with the fixed seed; `numRuns` sized so each file takes well under a second. */
-export function check<T>(property: fc.IProperty<T>, numRuns = 200): void {
+export function check<T>(property: fc.IProperty<T>, numRuns = 150): void {
   fc.assert(property, runs(numRuns) as fc.Parameters<T>);
 }
 

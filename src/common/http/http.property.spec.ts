@@ -42,7 +42,7 @@ describe('HTTP helpers (properties)', () => {
         if (typeof incoming === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(incoming)) expect(id).toBe(incoming);
         else expect(id).toMatch(UUID);
       }),
-      800,
+      200,
     );
   });
 
@@ -54,7 +54,7 @@ describe('HTTP helpers (properties)', () => {
         expect(where === target || where === '/thank-you').toBe(true);
         expect(where).not.toMatch(/[\s\\]/);
       }),
-      1_000,
+      250,
     );
   });
 
@@ -72,7 +72,7 @@ describe('HTTP helpers (properties)', () => {
           expect(staysOnSite(path)).toBe(true);
         },
       ),
-      1_000,
+      250,
     );
   });
 
@@ -100,7 +100,7 @@ describe('HTTP helpers (properties)', () => {
           expect(body).toEqual({ statusCode: body.statusCode, code: codeForStatus(body.statusCode), message: messageForStatus(body.statusCode), correlationId });
         }
       }),
-      800,
+      200,
     );
   });
 

@@ -95,7 +95,7 @@ describe('react-admin list parameters (properties)', () => {
         expect(Number.isSafeInteger(list.limit) && list.limit >= 1 && list.limit <= spec.maxPageSize).toBe(true);
         for (const [name] of list.filters) expect(Object.keys(spec.filters)).toContain(name);
       }),
-      1_000,
+      250,
     );
   });
 
@@ -109,7 +109,7 @@ describe('react-admin list parameters (properties)', () => {
           expect('error' in filtered && isValidationError(filtered.error, new RegExp(`^filter\\.`))).toBe(true);
         }
       }),
-      500,
+      250,
     );
   });
 
@@ -140,7 +140,7 @@ describe('react-admin list parameters (properties)', () => {
           }
         }
       }),
-      800,
+      200,
     );
   });
 
@@ -154,7 +154,7 @@ describe('react-admin list parameters (properties)', () => {
         expect(isCalendarDate(value)).toBe(real);
         if (real) expect(calls[0]!.parameters).toEqual({ filter_created_from: value });
       }),
-      800,
+      200,
     );
     expect(isCalendarDate('2026-02-30')).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);
@@ -171,7 +171,7 @@ describe('react-admin list parameters (properties)', () => {
         expect(inner.replace(/\\(.)/gs, '$1')).toBe(text);
         expect(inner.replace(/\\./gs, '')).not.toMatch(/[%_\\]/);
       }),
-      500,
+      250,
     );
   });
 

@@ -21,7 +21,7 @@ describe('address rules (properties)', () => {
         if (parsed.state !== undefined) expect(STATE_CODES).toContain(parsed.state);
         if (parsed.postcode !== undefined) expect(parsed.postcode).toMatch(/^\d{4}$/);
       }),
-      500,
+      250,
     );
   });
 
@@ -34,7 +34,7 @@ describe('address rules (properties)', () => {
         expect(parseLocality(`${name}${sep1}${post}`)).toEqual({ name, postcode: post });
         expect(parseLocality(name)).toEqual({ name });
       }),
-      400,
+      200,
     );
   });
 
@@ -65,7 +65,7 @@ describe('address rules (properties)', () => {
           expect(normalised.slice(street.length, normalised.length - locality.length)).toMatch(/^ ?, ?$/);
         }
       }),
-      500,
+      250,
     );
   });
 });

@@ -22,7 +22,7 @@ describe('auth rules (properties)', () => {
         // A used token presented again is always treated as theft, whatever else is true.
         expect(decision === 'reuse').toBe(token.usedAt !== null);
       }),
-      500,
+      250,
     );
   });
 
@@ -33,7 +33,7 @@ describe('auth rules (properties)', () => {
         const after = decideRefresh(token, userVersion, disabled, new Date(now.getTime() + later));
         if (before !== 'rotate') expect(after).toBe(before);
       }),
-      500,
+      250,
     );
   });
 
@@ -46,7 +46,7 @@ describe('auth rules (properties)', () => {
           claim.typ === 'access' && session.exists && !session.disabled && claim.ver === session.tokenVersion && claim.role === session.role,
         );
       }),
-      500,
+      250,
     );
   });
 
@@ -59,7 +59,7 @@ describe('auth rules (properties)', () => {
         if (name !== 'there') expect(fullName!.trim().startsWith(name)).toBe(true);
         else expect(fullName?.trim() === '' || fullName == null || fullName.trim().startsWith('there')).toBe(true);
       }),
-      500,
+      250,
     );
   });
 

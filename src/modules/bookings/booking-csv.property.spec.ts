@@ -53,7 +53,7 @@ describe('bookings CSV (properties)', () => {
         const expected = values.map((value) => (!value ? '' : FORMULA_START.includes(value[0]!) ? `'${value}` : value));
         expect(parseRecord(csvLine(values))).toEqual(expected);
       }),
-      800,
+      200,
     );
   });
 
@@ -63,7 +63,7 @@ describe('bookings CSV (properties)', () => {
         const [read] = parseRecord(csvCell(value));
         expect(FORMULA_START).not.toContain(read![0]);
       }),
-      800,
+      200,
     );
   });
 
@@ -73,7 +73,7 @@ describe('bookings CSV (properties)', () => {
       fc.property(fc.array(fc.oneof(cell, fc.constant(null)), { minLength: 1, maxLength: 6 }), (values) => {
         expect(csvLine(values)).toBe(stringify([values], { cast: { string: guard } }).replace(/\n$/, ''));
       }),
-      500,
+      250,
     );
   });
 
@@ -83,7 +83,7 @@ describe('bookings CSV (properties)', () => {
         const written = csvCell(value);
         expect(written.startsWith('"')).toBe(/[",\n\r]/.test(value));
       }),
-      500,
+      250,
     );
   });
 });

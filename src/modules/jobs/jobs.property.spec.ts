@@ -21,7 +21,7 @@ describe('job tracking (properties)', () => {
         expect(looksLikeTrackingCode(code)).toBe(true);
         expect(encodeURIComponent(code)).toBe(code);
       }),
-      500,
+      250,
     );
   });
 
@@ -65,7 +65,7 @@ describe('job tracking (properties)', () => {
           expect(value.length).toBeLessThanOrEqual(300);
         }
       }),
-      500,
+      250,
     );
     check(
       fc.property(status, jobNumber, fc.integer({ min: 0, max: 25 }), fc.constantFrom('0', '1', '8', '9', 'A', '-', '_', '/', '%', ''), (jobStatus, number, at, replacement) => {
@@ -99,7 +99,7 @@ describe('job tracking (properties)', () => {
         expect(isJobStatus(stage)).toBe(true);
         expect(stage).toBe(keywords.find(([keyword]) => id.toLowerCase().includes(keyword))?.[1] ?? 'quoted');
       }),
-      400,
+      200,
     );
     expect(stageFromJobId(undefined)).toBe('quoted');
   });
@@ -130,7 +130,7 @@ describe('job tracking (properties)', () => {
           expect(problem === undefined).toBe(email.includes('@') && email.includes('.'));
         }
       }),
-      400,
+      200,
     );
   });
 });

@@ -22,7 +22,7 @@ describe('notification rules (properties)', () => {
           expect(outcome.retryInMs).toBeLessThanOrEqual(MAX_RETRY_DELAY_MS);
         }
       }),
-      500,
+      250,
     );
   });
 
@@ -35,7 +35,7 @@ describe('notification rules (properties)', () => {
         expect(next).toBeGreaterThanOrEqual(now);
         expect(next).toBe(Math.min(now * 2, MAX_RETRY_DELAY_MS));
       }),
-      500,
+      250,
     );
   });
 
@@ -44,7 +44,7 @@ describe('notification rules (properties)', () => {
       fc.property(fc.oneof(nastyString(60), fc.tuple(nastyString(10), nastyString(20)).map(([name, domain]) => `${name} <x@${domain}>`)), (mailFrom) => {
         expect(messageIdDomain(mailFrom)).toMatch(/^[a-z0-9.-]+$/);
       }),
-      500,
+      250,
     );
     check(
       fc.property(fc.domain(), fc.string({ maxLength: 20 }).filter((name) => !/[<>]/.test(name)), (domain, name) => {
@@ -64,7 +64,7 @@ describe('notification rules (properties)', () => {
         expect(parsed[0]!.address).toBe(address);
         expect(parsed[0]!.name).toBe('');
       }),
-      600,
+      300,
     );
   });
 

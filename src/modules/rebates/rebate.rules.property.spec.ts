@@ -52,7 +52,7 @@ describe('rebate rules (properties)', () => {
         expect(after.cleanViewStatus).toBe(effect.cleanView ?? state.cleanViewStatus);
         expect(after.relineStatus).toBe(effect.reline ?? state.relineStatus);
       }),
-      500,
+      250,
     );
   });
 
@@ -62,7 +62,7 @@ describe('rebate rules (properties)', () => {
         const once = applyReferralStatus(state, next, now);
         expect(applyReferralStatus(once, next, new Date(now.getTime() + later))).toEqual(once);
       }),
-      500,
+      250,
     );
   });
 
@@ -77,7 +77,7 @@ describe('rebate rules (properties)', () => {
         if (next === 'cleanview_completed') expect(after.cleanViewCompletedAt).not.toBeNull();
         if (next === 'reline_completed') expect(after.relineCompletedAt).not.toBeNull();
       }),
-      500,
+      250,
     );
   });
 
@@ -106,7 +106,7 @@ describe('rebate rules (properties)', () => {
         expect(state.cleanViewCompletedAt?.getTime() ?? null).toBe(firstTime('cleanview_completed'));
         expect(state.relineCompletedAt?.getTime() ?? null).toBe(firstTime('reline_completed'));
       }),
-      500,
+      250,
     );
   });
 
@@ -127,7 +127,7 @@ describe('rebate rules (properties)', () => {
           expect(paid).toEqual({ paid: totals.paid + target.amount, pending: totals.pending - target.amount });
         }
       }),
-      500,
+      250,
     );
   });
 
@@ -149,7 +149,7 @@ describe('rebate rules (properties)', () => {
           if (item.overdue) expect(afterwards[index]!.overdue).toBe(true);
         });
       }),
-      500,
+      250,
     );
   });
 });

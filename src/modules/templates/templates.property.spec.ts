@@ -42,7 +42,7 @@ describe('staff templates (properties)', () => {
           expect(source).not.toContain('}}');
         }
       }),
-      500,
+      250,
     );
   });
 
@@ -54,7 +54,7 @@ describe('staff templates (properties)', () => {
         expect(email.text).toBe(substitute(body, variables).trim());
         expect(toHandlebarsSource(body)).not.toContain('{{{');
       }),
-      400,
+      200,
     );
   });
 
@@ -66,7 +66,7 @@ describe('staff templates (properties)', () => {
         expect(rendered).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
         expect(rendered).toBe(rendered.trim());
       }),
-      400,
+      200,
     );
   });
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
@@ -112,6 +113,51 @@ describe('notifications engine', () => {
   it('refuses an address that could add recipients or headers', async () => {
     await expect(enqueue(sut, 'a@example.com\r\nBcc: b@example.com')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(enqueue(sut, 'a@example.com, b@example.com')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('notifications engine after a server was killed', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+
+  beforeEach(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+
+  afterEach(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('sends at once what a killed server had claimed, and leaves alone what a live one holds', async () => {
+    // Two messages claimed, with a lease of an hour: one by a session that is gone (its server was
+    // killed), one by a session that is still open (a server still sending it).
+    const live = new pg.Client({ connectionString: sut.databaseUrl });
+    await live.connect();
+    try {
+      const [{ session }] = (await live.query(`SELECT pid || '@' || backend_start::text AS session FROM pg_stat_activity WHERE pid = pg_backend_pid()`)).rows;
+      const dead = await enqueue(sut, 'dead-claim@example.com.au');
+      const held = await enqueue(sut, 'live-claim@example.com.au');
+      await sut.dataSource.query(
+        `UPDATE notifications SET attempts = 1, locked_until = now() + interval '1 hour',
+           claimed_by = CASE WHEN id = $1 THEN '2147483000@2020-01-01 00:00:00+00' ELSE $3 END
+         WHERE id IN ($1, $2)`,
+        [dead.id, held.id, session],
+      );
+      await sut.app.get(NotificationsWorker).drainNow();
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.to).toEqual(['dead-claim@example.com.au']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.map((message) => message.to[0])).toEqual(['dead-claim@example.com.au']);
+      const states = await sut.dataSource.query(`SELECT to_address, status, attempts, claimed_by FROM notifications WHERE id IN ($1, $2) ORDER BY to_address`, [dead.id, held.id]);
+      expect(states).toEqual([
+        { to_address: 'dead-claim@example.com.au', status: 'sent', attempts: 2, claimed_by: null },
+        { to_address: 'live-claim@example.com.au', status: 'queued', attempts: 1, claimed_by: session },
+      ]);
+    } finally {
+      await live.end();
+    }
   });
 });
 

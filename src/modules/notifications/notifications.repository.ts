@@ -23,24 +23,33 @@ export class NotificationsRepository {
    * `leaseMs` from now. `SKIP LOCKED` and the lease mean two workers never take the same message;
    * a lease that runs out (its worker died) makes the message due again.
    */
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+  /**
+   * Claims up to `limit` due messages for `claimant` (the worker's own PostgreSQL session,
+   * `pid@backend_start`, or null). A message is free when it holds no lease, its lease ran out, or the
+   * session that claimed it is gone (its server was killed): the last is what lets a restarted server
+   * send at once what the killed one had claimed.
+   */
+  async claimDue(limit: number, leaseMs: number, claimant: string | null): Promise<ClaimedMessage[]> {
     return queryRows<ClaimedMessage>(
       this.dataSource,
       `WITH due AS (
-         SELECT id FROM notifications
+         SELECT id FROM notifications n
          WHERE status IN ('queued', 'failed')
            AND next_attempt_at <= now()
-           AND (locked_until IS NULL OR locked_until < now())
+           AND (locked_until IS NULL OR locked_until < now()
+                OR (claimed_by IS NOT NULL AND NOT EXISTS (
+                      SELECT 1 FROM pg_stat_activity a
+                      WHERE a.pid = split_part(n.claimed_by, '@', 1)::int AND a.backend_start::text = split_part(n.claimed_by, '@', 2))))
          ORDER BY next_attempt_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED
        )
        UPDATE notifications n
-       SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', updated_at = now()
+       SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', claimed_by = $3, updated_at = now()
        FROM due WHERE n.id = due.id
        RETURNING n.id, n.to_address AS "to", n.subject, n.text_body AS text, n.html_body AS html,
                  n.message_id AS "messageId", n.attempts`,
-      [limit, leaseMs],
+      [limit, leaseMs, claimant],
     );
   }
 
@@ -48,7 +57,7 @@ export class NotificationsRepository {
   async markSent(message: ClaimedMessage): Promise<void> {
     await this.dataSource.query(
       `UPDATE notifications
-       SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
+       SET status = 'sent', sent_at = now(), locked_until = NULL, claimed_by = NULL, last_error = NULL, updated_at = now()
        WHERE id = $1 AND attempts = $2`,
       [message.id, message.attempts],
     );
@@ -72,7 +81,7 @@ export class NotificationsRepository {
     await this.dataSource.query(
       `UPDATE notifications
        SET status = $3, last_error = $4, next_attempt_at = now() + $5 * interval '1 millisecond',
-           locked_until = NULL, updated_at = now()
+           locked_until = NULL, claimed_by = NULL, updated_at = now()
        WHERE id = $1 AND attempts = $2`,
       [message.id, message.attempts, outcome.status, error.slice(0, 2_000), outcome.retryInMs],
     );

@@ -31,6 +31,8 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   private running: Promise<void> | null = null;
   private wakeAgain = false;
   private listener: pg.Client | null = null;
+  /** The listener's session (`pid@backend_start`): claims made under it are free once it is gone. */
+  private claimant: string | null = null;
   private connectingListener = false;
   /** A try could not reach the SMTP peer at all: it is down or unreachable until it answers again. */
   private peerUnreachable = false;
@@ -96,7 +98,8 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     while (!this.stopped) {
       let batch: ClaimedMessage[];
       try {
-        batch = await this.repository.claimDue(batchSize, LEASE_TIMEOUTS * this.config.mail.sendTimeoutMs);
+        await this.ensureListener();
+        batch = await this.repository.claimDue(batchSize, LEASE_TIMEOUTS * this.config.mail.sendTimeoutMs, this.claimant);
       } catch (error) {
         this.logger.warn(`Outbox unavailable, will retry: ${(error as Error).message}`);
         return;
@@ -176,19 +179,31 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     this.connectingListener = true;
     const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'notifications-worker' });
     const drop = (): void => {
-      if (this.listener === client) this.listener = null;
+      if (this.listener === client) {
+        this.listener = null;
+        this.claimant = null;
+      }
       void client.end().catch(() => undefined);
     };
     client.on('error', drop);
     client.on('end', () => {
-      if (this.listener === client) this.listener = null;
+      if (this.listener === client) {
+        this.listener = null;
+        this.claimant = null;
+      }
     });
     client.on('notification', () => this.wake());
     try {
       await client.connect();
       await client.query(`LISTEN ${WAKE_CHANNEL}`);
+      const { rows } = await client.query<{ session: string }>(
+        `SELECT pid || '@' || backend_start::text AS session FROM pg_stat_activity WHERE pid = pg_backend_pid()`,
+      );
       if (this.stopped) drop();
-      else this.listener = client;
+      else {
+        this.listener = client;
+        this.claimant = rows[0]?.session ?? null;
+      }
     } catch {
       drop(); // polling continues; the next tick tries again
     } finally {

@@ -117,7 +117,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     maxAttempts: reader.integer('MAIL_MAX_ATTEMPTS', 8, 1, 50),
     retryBaseMs: reader.integer('MAIL_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     pollIntervalMs: reader.integer('MAIL_POLL_INTERVAL_MS', 2_000, 50, 600_000),
-    concurrency: reader.integer('MAIL_CONCURRENCY', 5, 1, 50),
+    concurrency: reader.integer('MAIL_CONCURRENCY', 1, 1, 50),
     sendTimeoutMs: reader.integer('MAIL_SEND_TIMEOUT_MS', 60_000, 1_000, 600_000),
   };
   const schedules = {

@@ -76,6 +76,22 @@ export interface FieldProblem {
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const EMAIL = EMAIL_PATTERN;
 
+/** The longest each field may be (characters, after trimming): longer text is refused, never cut. */
+export const CORPORATE_LIMITS = { organisationName: 200, contactPerson: 120, phone: 40, siteAddress: 300, quantity: 200, notes: 5_000 } as const;
+export const PRODUCT_LIMITS = { name: 120, phone: 40, business: 200, message: 5_000 } as const;
+
+export function tooLongMessage(max: number): string {
+  return `Please keep this to ${max.toLocaleString('en-AU')} characters or fewer`;
+}
+
+/** A problem for each field longer than its limit, unless the field already has one. */
+function lengthProblems(input: Record<string, unknown>, limits: Record<string, number>, problems: FieldProblem[]): void {
+  for (const [field, max] of Object.entries(limits)) {
+    if (problems.some((problem) => problem.field === field)) continue;
+    if ([...text(input[field])].length > max) problems.push({ field, message: tooLongMessage(max) });
+  }
+}
+
 /** spec §5 Corporate enquiry form, every problem in the form's order. */
 export function corporateEnquiryProblems(input: CorporateEnquiryInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
@@ -86,6 +102,7 @@ export function corporateEnquiryProblems(input: CorporateEnquiryInput): FieldPro
   if (text(input.siteAddress).length < 5) problems.push({ field: 'siteAddress', message: CORPORATE_MESSAGES.siteAddress });
   if (!ISSUE_TYPES.some((option) => option.value === input.issueType)) problems.push({ field: 'issueType', message: CORPORATE_MESSAGES.issueType });
   if (!TIMINGS.some((option) => option.value === input.timing)) problems.push({ field: 'timing', message: CORPORATE_MESSAGES.timing });
+  lengthProblems(input as Record<string, unknown>, CORPORATE_LIMITS, problems);
   return problems;
 }
 
@@ -97,5 +114,6 @@ export function productEnquiryProblems(input: ProductEnquiryInput): FieldProblem
   if (text(input.phone).length < 6) problems.push({ field: 'phone', message: PRODUCT_MESSAGES.phone });
   if (!(PRODUCTS as readonly string[]).includes(text(input.product))) problems.push({ field: 'product', message: PRODUCT_MESSAGES.product });
   if (text(input.message).length < 2) problems.push({ field: 'message', message: PRODUCT_MESSAGES.message });
+  lengthProblems(input as Record<string, unknown>, PRODUCT_LIMITS, problems);
   return problems;
 }

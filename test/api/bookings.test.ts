@@ -359,6 +359,8 @@ describe('enquiries', () => {
     [{ siteAddress: '1 St' }, 'siteAddress', 'Site address is required'],
     [{ issueType: 'flood' }, 'issueType', 'Please select the type of issue'],
     [{ timing: '' }, 'timing', 'Please select project timing'],
+    [{ notes: 'n'.repeat(5_001) }, 'notes', 'Please keep this to 5,000 characters or fewer'],
+    [{ organisationName: 'City of '.repeat(30) }, 'organisationName', 'Please keep this to 200 characters or fewer'],
   ])('refuses %j', async (change, field, message) => {
     const response = await sut.http().post('/api/enquiries').send({ ...corporate, ...change }).expect(400);
     expect(response.body.errors).toEqual([{ field, message }]);
@@ -369,6 +371,20 @@ describe('enquiries', () => {
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ kind: 'product', contact_person: 'Pat Supplier', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' });
     await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat', email: 'pat@example.com.au', phone: '0400 555 666', product: 'Rocket', message: 'x?' }).expect(400);
+  });
+
+  it('keeps every word of a long message, and refuses (storing nothing) one over the limit rather than cutting it', async () => {
+    const before = Number((await sut.dataSource.query(`SELECT count(*) FROM enquiries`))[0].count);
+    const product = { kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', product: 'RapidResin Liner' };
+    const full = `${'word '.repeat(999)}last`;
+    const stored = await sut.http().post('/api/enquiries').send({ ...product, message: full }).expect(201);
+    const record = await sut.http().get(`/api/admin/enquiries/${stored.body.id}`).set(admin.auth).expect(200);
+    expect(record.body.message).toBe(full);
+    const refused = await sut.http().post('/api/enquiries').send({ ...product, message: `${full} and one more` }).expect(400);
+    expect(refused.body.errors).toEqual([{ field: 'message', message: 'Please keep this to 5,000 characters or fewer' }]);
+    const notes = await sut.http().put(`/api/admin/enquiries/${stored.body.id}`).set(admin.auth).send({ notes: 'x'.repeat(5_001) }).expect(400);
+    expect(notes.body.errors).toEqual([{ field: 'notes', message: 'Notes can hold at most 5,000 characters' }]);
+    expect(Number((await sut.dataSource.query(`SELECT count(*) FROM enquiries`))[0].count)).toBe(before + 1);
   });
 
   it('lets staff list, filter and work enquiries (status and notes)', async () => {

@@ -12,14 +12,16 @@ import {
   ISSUE_TYPES,
   productEnquiryProblems,
   TIMINGS,
+  tooLongMessage,
   type EnquiryStatus,
 } from '../../contracts/enquiry-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { Enquiry } from './enquiry.entity.js';
 import { dateFormat } from '../../contracts/date-format.js';
 
-const text = (value: unknown, max = 2_000): string | null => {
-  const trimmed = typeof value === 'string' ? value.trim().slice(0, max) : '';
+/** Trimmed text, or null when empty. Lengths are checked by the rules first: nothing is cut. */
+const text = (value: unknown): string | null => {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
   return trimmed || null;
 };
 
@@ -83,24 +85,24 @@ export class EnquiriesService {
       kind === 'corporate'
         ? {
             kind,
-            organisationName: text(input.organisationName, 200),
-            contactPerson: text(input.contactPerson, 120)!,
-            email: text(input.email, 254)!,
-            phone: text(input.phone, 40)!,
-            siteAddress: text(input.siteAddress, 300),
-            issueType: text(input.issueType, 40),
-            quantity: text(input.quantity, 200),
-            timing: text(input.timing, 40),
-            message: text(input.notes, 5_000),
+            organisationName: text(input.organisationName),
+            contactPerson: text(input.contactPerson)!,
+            email: text(input.email)!,
+            phone: text(input.phone)!,
+            siteAddress: text(input.siteAddress),
+            issueType: text(input.issueType),
+            quantity: text(input.quantity),
+            timing: text(input.timing),
+            message: text(input.notes),
           }
         : {
             kind,
-            contactPerson: text(input.name, 120)!,
-            email: text(input.email, 254)!,
-            phone: text(input.phone, 40)!,
-            business: text(input.business, 200),
-            product: text(input.product, 100),
-            message: text(input.message, 5_000),
+            contactPerson: text(input.name)!,
+            email: text(input.email)!,
+            phone: text(input.phone)!,
+            business: text(input.business),
+            product: text(input.product),
+            message: text(input.message),
           };
 
     return this.dataSource.transaction(async (manager) => {
@@ -187,7 +189,11 @@ export class EnquiriesService {
       }
       row.status = changes.status as EnquiryStatus;
     }
-    if (changes.notes !== undefined) row.staffNotes = changes.notes?.trim().slice(0, 5_000) || null;
+    if (changes.notes !== undefined) {
+      const notes = typeof changes.notes === 'string' ? changes.notes.trim() : null;
+      if (notes && [...notes].length > 5_000) throw DomainError.validation([{ field: 'notes', message: tooLongMessage(5_000) }]);
+      row.staffNotes = notes || null;
+    }
     await this.dataSource.manager.save(row);
     return this.toResponse(row);
   }

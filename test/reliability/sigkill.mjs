@@ -11,8 +11,10 @@
 //    but not recorded is sent again after the restart — with the same Message-ID (recipients' mail
 //    programs treat it as the same message) — and nothing else is.
 //
-// What a dead worker had claimed waits for its lease (3 × the SMTP send timeout) to run out: 3 minutes
-// by default (full mode), 15 s in short mode (MAIL_SEND_TIMEOUT_MS=5000).
+// What a dead worker had claimed is free as soon as its PostgreSQL session is gone (the claim names
+// it), without waiting for the lease (3 × the SMTP send timeout: 3 minutes by default, 15 s in short
+// mode with MAIL_SEND_TIMEOUT_MS=5000). MAIL_CONCURRENCY is 1 by default, so at most one message
+// is delivered twice.
 import pg from 'pg';
 import { bookingBody, sleep } from '../../bench/lib.mjs';
 import { SmtpPeer } from '../../bench/smtp-peer.mjs';
@@ -102,7 +104,8 @@ export async function sigkill({ cluster, report, short, ports }) {
     const answeredToTheDead = peer.deliveries.filter((delivery) => delivery.at >= killIssued && delivery.at < restartedAt).length;
     report.check(`${round}: e-mails queued`, total, '');
     report.check(`${round}: outbox drained after the restart`, drained ? 1 : 0, '', '>=', 1);
-    report.check(`${round}: time from restart to the last delivery (lease ${leaseSeconds} s)`, (lastAt - restartedAt) / 1000, 's', '<=', leaseSeconds + 30);
+    // The killed server's claims are free as soon as its PostgreSQL session is gone, not after the lease.
+    report.check(`${round}: time from restart to the last delivery (lease ${leaseSeconds} s, not waited for)`, (lastAt - restartedAt) / 1000, 's', '<=', 30);
     report.check(`${round}: e-mails lost (queued, never received)`, mail.lost, '', '<=', 0);
     if (lockOutbox) {
       report.check(`${round}: delivered but not recorded when killed`, forced.size, '', '>=', 1);
@@ -112,7 +115,8 @@ export async function sigkill({ cluster, report, short, ports }) {
       // answer reached a dead sender: it is sent again. Nothing else may be.
       report.check(`${round}: messages on the wire at the kill (answered to a dead sender)`, answeredToTheDead, '');
     }
-    report.check(`${round}: e-mails delivered twice`, repeated.length, '');
+    // MAIL_CONCURRENCY is 1 by default: one message at a time is delivered but not yet recorded.
+    report.check(`${round}: e-mails delivered twice (at most one)`, repeated.length, '', '<=', 1);
     report.check(`${round}: repeats of messages not exposed by the kill`, repeated.filter((id) => !exposed.has(id)).length, '', '<=', 0);
     report.check(`${round}: repeats by content ≠ repeats by Message-ID`, Math.abs(mail.repeatedByContent - repeated.length), '', '<=', 0);
     report.check(`${round}: most deliveries of one e-mail`, mail.maxDeliveries, '', '<=', 2);

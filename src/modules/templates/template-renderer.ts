@@ -86,12 +86,21 @@ export class TemplateRenderError extends Error {
  * The handlebars source of a staff-written part, or a TemplateRenderError when it holds anything but
  * declared variables. (Line breaks in a subject are not refused here: `singleLine` folds them.)
  */
+/** Sources that passed the checks, by part, variables and source: the same few templates render all day. */
+const checked = new Map<string, string>();
+
 function checkedSource(source: string, part: TemplatePart, variableNames: readonly string[]): string {
+  const key = `${part}\u0000${variableNames.join(',')}\u0000${source}`;
+  const known = checked.get(key);
+  if (known !== undefined) return known;
   const problems = findTemplateProblems(source, variableNames);
   if (problems.length > 0) {
     throw new TemplateRenderError(`The template ${part} cannot be rendered: ${problems.map((problem) => problem.message).join(' ')}`);
   }
-  return toHandlebarsSource(source);
+  const handlebarsSource = toHandlebarsSource(source);
+  if (checked.size >= CACHE_LIMIT) checked.delete(checked.keys().next().value!);
+  checked.set(key, handlebarsSource);
+  return handlebarsSource;
 }
 
 /** Our own layout (trusted, never staff-edited) in a separate environment that keeps the `if` helper. */

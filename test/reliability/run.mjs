@@ -2,10 +2,8 @@
 // product (`npm start`, production build) on a PostgreSQL server this runner owns, with a local SMTP
 // peer. Prints each figure with PASS/FAIL; exit code 1 if any check fails.
 //
-//   npm run test:reliability                      full runs (60 s of load, SMTP down 60 s, 3-minute leases
-//                                                 after each kill, …; about 11 minutes)
-//   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, 15 s leases, …;
-//                                                 about 2½ minutes)
+//   npm run test:reliability                      full runs (60 s of load, SMTP down 60 s, …; about 8 minutes)
+//   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, …; about 4 minutes)
 //   npm run test:reliability -- saturation sigkill   only those scenarios (RELIABILITY_SHORT=1 also means --short)
 import { createReport, ensureBuilt, machine } from '../../bench/lib.mjs';
 import { startCluster } from './lib.mjs';

@@ -4,7 +4,8 @@
 //
 //   npm run test:reliability                      full runs (60 s of load, SMTP down 60 s, …; about 8 minutes)
 //   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, …; about 4 minutes)
-//   npm run test:reliability -- saturation sigkill   only those scenarios (RELIABILITY_SHORT=1 also means --short)
+//   npm run test:reliability -- saturation sigkill   only those scenarios (RELIABILITY_SHORT=1 also means --short;
+//                                                 RELIABILITY_PORT_BASE moves its ports from 3400-3490)
 import { createReport, ensureBuilt, machine } from '../../bench/lib.mjs';
 import { startCluster } from './lib.mjs';
 import { pgRestart } from './pg-restart.mjs';
@@ -20,8 +21,10 @@ const SCENARIOS = {
   'two-instances': ['two server instances on one database: e-mails and scheduled jobs once', twoInstances],
   sigkill: ['the server killed (SIGKILL) while sending', sigkill],
 };
-// Ports 3400-3499: the PostgreSQL server, then one or two per scenario.
-const PORTS = { postgres: 3490, saturation: 3401, smtpOutage: 3402, pgRestart: 3403, twoA: 3404, twoB: 3405, sigkill: 3406 };
+// Ports from RELIABILITY_PORT_BASE (3400): the PostgreSQL server at +90, then one or two per scenario.
+// Another base lets a second runner (a CI checkout) work on the same machine.
+const BASE = Number(process.env.RELIABILITY_PORT_BASE ?? 3400);
+const PORTS = { postgres: BASE + 90, saturation: BASE + 1, smtpOutage: BASE + 2, pgRestart: BASE + 3, twoA: BASE + 4, twoB: BASE + 5, sigkill: BASE + 6 };
 
 const args = process.argv.slice(2);
 const short = args.includes('--short') || ['1', 'true'].includes(process.env.RELIABILITY_SHORT ?? '');

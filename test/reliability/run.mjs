@@ -3,7 +3,7 @@
 // peer. Prints each figure with PASS/FAIL; exit code 1 if any check fails.
 //
 //   npm run test:reliability                      full runs (60 s of load, SMTP down 60 s, …; about 8 minutes)
-//   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, …; about 4 minutes)
+//   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, …; about 3 minutes)
 //   npm run test:reliability -- saturation sigkill   only those scenarios (RELIABILITY_SHORT=1 also means --short;
 //                                                 RELIABILITY_PORT_BASE moves its ports from 3400-3490)
 import { createReport, ensureBuilt, machine } from '../../bench/lib.mjs';

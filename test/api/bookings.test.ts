@@ -43,8 +43,7 @@ describe('bookings: the public request', () => {
   });
 
   beforeEach(async () => {
-    await sut.app.get(NotificationsWorker).drainNow();
-    smtp.received.length = 0;
+    await smtp.emptyInbox(() => sut.app.get(NotificationsWorker).drainNow());
   });
 
   it('stores the booking with state and postcode from the suburb, and e-mails the customer and the company', async () => {

@@ -22,9 +22,7 @@ describe('job tracking', () => {
   });
 
   beforeEach(async () => {
-    // Start each test with an empty inbox: deliver what earlier tests queued, then forget it.
-    await sut.app.get(NotificationsWorker).drainNow();
-    smtp.received.length = 0;
+    await smtp.emptyInbox(() => sut.app.get(NotificationsWorker).drainNow());
   });
 
   async function mailsTo(address: string, count: number) {

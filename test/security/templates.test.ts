@@ -114,8 +114,7 @@ describe('e-mail templates and messages (security)', () => {
   });
 
   beforeEach(async () => {
-    await sut.app.get(NotificationsWorker).drainNow();
-    smtp.received.length = 0;
+    await smtp.emptyInbox(() => sut.app.get(NotificationsWorker).drainNow());
   });
 
   async function delivered(count: number): Promise<ReceivedMail[]> {

@@ -63,6 +63,12 @@ export class SmtpSink {
     this.mode = { kind: 'accept' };
   }
 
+  /** Starts a test with an empty inbox: `deliverQueued` (the app's worker) sends what earlier tests queued, then it is forgotten. */
+  async emptyInbox(deliverQueued: () => Promise<void>): Promise<void> {
+    await deliverQueued();
+    this.received.length = 0;
+  }
+
   /** Resolves once at least `count` messages arrived (or fails after `timeoutMs`). */
   async waitFor(count: number, timeoutMs = 15_000): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;

@@ -73,7 +73,7 @@ test('staff find a booking, change its status and export the CSV', async ({ page
   await page.getByRole('cell', { name }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByRole('link', { name: 'stella@example.com.au' })).toHaveAttribute('href', 'mailto:stella@example.com.au');
-  await expect(dialog.getByRole('link', { name: '0400 444 555' })).toHaveAttribute('href', 'tel:0400444555');
+  await expect(dialog.getByRole('link', { name: '0400 444 555' })).toHaveAttribute('href', 'tel:+61400444555');
   await dialog.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Contacted' }).click();
   await expect(page.getByText('Booking status updated')).toBeVisible();

@@ -2,6 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import type { BookingRecord } from './bookingStatus';
@@ -37,7 +38,7 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
 
   const rows: Array<[string, React.ReactNode]> = [
     ['Email', <Link href={`mailto:${booking.email}`}>{booking.email}</Link>],
-    ['Phone', <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>],
+    ['Phone', <PhoneLink phone={booking.phone} />],
     ['Address', `${booking.address}, ${booking.suburb}${booking.state ? ` ${booking.state}` : ''}${booking.postcode ? ` ${booking.postcode}` : ''}`],
     ['Preferred', `${formatDate(booking.preferred_date)} at ${booking.preferred_time}`],
     ['Heard about us', booking.how_heard_about_us ?? 'Not given'],

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
+import { placeLabel } from '../../../src/contracts/place-label';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
@@ -144,7 +145,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
             rows={[
               ['Name', referral.client_name],
               ['Phone', <PhoneLink phone={referral.client_phone} />],
-              ['Address', `${referral.job_address}, ${referral.suburb}`],
+              ['Address', `${referral.job_address}, ${placeLabel(referral)}`],
               ['Permission to contact client', referral.contact_client ? 'Yes' : 'No'],
             ]}
           />

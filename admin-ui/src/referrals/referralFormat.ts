@@ -21,6 +21,8 @@ export interface ReferralRecord {
   client_phone: string;
   job_address: string;
   suburb: string;
+  state: string | null;
+  postcode: string | null;
   plumber_id: string | null;
   plumber_name: string;
   plumber_company: string;

@@ -115,6 +115,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
         <Field id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} {...aria('email')} />
         <Field id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="0400 000 000" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} {...aria('phone')} />
         <AddressField
+          kind="locality"
           id={`${idPrefix}-suburb`}
           name="suburb"
           label="Suburb"
@@ -127,6 +128,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
         />
         <div className="booking-form__wide">
           <AddressField
+            kind="address"
             id={`${idPrefix}-address`}
             name="address"
             label="Street address"

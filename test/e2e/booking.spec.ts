@@ -26,18 +26,21 @@ test('a visitor books from the home page form, with the errors shown first, then
   const email = `home-${Date.now()}@example.com.au`;
   await page.goto('/');
   const form = page.locator('#book');
+  const toasts = page.locator('[data-sonner-toast]');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(page.getByText('Please fill in the name field')).toBeVisible();
+  await expect(toasts.getByText('Please fill in the name field')).toBeVisible();
+  // The same message at the field.
+  await expect(form.locator('#home-booking-name')).toHaveAccessibleDescription('Please fill in the name field');
 
   await fillBooking(form, page, 'home-booking', { name: 'Hannah Home', email: 'hannah-at-example', phone: '0400 222 333' });
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
   await expect(page.getByText('Invalid Email')).toBeVisible();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(toasts.getByText('Please enter a valid email address')).toBeVisible();
 
   await form.locator('#home-booking-email').fill(email);
   await form.locator('#home-booking-phone').fill('12ab');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(toasts.getByText('Please enter a valid phone number')).toBeVisible();
 
   await form.locator('#home-booking-phone').fill('0400 222 333');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
@@ -55,7 +58,7 @@ test('a visitor books from the home page form, with the errors shown first, then
   await fillBooking(dialog, page, 'dialog-booking', { name: 'Dylan Dialog', email: `dialog-${Date.now()}@example.com.au`, phone: '(07) 3000 1234' });
   await dialog.getByRole('button', { name: 'Book My Clean & View' }).click();
   await expect(dialog.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
 

@@ -95,7 +95,7 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   const refId = (await row.getByRole('button', { name: /View referral/ }).textContent())!.trim();
   await row.getByRole('button', { name: /View referral/ }).click();
   await expect(page.getByRole('dialog').getByRole('img', { name: 'roots.png' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
   // Staff, in the console.
   const staffContext = await browser.newContext();

@@ -12,7 +12,7 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
   await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // Escape closes it too.

@@ -1,74 +1,10 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.js';
+import { expect, test } from '@playwright/test';
+import { expectNoSuggestions, pick, staffRecords } from './support/addresses.js';
 import { logIn, registerAndVerify } from './support/plumber.js';
 
 // Address suggestions through the real forms (issue 12, items 16 and 29): a suburb picked from the
 // suggestions keeps its state and postcode on the stored record, and a street-address field is never
-// offered a bare suburb.
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A staff list's records matching `q`, read through the staff API. */
-async function staffRecords(request: APIRequestContext, resource: string, q: string): Promise<Array<Record<string, unknown>>> {
-  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await request.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Array<Record<string, unknown>>;
-}
-
-/** Types into an address field and picks the suggestion named `option` (waiting for it, never for time). */
-async function pick(page: Page, field: Locator, typed: string, option: string) {
-  await field.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(field).toHaveValue(option);
-}
-
-/** Types into a street-address field and waits for its suggestions' answer: it must offer nothing. */
-async function expectNoSuggestions(page: Page, field: Locator, typed: string) {
-  const answered = page.waitForResponse((response) => response.url().includes('/api/addresses/suggest') && response.url().includes(`q=${encodeURIComponent(typed)}`));
-  await field.fill(typed);
-  const response = await answered;
-  expect(new URL(response.url()).searchParams.get('kind')).toBe('address');
-  expect(await response.json()).toEqual([]);
-  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeHidden();
-}
-
-async function fillBooking(page: Page, scope: Locator, prefix: string, name: string) {
-  await scope.locator(`#${prefix}-name`).fill(name);
-  await scope.locator(`#${prefix}-email`).fill(`places-${Date.now()}@example.com.au`);
-  await scope.locator(`#${prefix}-phone`).fill('0412 345 678');
-  await pick(page, scope.locator(`#${prefix}-suburb`), 'Parramat', 'Parramatta NSW 2150');
-  // The street-address field offers no suburbs: a suburb's name alone gets nothing.
-  await expectNoSuggestions(page, scope.locator(`#${prefix}-address`), 'Parramatta');
-  await scope.locator(`#${prefix}-address`).fill('9 Church Street');
-  await scope.locator(`#${prefix}-preferred_date`).fill(inDays(4));
-  await scope.locator(`#${prefix}-preferred_time`).selectOption('11:00 AM');
-  await scope.locator(`#${prefix}-message`).fill('Slow drain in the laundry');
-}
-
-test('a suburb picked in the home booking form and in the booking dialog is stored with its state and postcode', async ({ page, request }) => {
-  await page.goto('/');
-  const form = page.locator('#book');
-  const homeName = `Harper Home ${Date.now()}`;
-  await fillBooking(page, form, 'home-booking', homeName);
-  await form.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(form.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
-
-  await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
-  const dialogName = `Devon Dialog ${Date.now()}`;
-  await fillBooking(page, dialog, 'dialog-booking', dialogName);
-  await dialog.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(dialog.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
-
-  for (const name of [homeName, dialogName]) {
-    const [record] = await staffRecords(request, 'bookings', name);
-    expect(record).toMatchObject({ full_name: name, suburb: 'Parramatta', state: 'NSW', postcode: '2150', address: '9 Church Street' });
-  }
-});
+// offered a bare suburb. The booking form and dialog: booking.spec.ts (bookings are 5 a minute per IP).
 
 test('a suburb picked in the quick and the signed-in referral forms is stored with its state and postcode', async ({ page, request }) => {
   const quickClient = `Quincy Client ${Date.now()}`;

@@ -104,6 +104,9 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await staff.getByRole('searchbox', { name: 'Search' }).fill(refId);
   await staff.getByRole('button', { name: `Open referral ${refId}` }).click();
   const detail = staff.getByRole('dialog');
+  // Phones shown as typed, called in +61 form without the trunk 0.
+  await expect(detail.getByRole('link', { name: '+61 400 555 666' })).toHaveAttribute('href', 'tel:+61400555666');
+  await expect(detail.getByRole('link', { name: '0400 222 333' })).toHaveAttribute('href', 'tel:+61400222333');
   await detail.getByRole('button', { name: 'Open photo roots.png' }).click();
   await expect(staff.getByRole('img', { name: 'roots.png' })).toBeVisible();
   await staff.getByRole('button', { name: 'Close photo' }).click();

@@ -5,6 +5,8 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
   await expect(page).toHaveTitle(/Pipe Relining Australia/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'For Plumbers' })).toHaveAttribute('href', '/plumber-referral');
   await expect(page.getByRole('contentinfo')).toContainText('Australia Wide Service');
+  // A 1300 number is called as it is (never +61 1300…).
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '1300 747 354' })).toHaveAttribute('href', 'tel:1300747354');
   for (const badge of ['Licensed Plumber', 'Fully Insured', 'Australian Owned', '25 Year Warranty']) {
     await expect(page.getByRole('contentinfo')).toContainText(badge);
   }

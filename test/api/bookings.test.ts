@@ -31,10 +31,12 @@ async function count(app: TestApp, sql: string): Promise<number> {
 describe('bookings: the public request', () => {
   let smtp: SmtpSink;
   let sut: TestApp;
+  let admin: SignedIn;
 
   beforeAll(async () => {
     smtp = await new SmtpSink().start();
     sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off', COMPANY_EMAIL: 'Bookings <bookings@example.com.au>' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'places-admin@example.com.au', role: 'admin' }));
   });
 
   afterAll(async () => {
@@ -80,6 +82,19 @@ describe('bookings: the public request', () => {
     const unique = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'toowong' }).expect(201);
     const [other] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [unique.body.id]);
     expect(other).toEqual({ suburb: 'Toowong', state: 'QLD', postcode: '4066' });
+  });
+
+  it.each([
+    ["a picked suggestion's text with its state and postcode (what the booking form sends)", { suburb: 'Parramatta NSW 2150', state: 'NSW', postcode: '2150' }, ['Parramatta', 'NSW', '2150']],
+    ["a picked suggestion's text alone (the form without JavaScript)", { suburb: 'Parramatta NSW 2150' }, ['Parramatta', 'NSW', '2150']],
+    ['a name with the state and postcode of the picked suggestion', { suburb: 'Richmond', state: 'VIC', postcode: '3121' }, ['Richmond', 'VIC', '3121']],
+    ['a name and state, the postcode being certain', { suburb: 'parramatta, nsw' }, ['Parramatta', 'NSW', '2150']],
+    ["a place the localities do not know: the visitor's state and postcode are kept", { suburb: 'Nowhere Creek VIC 3999' }, ['Nowhere Creek', 'VIC', '3999']],
+    ['state and postcode typed in the text win over a hint that disagrees', { suburb: 'Richmond VIC 3121', state: 'NSW', postcode: '2753' }, ['Richmond', 'VIC', '3121']],
+  ])('stores suburb, state and postcode apart from %s', async (_case, place, [suburb, state, postcode]) => {
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), ...place }).expect(201);
+    const record = await sut.http().get(`/api/admin/bookings/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ suburb, state, postcode });
   });
 
   it.each([
@@ -251,19 +266,35 @@ describe('address suggestions', () => {
 
   afterAll(() => sut.close());
 
-  it('suggests Australian localities from 3 characters, with suburb, state and postcode', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow' }).expect(200);
+  it('suggests Australian localities for a suburb field from 3 characters, with suburb, state and postcode', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'locality' }).expect(200);
     expect(response.body[0]).toEqual({ description: 'Toowong QLD 4066', placeId: expect.stringMatching(/^locality:\d+$/), suburb: 'Toowong', state: 'QLD', postcode: '4066' });
   });
 
-  it('keeps the street and completes the locality', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station St, Richmond' }).expect(200);
+  it('narrows a suburb to the state typed after it', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'Richmond vic', kind: 'locality' }).expect(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    expect(response.body.every((s: { state: string }) => s.state === 'VIC')).toBe(true);
+  });
+
+  it('keeps the street and completes the locality of a street address', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station St, Richmond', kind: 'address' }).expect(200);
     expect(response.body.map((s: { description: string }) => s.description)).toContain('12 Station St, Richmond VIC 3121');
   });
 
+  it.each([['Parra'], ['Toowong QLD'], ['12 Station Street']])('never offers a suburb as a street address: %j has no street and locality, so nothing', async (q) => {
+    await sut.http().get('/api/addresses/suggest').query({ q, kind: 'address' }).expect(200, []);
+    await sut.http().get('/api/addresses/suggest').query({ q }).expect(200, []);
+  });
+
   it('finds close spellings', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata' }).expect(200);
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata', kind: 'locality' }).expect(200);
     expect(response.body.map((s: { suburb: string }) => s.suburb)).toContain('Parramatta');
+  });
+
+  it('refuses an unknown kind', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'constructor' }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'kind', message: "kind must be 'address' or 'locality'" }]);
   });
 
   it('needs at least 3 characters', async () => {
@@ -299,12 +330,19 @@ describe('address suggestions from Google Places', () => {
       status: 'OK',
       predictions: [{ description: '12 Station Street, Toowong QLD, Australia', place_id: 'abc', terms: [{ value: '12 Station Street' }, { value: 'Toowong' }, { value: 'QLD' }, { value: 'Australia' }] }],
     };
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station' }).expect(200);
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station', kind: 'address' }).expect(200);
     expect(lastQuery?.get('components')).toBe('country:au');
     expect(lastQuery?.get('types')).toBe('address');
     expect(lastQuery?.get('key')).toBe('test-key');
     expect(response.body).toEqual([{ description: '12 Station Street, Toowong QLD, Australia', placeId: 'abc', suburb: 'Toowong', state: 'QLD', postcode: '4066' }]);
     expect(JSON.stringify(response.body)).not.toContain('test-key');
+  });
+
+  it('suggests suburbs from the localities, never asking Places (which answers street addresses)', async () => {
+    lastQuery = undefined;
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'locality' }).expect(200);
+    expect(lastQuery).toBeUndefined();
+    expect(response.body[0]).toMatchObject({ description: 'Toowong QLD 4066', suburb: 'Toowong', state: 'QLD', postcode: '4066' });
   });
 
   it('answers an empty list for a non-OK status', async () => {
@@ -393,6 +431,18 @@ describe('enquiries', () => {
     const updated = await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ ...list.body[0], status: 'quoted', notes: 'Sent quote Q-17' }).expect(200);
     expect(updated.body).toMatchObject({ status: 'quoted', notes: 'Sent quote Q-17' });
     await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ status: 'maybe' }).expect(400);
+  });
+
+  it.each([
+    ['1 Civic Drive, Parramatta NSW 2150', 'NSW', '2150'],
+    ['1 Civic Drive, Parramatta NSW, Australia', 'NSW', '2150'],
+    ['1 Civic Drive Parramatta NSW 2150', 'NSW', '2150'],
+    ['1 Civic Drive, Toowong', 'QLD', '4066'],
+    ['1 Civic Drive, Richmond', null, null],
+  ])("keeps the state and postcode of the site address %j", async (siteAddress, state, postcode) => {
+    const response = await sut.http().post('/api/enquiries').send({ ...corporate, siteAddress }).expect(201);
+    const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ site_address: siteAddress, state, postcode });
   });
 
   it('answers a filled spam trap like a success and stores nothing', async () => {

@@ -2,6 +2,8 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import { placeLabel } from '../../../src/contracts/place-label';
+import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import type { BookingRecord } from './bookingStatus';
@@ -37,8 +39,8 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
 
   const rows: Array<[string, React.ReactNode]> = [
     ['Email', <Link href={`mailto:${booking.email}`}>{booking.email}</Link>],
-    ['Phone', <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>],
-    ['Address', `${booking.address}, ${booking.suburb}${booking.state ? ` ${booking.state}` : ''}${booking.postcode ? ` ${booking.postcode}` : ''}`],
+    ['Phone', <PhoneLink phone={booking.phone} />],
+    ['Address', `${booking.address}, ${placeLabel(booking)}`],
     ['Preferred', `${formatDate(booking.preferred_date)} at ${booking.preferred_time}`],
     ['Heard about us', booking.how_heard_about_us ?? 'Not given'],
     ['Received', new Date(booking.created_at).toLocaleString('en-AU')],
@@ -85,7 +87,7 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
     customerName: booking.full_name,
     customerEmail: booking.email,
     customerPhone: booking.phone,
-    address: `${booking.address}, ${booking.suburb}${booking.state ? ` ${booking.state}` : ''}${booking.postcode ? ` ${booking.postcode}` : ''}`,
+    address: `${booking.address}, ${placeLabel(booking)}`,
   });
   const [busy, setBusy] = useState(false);
   const notify = useNotify();

@@ -21,6 +21,8 @@ export interface ReferralRecord {
   client_phone: string;
   job_address: string;
   suburb: string;
+  state: string | null;
+  postcode: string | null;
   plumber_id: string | null;
   plumber_name: string;
   plumber_company: string;
@@ -112,9 +114,6 @@ export const formatWeek = (day: string): string => weekLabel.format(new Date(`${
 
 /** A due date that has passed on an unpaid part (the server sets due dates only on completed, unpaid parts). */
 export const isPastDue = (dueAt: string | null, now: number = Date.now()): boolean => dueAt !== null && new Date(dueAt).getTime() < now;
-
-/** tel: links keep digits and a leading plus only. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export const statusLabel = (status: string): string => REFERRAL_STATUS_LABELS[status as ReferralStatus] ?? status;
 export const urgencyLabel = (urgency: string): string => URGENCY_LABELS[urgency as Urgency] ?? urgency;

@@ -16,6 +16,8 @@ import {
   type EnquiryStatus,
 } from '../../contracts/enquiry-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { localityOfAddress } from '../addresses/address.rules.js';
+import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { Enquiry } from './enquiry.entity.js';
 import { dateFormat } from '../../contracts/date-format.js';
 
@@ -49,6 +51,8 @@ export interface EnquiryResponse {
   email: string;
   phone: string;
   site_address: string | null;
+  state: string | null;
+  postcode: string | null;
   issue_type: string | null;
   quantity: string | null;
   timing: string | null;
@@ -69,6 +73,7 @@ export class EnquiriesService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly localities: LocalitiesRepository,
   ) {}
 
   async create(input: Record<string, unknown>): Promise<{ id: string }> {
@@ -81,6 +86,8 @@ export class EnquiriesService {
     const problems = kind === 'corporate' ? corporateEnquiryProblems(input) : productEnquiryProblems(input);
     if (problems.length > 0) throw DomainError.validation(problems);
 
+    // The site's state and postcode, from the locality its address ends with (addresses `place`).
+    const site = kind === 'corporate' ? await this.localities.place(localityOfAddress(text(input.siteAddress) ?? '')) : undefined;
     const enquiry: Partial<Enquiry> =
       kind === 'corporate'
         ? {
@@ -90,6 +97,8 @@ export class EnquiriesService {
             email: text(input.email)!,
             phone: text(input.phone)!,
             siteAddress: text(input.siteAddress),
+            state: site?.state ?? null,
+            postcode: site?.postcode ?? null,
             issueType: text(input.issueType),
             quantity: text(input.quantity),
             timing: text(input.timing),
@@ -155,6 +164,8 @@ export class EnquiriesService {
       email: row.email,
       phone: row.phone,
       site_address: row.siteAddress,
+      state: row.state,
+      postcode: row.postcode,
       issue_type: row.issueType,
       quantity: row.quantity,
       timing: row.timing,

@@ -13,6 +13,9 @@ export class Enquiry {
   @Column({ type: 'text' }) email!: string;
   @Column({ type: 'text' }) phone!: string;
   @Column({ name: 'site_address', type: 'text', nullable: true }) siteAddress!: string | null;
+  /** The site address's state and postcode, when it names them or its locality is certain. */
+  @Column({ type: 'text', nullable: true }) state!: string | null;
+  @Column({ type: 'text', nullable: true }) postcode!: string | null;
   @Column({ name: 'issue_type', type: 'text', nullable: true }) issueType!: string | null;
   @Column({ type: 'text', nullable: true }) quantity!: string | null;
   @Column({ type: 'text', nullable: true }) timing!: string | null;

@@ -157,6 +157,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     button,
     brandName: COMPANY.name,
     brandPhone: COMPANY.phone,
+    brandPhoneHref: COMPANY.phoneHref,
     brandEmail: COMPANY.email,
     serviceArea: COMPANY.serviceArea,
   });

@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
 import { queryRows } from '../../database/sql.js';
-import { csvLine } from './booking-csv.js';
+import { csvLine } from '../../common/csv/csv.js';
 import { Booking } from './booking.entity.js';
 import type { BookingResponse } from './dto/booking.dto.js';
 
@@ -194,7 +194,7 @@ export class BookingsAdminService {
       released = true;
       client.release(error);
     };
-    let chunk = `${CSV_COLUMNS.join(',')}\n`;
+    let chunk = `${csvLine(CSV_COLUMNS)}\n`;
     const csv = new Transform({
       writableObjectMode: true,
       transform(row: Array<string | null>, _encoding, done) {

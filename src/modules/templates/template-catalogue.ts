@@ -258,6 +258,20 @@ export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;
 
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_CATALOGUE) as TemplateKey[];
 
+/** The host the catalogue's sample links are written with; previews and test e-mails use this server's. */
+export const SAMPLE_ORIGIN = 'https://example.com.au';
+
+/**
+ * A template's sample values with every sample link moved to `publicBaseUrl` (PUBLIC_BASE_URL), so a
+ * test e-mail's 'View Your Job Status' and tracking link lead to this product, not a made-up host.
+ */
+export function sampleValues(definition: TemplateDefinition, publicBaseUrl: string): Record<string, string> {
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  return Object.fromEntries(
+    Object.entries(definition.sample).map(([name, value]) => [name, value.startsWith(`${SAMPLE_ORIGIN}/`) ? base + value.slice(SAMPLE_ORIGIN.length) : value]),
+  );
+}
+
 export function isTemplateKey(value: string): value is TemplateKey {
   return Object.hasOwn(TEMPLATE_CATALOGUE, value);
 }

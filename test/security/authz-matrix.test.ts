@@ -118,6 +118,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/enquiries': { access: 'admin', ok: 200 },
   'GET /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200 },
   'PUT /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200, body: () => ({ status: 'contacted' }) },
+  'POST /api/admin/enquiries/:id/archive': { access: 'admin', record: 'enquiry', ok: 200 },
+  'POST /api/admin/enquiries/:id/restore': { access: 'admin', record: 'enquiry', ok: 200 },
   'GET /api/admin/jobs': { access: 'admin', ok: 200 },
   'POST /api/admin/jobs': {
     access: 'admin',

@@ -145,6 +145,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200 },
   'PUT /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200, body: () => ({ role: 'plumber', disabled: false }) },
   'POST /api/admin/users/invite': { access: 'admin', ok: 202, body: () => ({ email: `invitee-${uniqueSuffix()}@example.com.au`, role: 'plumber' }) },
+  'GET /api/admin/console-config': { access: 'admin', ok: 200 },
   'GET /api/admin/email-templates': { access: 'admin', ok: 200 },
   'GET /api/admin/email-templates/:key': { access: 'admin', record: 'template', ok: 200 },
   'PUT /api/admin/email-templates/:key': {

@@ -220,7 +220,7 @@ describe('bookings: staff', () => {
     expect(all.headers['content-type']).toMatch(/^text\/csv/);
     expect(all.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = all.text.trim().split('\n');
-    expect(lines[0]).toBe('"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at","updated_at"');
+    expect(lines[0]).toBe('"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at (Melbourne time)","updated_at (Melbourne time)"');
     expect(lines).toHaveLength(5);
     // Every field quoted; a formula at the start of a cell, or after a separator a reader may split on, is text.
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);

@@ -17,7 +17,7 @@ import {
 } from '../../contracts/enquiry-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { Enquiry } from './enquiry.entity.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { formatDateTimeIn } from '../../contracts/date-format.js';
 
 /** Trimmed text, or null when empty. Lengths are checked by the rules first: nothing is cut. */
 const text = (value: unknown): string | null => {
@@ -131,7 +131,7 @@ export class EnquiriesService {
           email: saved.email,
           phone: saved.phone,
           details,
-          receivedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(saved.createdAt),
+          receivedAt: formatDateTimeIn(this.config.tzDisplay, saved.createdAt),
           enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
         },
         dedupeKey: `enquiry:${saved.id}:notice`,

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
+import { mailtoHref } from '../common/links';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
 import { errorMessage, httpClient } from '../providers/httpClient';
@@ -155,7 +156,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
               ['Name', referral.plumber_name],
               ['Company', referral.plumber_company],
               ['Phone', <Link href={telHref(referral.plumber_phone)}>{referral.plumber_phone}</Link>],
-              ['Email', <Link href={`mailto:${referral.plumber_email}`}>{referral.plumber_email}</Link>],
+              ['Email', <Link href={mailtoHref(referral.plumber_email)}>{referral.plumber_email}</Link>],
               ['Account', referral.plumber_id ? 'Registered plumber' : 'No account yet'],
             ]}
           />

@@ -43,7 +43,7 @@ export function EmailTemplatesPage() {
   const replace = (updated: Template) => setTemplates(templates.map((template) => (template.key === updated.key ? updated : template)));
 
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 4, minWidth: 0 }}>
       <Title title="Email Templates" />
       <Card>
         <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="scrollable" scrollButtons="auto" aria-label="Email templates">

@@ -188,7 +188,7 @@ describe('bookings: staff', () => {
     // An old booking, outside the last 30 days.
     await sut.dataSource.query(
       `INSERT INTO bookings (full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, created_at)
-       VALUES ('Old Timer', 'old@example.com.au', '0400000000', '1 Old Rd', 'Hobart', '2024-01-10', '8:00 AM', '=HYPERLINK("http://evil")', now() - interval '60 days')`,
+       VALUES ('Old Timer', 'old@example.com.au', '0400000000', '1 Old Rd;@SUM(1+1)', 'Hobart', '2024-01-10', '8:00 AM', '=HYPERLINK("http://evil")', now() - interval '60 days')`,
     );
   });
 
@@ -235,9 +235,12 @@ describe('bookings: staff', () => {
     expect(all.headers['content-type']).toMatch(/^text\/csv/);
     expect(all.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = all.text.trim().split('\n');
-    expect(lines[0]).toBe('id,full_name,email,phone,address,suburb,state,postcode,preferred_date,preferred_time,brief_description,how_heard_about_us,status,created_at,updated_at');
+    expect(lines[0]).toBe('"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at (Melbourne time)","updated_at (Melbourne time)"');
     expect(lines).toHaveLength(5);
+    // Every field quoted; a formula at the start of a cell, or after a separator a reader may split on, is text.
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(all.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(all.text).toContain(`"1 Old Rd;'@SUM(1+1)"`);
     const filtered = await sut.http().get('/api/admin/bookings/export.csv').query({ filter: '{"q":"zoe"}' }).set(admin.auth).expect(200);
     expect(filtered.text.trim().split('\n')).toHaveLength(2);
   });

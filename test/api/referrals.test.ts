@@ -78,7 +78,8 @@ describe('referrals', () => {
       ['referral_acknowledgement', 'alice@plumbing.com.au'],
       ['referral_notice', 'info@pipereliningaustralia.com.au'],
     ]);
-    expect(mails[1].text_body).toContain('(Melbourne time)');
+    // Melbourne time (TZ_DISPLAY), labelled, with a four-digit year.
+    expect(mails[1].text_body).toMatch(/submitted on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T\./);
     expect(mails[1].text_body).toContain('Service types: Clean & View');
   });
 

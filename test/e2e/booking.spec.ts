@@ -97,7 +97,7 @@ test('staff find a booking, change its status and export the CSV', async ({ page
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const csv = await readFile(file!, 'utf8');
-  expect(csv.split('\n')[0]).toContain('full_name,email,phone');
+  expect(csv.split('\n')[0]).toContain('"full_name","email","phone"');
   expect(csv).toContain(name);
   expect(csv).toContain('contacted');
 });

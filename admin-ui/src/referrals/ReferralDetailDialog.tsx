@@ -24,6 +24,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import { placeLabel } from '../../../src/contracts/place-label';
+import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
@@ -156,7 +157,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
               ['Name', referral.plumber_name],
               ['Company', referral.plumber_company],
               ['Phone', <PhoneLink phone={referral.plumber_phone} />],
-              ['Email', <Link href={`mailto:${referral.plumber_email}`}>{referral.plumber_email}</Link>],
+              ['Email', <Link href={mailtoHref(referral.plumber_email)}>{referral.plumber_email}</Link>],
               ['Account', referral.plumber_id ? 'Registered plumber' : 'No account yet'],
             ]}
           />

@@ -10,7 +10,7 @@ import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { firstName } from '../auth/auth.rules.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
 import { placeLabel } from '../../contracts/place-label.js';
 
 export interface BookingSubmission extends BookingInput {
@@ -80,7 +80,7 @@ export class BookingsService {
       const preferredDate = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(`${text(input.preferred_date)}T00:00:00Z`),
       );
-      const receivedAt = dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(inserted.createdAt);
+      const receivedAt = formatDateTimeIn(this.config.tzDisplay, inserted.createdAt);
       await this.notifications.enqueue(manager, {
         template: 'booking_autoresponse',
         to: text(input.email),

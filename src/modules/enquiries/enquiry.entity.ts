@@ -26,4 +26,7 @@ export class Enquiry {
   @Column({ name: 'staff_notes', type: 'text', nullable: true }) staffNotes!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  /** Set when staff archive the enquiry: kept, out of the default list, restorable. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true }) archivedAt!: Date | null;
+  @Column({ name: 'archived_by', type: 'uuid', nullable: true }) archivedBy!: string | null;
 }

@@ -12,7 +12,7 @@ import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '../auth/auth.rules.js';
 import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
 import { placeLabel } from '../../contracts/place-label.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 
@@ -159,7 +159,7 @@ export class ReferralsService {
     });
   }
 
-  /** The company's notice (Melbourne time) and the plumber's acknowledgement; delivery never fails the referral. */
+  /** The company's notice (times in TZ_DISPLAY, labelled) and the plumber's acknowledgement; delivery never fails the referral. */
   private async queueEmails(manager: EntityManager, referral: Referral): Promise<void> {
     const services = [referral.serviceCleanView ? 'Clean & View' : null, referral.serviceReline ? 'Reline' : null].filter(Boolean).join(', ') || 'Not specified';
     await this.notifications.enqueue(manager, {
@@ -180,7 +180,7 @@ export class ReferralsService {
         contactClient: referral.contactClient ? 'Yes' : 'No',
         description: referral.description,
         notes: referral.notes ?? 'None',
-        submittedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(referral.createdAt),
+        submittedAt: formatDateTimeIn(this.config.tzDisplay, referral.createdAt),
         referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
       },
       dedupeKey: `referral:${referral.id}:notice`,

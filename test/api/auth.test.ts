@@ -163,6 +163,9 @@ describe('accounts: sessions and tokens', () => {
     const logout = await sut.http().post('/api/auth/logout').set('Cookie', one.cookie).send({}).expect(204);
     expect(String(logout.headers['set-cookie'])).toMatch(/relining_refresh=;/);
     await sut.http().post('/api/auth/refresh').set('Cookie', one.cookie).expect(401);
+    // Signing out ends that sign-in's access token at once, not when its 15 minutes run out.
+    await sut.http().get('/api/auth/me').set(one.auth).expect(401);
+    await sut.http().get('/api/auth/me').set(two.auth).expect(200);
     await sut.http().post('/api/auth/refresh').set('Cookie', two.cookie).expect(200).then((r) => {
       two.cookie = refreshCookieFrom(r.headers['set-cookie']);
       two.auth = { Authorization: `Bearer ${r.body.accessToken}` };

@@ -25,7 +25,16 @@ describe('access tokens', () => {
   /** The claims the server issues for the admin, as of now. */
   async function adminClaims(): Promise<Record<string, unknown>> {
     const [{ token_version }] = await sut.dataSource.query(`SELECT token_version FROM users WHERE id = $1`, [admin.id]);
-    return { sub: admin.id, role: 'admin', ver: token_version, typ: 'access' };
+    return { sub: admin.id, role: 'admin', ver: token_version, typ: 'access', sid: await signInOf(admin.id) };
+  }
+
+  /** The sign-in (refresh-token family) of the user's live session. */
+  async function signInOf(userId: string): Promise<string> {
+    const [row] = await sut.dataSource.query(
+      `SELECT family_id FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return row.family_id;
   }
 
   function forge(claims: Record<string, unknown>, options: jwt.SignOptions = {}, key: string = secret): string {
@@ -82,6 +91,10 @@ describe('access tokens', () => {
     ['a user that does not exist', (claims) => forge({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })],
     ['a sub that is not a user id', (claims) => forge({ ...claims, sub: "x' OR '1'='1" })],
     ['no sub', ({ sub: _sub, ...claims }) => forge(claims)],
+    ['no sid (no sign-in named)', ({ sid: _sid, ...claims }) => forge(claims)],
+    ['a sid of no sign-in', (claims) => forge({ ...claims, sid: '00000000-0000-4000-8000-000000000000' })],
+    ['a sid that is not a sign-in id', (claims) => forge({ ...claims, sid: "x' OR '1'='1" })],
+    ['a sid as a number', (claims) => forge({ ...claims, sid: 1 })],
     ['a signature of another payload', (claims) => {
       const [header, payload] = parts(forge(claims));
       const [, , otherSignature] = parts(forge({ ...claims, extra: 1 }));
@@ -128,6 +141,18 @@ describe('access tokens', () => {
     const response = header === undefined ? await request : await request.set('Authorization', header);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ statusCode: 401, correlationId: expect.any(String) });
+  });
+
+  it("refuses a token naming another user's sign-in, and one of an ended sign-in: 401", async () => {
+    const plumberId = (await sut.http().get('/api/auth/me').set(plumberSession.auth).expect(200)).body.id as string;
+    expect(await status(forge({ ...(await adminClaims()), sid: await signInOf(plumberId) }))).toBe(401);
+    const ended = await signIn(sut, admin);
+    const endedClaims = { ...(await adminClaims()), sid: await signInOf(admin.id) };
+    expect(await status(forge(endedClaims))).toBe(200);
+    await sut.http().post('/api/auth/logout').set('Cookie', ended.cookie).send({}).expect(204);
+    expect(await status(forge(endedClaims))).toBe(401);
+    expect(await status(ended.accessToken)).toBe(401);
+    expect(await status(adminSession.accessToken)).toBe(200); // the other sign-in of the same admin
   });
 
   it('refuses an access token sent as the refresh cookie', async () => {
@@ -210,23 +235,34 @@ describe('the refresh cookie', () => {
 
   afterAll(() => sut.close());
 
-  it('is refused when reused after rotation, and the reuse ends the rotated one too', async () => {
+  it('is refused when reused after rotation, and the reuse ends the rotated one and that sign-in\'s access tokens too', async () => {
     const user = await createUser(sut.dataSource, { email: 'reuse@plumbing.com.au' });
     const session = await signIn(sut, user);
     const rotated = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
     const next = refreshCookieFrom(rotated.headers['set-cookie']);
+    await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(200);
+    const other = await signIn(sut, user);
     await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
     await sut.http().post('/api/auth/refresh').set('Cookie', next).expect(401);
+    // The replay ended the access tokens of that sign-in at once, the first and the rotated one.
+    await sut.http().get('/api/auth/me').set(session.auth).expect(401);
+    await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(401);
     // Another sign-in of the same user is a separate family and keeps working.
-    const other = await signIn(sut, user);
+    await sut.http().get('/api/auth/me').set(other.auth).expect(200);
     await sut.http().post('/api/auth/refresh').set('Cookie', other.cookie).expect(200);
   });
 
-  it('is refused after logout', async () => {
+  it('is refused after logout, and so is the access token of that sign-in', async () => {
     const user = await createUser(sut.dataSource, { email: 'logout-cookie@plumbing.com.au' });
     const session = await signIn(sut, user);
+    const other = await signIn(sut, user);
+    await sut.http().get('/api/me/referrals').set(session.auth).expect(200);
     await sut.http().post('/api/auth/logout').set('Cookie', session.cookie).send({}).expect(204);
     await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+    // Its access token ends at once, not when its 15 minutes run out; the user's other sign-in goes on.
+    await sut.http().get('/api/me/referrals').set(session.auth).expect(401);
+    await sut.http().get('/api/auth/me').set(session.auth).expect(401);
+    await sut.http().get('/api/me/referrals').set(other.auth).expect(200);
   });
 
   it.each([

@@ -43,6 +43,19 @@ export class AuthRepository {
     return rows[0];
   }
 
+  /**
+   * Whether the sign-in `familyId` of `userId` is still on: some token of its family was not revoked
+   * (logging out and a replayed refresh token revoke the whole family). Read for every signed-in request.
+   */
+  async isSignInLive(userId: string, familyId: string): Promise<boolean> {
+    const rows = await queryRows<{ live: boolean }>(
+      this.dataSource,
+      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL) AS live`,
+      [familyId, userId],
+    );
+    return rows[0]?.live === true;
+  }
+
   async markRefreshTokenUsed(manager: EntityManager, id: string): Promise<void> {
     await manager.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [id]);
   }

@@ -21,8 +21,8 @@ describe('decideRefresh', () => {
 });
 
 describe('accessTokenStillValid', () => {
-  const claims = { sub: 'u1', role: 'admin', ver: 2, typ: 'access' };
-  const state = { exists: true, disabled: false, tokenVersion: 2, role: 'admin' };
+  const claims = { sub: 'u1', role: 'admin', ver: 2, typ: 'access', sid: '6f1c2d1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' };
+  const state = { exists: true, disabled: false, tokenVersion: 2, role: 'admin', signInLive: true };
 
   it.each([
     ['a current token', claims, state, true],
@@ -31,6 +31,8 @@ describe('accessTokenStillValid', () => {
     ['sessions ended since', claims, { ...state, tokenVersion: 3 }, false],
     ['a changed role', claims, { ...state, role: 'plumber' }, false],
     ['a token of another type', { ...claims, typ: 'refresh' }, state, false],
+    ['its sign-in ended (logout, a replayed refresh token)', claims, { ...state, signInLive: false }, false],
+    ['no sign-in named', { ...claims, sid: undefined as unknown as string }, state, false],
   ])('%s → %s', (_name, c, s, valid) => {
     expect(accessTokenStillValid(c, s)).toBe(valid);
   });

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -260,8 +261,9 @@ export class AuthService {
     return { message: `Invitation sent to ${dto.email}` };
   }
 
-  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId?: string): Promise<IssuedSession> {
-    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access' });
+  /** A new sign-in (a new refresh-token family), or the next token of `familyId`; the access token names its sign-in (`sid`). */
+  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId: string = randomUUID()): Promise<IssuedSession> {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access', sid: familyId });
     const refreshToken = await this.repository.issueRefreshToken(manager, user.id, tokenVersion, familyId);
     return { body: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user }, refreshToken };
   }

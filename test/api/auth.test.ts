@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { Test } from 'supertest';
 import { createUser, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn } from '../support/accounts.js';
+import { discoverRoutes } from '../support/routes.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -142,18 +145,18 @@ describe('accounts: sessions and tokens', () => {
   it('rotates the refresh token, and a replayed one ends that whole sign-in', async () => {
     const user = await createUser(sut.dataSource, { email: 'rotate@example.com.au' });
     const session = await signIn(sut, user);
-    const first = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
+    const first = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
     expect(first.body.user).toEqual({ id: user.id, email: user.email, role: 'plumber' });
     const rotated = refreshCookieFrom(first.headers['set-cookie']);
     expect(rotated).not.toBe(session.cookie);
 
-    const replay = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+    const replay = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(401);
     expect(replay.body.message).toBe('Your session has ended. Please log in again.');
-    await sut.http().post('/api/auth/refresh').set('Cookie', rotated).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', rotated).send({}).expect(401);
   });
 
   it('refuses a refresh without a cookie', async () => {
-    await sut.http().post('/api/auth/refresh').expect(401);
+    await sut.http().post('/api/auth/refresh').send({}).expect(401);
   });
 
   it('logs out this sign-in, or every session of the user', async () => {
@@ -162,11 +165,11 @@ describe('accounts: sessions and tokens', () => {
     const two = await signIn(sut, user);
     const logout = await sut.http().post('/api/auth/logout').set('Cookie', one.cookie).send({}).expect(204);
     expect(String(logout.headers['set-cookie'])).toMatch(/relining_refresh=;/);
-    await sut.http().post('/api/auth/refresh').set('Cookie', one.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', one.cookie).send({}).expect(401);
     // Signing out ends that sign-in's access token at once, not when its 15 minutes run out.
     await sut.http().get('/api/auth/me').set(one.auth).expect(401);
     await sut.http().get('/api/auth/me').set(two.auth).expect(200);
-    await sut.http().post('/api/auth/refresh').set('Cookie', two.cookie).expect(200).then((r) => {
+    await sut.http().post('/api/auth/refresh').set('Cookie', two.cookie).send({}).expect(200).then((r) => {
       two.cookie = refreshCookieFrom(r.headers['set-cookie']);
       two.auth = { Authorization: `Bearer ${r.body.accessToken}` };
     });
@@ -230,7 +233,7 @@ describe('accounts: password reset', () => {
     await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(400);
 
     await sut.http().get('/api/auth/me').set(before.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).send({}).expect(401);
     await sut.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(401);
     await signIn(sut, { email: user.email, password: 'a brand new passphrase' });
   });
@@ -332,7 +335,7 @@ describe('accounts: what reaches the logs', () => {
       const verifyToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'verify_email');
       await sut.http().post('/api/auth/verify-email').send({ token: verifyToken }).expect(200);
       const session = await signIn(sut, registration);
-      await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
+      await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
       await sut.http().post('/api/auth/login').send({ email: registration.email, password: 'a wrong password!' }).expect(401);
       await sut.http().post('/api/auth/forgot-password').send({ email: registration.email }).expect(202);
       const resetToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'reset_password');
@@ -368,5 +371,110 @@ describe('accounts: a failed role lookup', () => {
     } finally {
       await sut.close();
     }
+  });
+});
+
+describe('accounts: no login CSRF', () => {
+  const SITE = 'http://localhost:3000'; // PUBLIC_BASE_URL of the test app
+  const ELSEWHERE = 'https://evil.example.com';
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off', AUTH_REQUIRE_EMAIL_VERIFICATION: 'false' } });
+  });
+
+  afterAll(() => sut.close());
+
+  async function countOf(sql: string, parameters: unknown[] = []): Promise<number> {
+    const [{ count }] = await sut.dataSource.query(sql, parameters);
+    return count;
+  }
+
+  function setsCookies(response: { headers: Record<string, unknown> }): boolean {
+    return response.headers['set-cookie'] !== undefined;
+  }
+
+  it.each([
+    ['an HTML form (urlencoded) from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).type('form').send(body)],
+    ['a multipart form from another site', (test: Test, body: Record<string, string>) => Object.entries(body).reduce((t, [k, v]) => t.field(k, v), test.set('Origin', ELSEWHERE))],
+    ['a text/plain form from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).set('Content-Type', 'text/plain').send(JSON.stringify(body))],
+    ['a urlencoded form from its own site (not JSON)', (test: Test, body: Record<string, string>) => test.set('Origin', SITE).type('form').send(body)],
+    ['a form with no Origin but Sec-Fetch-Site: cross-site', (test: Test, body: Record<string, string>) => test.set('Sec-Fetch-Site', 'cross-site').type('form').send(body)],
+    ['JSON from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).send(body)],
+    ['JSON from Origin: null (a sandboxed frame)', (test: Test, body: Record<string, string>) => test.set('Origin', 'null').send(body)],
+    ['JSON from a look-alike origin', (test: Test, body: Record<string, string>) => test.set('Origin', 'http://localhost:3000.evil.example.com').send(body)],
+    ['JSON with no Origin but Sec-Fetch-Site: cross-site', (test: Test, body: Record<string, string>) => test.set('Sec-Fetch-Site', 'cross-site').send(body)],
+  ])('never signs a browser in from %s', async (_name, send) => {
+    const user = await createUser(sut.dataSource, { email: `csrf-${randomUUID()}@example.com.au` });
+    const before = await countOf(`SELECT count(*)::int AS count FROM refresh_tokens WHERE user_id = $1`, [user.id]);
+    const response = await send(sut.http().post('/api/auth/login'), { email: user.email, password: user.password });
+    expect([403, 415]).toContain(response.status);
+    expect(response.body).toEqual({ statusCode: response.status, code: expect.any(String), message: expect.any(String), correlationId: expect.any(String) });
+    expect(setsCookies(response)).toBe(false);
+    expect(await countOf(`SELECT count(*)::int AS count FROM refresh_tokens WHERE user_id = $1`, [user.id])).toBe(before);
+
+    // Nor registers (and signs in) a new account, nor signs anyone out or refreshes from there.
+    const email = `csrf-new-${randomUUID()}@example.com.au`;
+    const registered = await send(sut.http().post('/api/auth/register'), { email, password: PASSWORD, fullName: 'Eve Evil', businessName: 'Evil Co', phone: '0400 666 666' });
+    expect([403, 415]).toContain(registered.status);
+    expect(setsCookies(registered)).toBe(false);
+    expect(await countOf(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [email])).toBe(0);
+
+    const session = await signIn(sut, user);
+    for (const path of ['/api/auth/logout', '/api/auth/refresh']) {
+      const refused = await send(sut.http().post(path).set('Cookie', session.cookie), { everywhere: 'true' });
+      expect([403, 415]).toContain(refused.status);
+      expect(setsCookies(refused)).toBe(false);
+    }
+    await sut.http().get('/api/auth/me').set(session.auth).expect(200);
+    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
+  });
+
+  it('answers 415 for anything but JSON and 403 for another origin, in the one error format', async () => {
+    const form = await sut.http().post('/api/auth/login').type('form').send({ email: 'a@example.com.au', password: 'x' });
+    expect(form.status).toBe(415);
+    expect(form.body).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please send this request as JSON (Content-Type: application/json).' });
+    const empty = await sut.http().post('/api/auth/refresh');
+    expect(empty.status).toBe(415);
+    const foreign = await sut.http().post('/api/auth/login').set('Origin', ELSEWHERE).send({ email: 'a@example.com.au', password: 'x' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatchObject({ statusCode: 403, code: 'CROSS_SITE_REQUEST', message: 'This request must come from our website.' });
+  });
+
+  it('refuses a form post to every POST route under /api/auth', async () => {
+    const routes = discoverRoutes(sut.app).filter((route) => route.method === 'POST' && route.path.startsWith('/api/auth/'));
+    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/auth/refresh', '/api/auth/register']));
+    for (const route of routes) {
+      expect([route.path, (await sut.http().post(route.path).set('Origin', ELSEWHERE).type('form').send({ a: 'b' })).status]).toEqual([route.path, 403]);
+      expect([route.path, (await sut.http().post(route.path).type('form').send({ a: 'b' })).status]).toEqual([route.path, 415]);
+    }
+  });
+
+  it('signs in, refreshes and signs out as the site and the console do: JSON from their own origin', async () => {
+    const user = await createUser(sut.dataSource, { email: 'same-site@example.com.au' });
+    const browser = (test: Test) => test.set('Origin', SITE).set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json; charset=utf-8');
+    const login = await browser(sut.http().post('/api/auth/login')).send({ email: user.email, password: user.password }).expect(200);
+    const cookie = refreshCookieFrom(login.headers['set-cookie']);
+    const refreshed = await browser(sut.http().post('/api/auth/refresh').set('Cookie', cookie)).send({}).expect(200);
+    const rotated = refreshCookieFrom(refreshed.headers['set-cookie']);
+    await browser(sut.http().post('/api/auth/logout').set('Cookie', rotated)).send({}).expect(204);
+    await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${refreshed.body.accessToken}`).expect(401);
+    // Registration signs in at once here (no verification): from the site itself, too.
+    const registered = await browser(sut.http().post('/api/auth/register'))
+      .send({ email: 'same-site-new@example.com.au', password: PASSWORD, fullName: 'Sam Site', businessName: 'Site Plumbing', phone: '0400 222 333' })
+      .expect(201);
+    refreshCookieFrom(registered.headers['set-cookie']);
+  });
+
+  it('takes JSON from the address the browser used to reach the server (its Host), and from a client that sends no Origin', async () => {
+    const user = await createUser(sut.dataSource, { email: 'own-host@example.com.au' });
+    // A browser that reached the server as http://127.0.0.1:3000 (not PUBLIC_BASE_URL's localhost) sends that origin and Host.
+    for (const host of ['127.0.0.1:3000', 'relining.local:8080']) {
+      await sut.http().post('/api/auth/login').set('Host', host).set('Origin', `http://${host}`).set('Sec-Fetch-Site', 'same-origin').send({ email: user.email, password: user.password }).expect(200);
+    }
+    // Its Host names us, but the page was elsewhere: still refused.
+    await sut.http().post('/api/auth/login').set('Host', '127.0.0.1:3000').set('Origin', 'http://127.0.0.1:4000').send({ email: user.email, password: user.password }).expect(403);
+    await sut.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200); // curl, the tests
+    await sut.http().post('/api/auth/login').set('Sec-Fetch-Site', 'none').send({ email: user.email, password: user.password }).expect(200); // typed in the address bar
   });
 });

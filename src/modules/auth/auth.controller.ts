@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { SameOriginJson } from '../../common/http/same-origin.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -29,6 +30,8 @@ const byEmail = (request: FastifyRequest): string | undefined => {
 };
 
 @ApiTags('auth')
+// Every POST here sets or uses the refresh cookie, or signs someone in: only JSON from our own origin (no login CSRF).
+@SameOriginJson()
 @Controller('auth')
 export class AuthController {
   constructor(

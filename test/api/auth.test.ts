@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Test } from 'supertest';
-import { createUser, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn } from '../support/accounts.js';
+import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
+import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
+import { createUser, linkTokenFromMail, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
 import { discoverRoutes } from '../support/routes.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -241,7 +243,7 @@ describe('accounts: password reset', () => {
   it('refuses an expired reset link', async () => {
     const user = await createUser(sut.dataSource, { email: 'late@example.com.au' });
     await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
-    const token = await linkTokenFromOutbox(sut.dataSource, user.email, 'reset_password');
+    const token = await linkTokenFromMail(smtp, user.email, '/reset-password');
     await sut.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
     const response = await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(400);
     expect(response.body.code).toBe('TOKEN_INVALID');
@@ -251,6 +253,9 @@ describe('accounts: password reset', () => {
     const user = await createUser(sut.dataSource, { email: 'lifetimes@example.com.au', verified: false });
     await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
     await sut.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(403);
+    // The links are made when their e-mails are delivered, and last from then.
+    await linkTokenFromMail(smtp, user.email, '/reset-password');
+    await linkTokenFromMail(smtp, user.email, '/verify-email');
     const rows: Array<{ purpose: string; hours: number }> = await sut.dataSource.query(
       `SELECT purpose, round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM account_tokens WHERE user_id = $1 ORDER BY purpose`,
       [user.id],
@@ -476,5 +481,137 @@ describe('accounts: no login CSRF', () => {
     await sut.http().post('/api/auth/login').set('Host', '127.0.0.1:3000').set('Origin', 'http://127.0.0.1:4000').send({ email: user.email, password: user.password }).expect(403);
     await sut.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200); // curl, the tests
     await sut.http().post('/api/auth/login').set('Sec-Fetch-Site', 'none').send({ email: user.email, password: user.password }).expect(200); // typed in the address bar
+  });
+});
+
+describe('accounts: setting a password retires every reset and invitation link', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'retire-admin@example.com.au', role: 'admin' }));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  /** An invited account with both an invitation link and a reset link in its mailbox. */
+  async function invitedWithTwoLinks(email: string): Promise<{ invite: string; reset: string }> {
+    await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email, role: 'plumber' }).expect(202);
+    const invite = await linkTokenFromMail(smtp, email, '/reset-password');
+    await sut.http().post('/api/auth/forgot-password').send({ email }).expect(202);
+    const reset = await linkTokenFromMail(smtp, email, '/reset-password', 2);
+    expect(reset).not.toBe(invite);
+    return { invite, reset };
+  }
+
+  async function statusOf(id: string): Promise<string> {
+    return (await sut.dataSource.query(`SELECT status FROM notifications WHERE id = $1`, [id]))[0].status;
+  }
+
+  it('through a reset link: the invitation link stops working', async () => {
+    const links = await invitedWithTwoLinks('retire-reset@example.com.au');
+    await sut.http().post('/api/auth/reset-password').send({ token: links.reset, password: 'the reset passphrase' }).expect(200);
+    const refused = await sut.http().post('/api/auth/reset-password').send({ token: links.invite, password: 'a hijacking passphrase' }).expect(400);
+    expect(refused.body).toMatchObject({ code: 'TOKEN_INVALID', message: 'This link is invalid or has expired. Please request a new one.' });
+    await signIn(sut, { email: 'retire-reset@example.com.au', password: 'the reset passphrase' });
+  });
+
+  it('through the invitation: the reset link stops working', async () => {
+    const links = await invitedWithTwoLinks('retire-invite@example.com.au');
+    await sut.http().post('/api/auth/reset-password').send({ token: links.invite, password: 'the invited passphrase' }).expect(200);
+    await sut.http().post('/api/auth/reset-password').send({ token: links.reset, password: 'a hijacking passphrase' }).expect(400);
+    await signIn(sut, { email: 'retire-invite@example.com.au', password: 'the invited passphrase' });
+  });
+
+  it('through admin:create --password: the links e-mailed stop working, and one still waiting to be sent is never sent', async () => {
+    const links = await invitedWithTwoLinks('retire-cli@example.com.au');
+    // One more reset e-mail, held back by the SMTP peer when the password is set.
+    smtp.rejectWith(451, '4.3.0 Try again later');
+    // (Reset e-mails to one address are folded into one per quarter hour: set the earlier one apart.)
+    await sut.dataSource.query(`UPDATE notifications SET dedupe_key = dedupe_key || ':earlier' WHERE to_address = 'retire-cli@example.com.au'`);
+    await sut.http().post('/api/auth/forgot-password').send({ email: 'retire-cli@example.com.au' }).expect(202);
+    const [waiting] = await sut.dataSource.query(`SELECT id FROM notifications WHERE to_address = 'retire-cli@example.com.au' AND status <> 'sent'`);
+    const deadline = Date.now() + 15_000;
+    while ((await statusOf(waiting.id)) !== 'failed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await statusOf(waiting.id)).toBe('failed');
+
+    await sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, 'retire-cli@example.com.au', 'the command-line passphrase'));
+    for (const token of [links.invite, links.reset]) {
+      await sut.http().post('/api/auth/reset-password').send({ token, password: 'a hijacking passphrase' }).expect(400);
+    }
+    const before = smtp.received.length;
+    smtp.accept();
+    await sut.dataSource.query(`UPDATE notifications SET next_attempt_at = now() WHERE id = $1`, [waiting.id]);
+    await sut.app.get(NotificationsWorker).drainNow();
+    expect(await statusOf(waiting.id)).toBe('cancelled');
+    const [{ last_error: reason }] = await sut.dataSource.query(`SELECT last_error FROM notifications WHERE id = $1`, [waiting.id]);
+    expect(reason).toMatch(/^Not sent: its link was retired/);
+    expect(smtp.received.length).toBe(before);
+    await signIn(sut, { email: 'retire-cli@example.com.au', password: 'the command-line passphrase' });
+  });
+});
+
+describe('accounts: forgot-password reveals nothing by its timing', () => {
+  let smtp: SmtpSink;
+  let sut: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off', LOG_LEVEL: 'info' }, logLines: lines });
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await smtp.stop();
+  });
+
+  it('answers before anything looks at the accounts: with every account table locked, known and unknown addresses get the same answer, and the e-mail follows', async () => {
+    const owner = await createUser(sut.dataSource, { email: 'timing-owner@example.com.au' });
+    const runner = sut.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // Nothing that depends on whether an account exists can run while these are locked.
+      await runner.query(`LOCK TABLE users, profiles, user_roles, account_tokens, refresh_tokens IN ACCESS EXCLUSIVE MODE`);
+      const known = await sut.http().post('/api/auth/forgot-password').send({ email: owner.email }).timeout(5_000).expect(202);
+      const unknown = await sut.http().post('/api/auth/forgot-password').send({ email: 'timing-nobody@example.com.au' }).timeout(5_000).expect(202);
+      expect(known.body).toEqual(unknown.body);
+      expect(smtp.received.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
+    } finally {
+      await runner.commitTransaction();
+      await runner.release();
+    }
+    // The work was not lost: the owner's e-mail goes once the accounts can be read, and its link works.
+    const token = await linkTokenFromMail(smtp, owner.email, '/reset-password');
+    await sut.http().post('/api/auth/reset-password').send({ token, password: 'a timing-proof passphrase' }).expect(200);
+    // The unknown address gets nothing; staff see why in the outbox.
+    await sut.app.get(NotificationsWorker).drainNow();
+    const [unknown] = await sut.dataSource.query(`SELECT status, last_error FROM notifications WHERE to_address = 'timing-nobody@example.com.au'`);
+    expect(unknown).toEqual({ status: 'cancelled', last_error: 'Not sent: no account uses this address.' });
+    expect(smtp.received.some((mail) => mail.to.includes('timing-nobody@example.com.au'))).toBe(false);
+  });
+
+  it('keeps the work when it fails after the answer: the failure is logged and recorded, and tried again until the e-mail goes', async () => {
+    const owner = await createUser(sut.dataSource, { email: 'timing-retry@example.com.au' });
+    await sut.dataSource.query(`ALTER TABLE account_tokens RENAME TO account_tokens_away`);
+    try {
+      await sut.http().post('/api/auth/forgot-password').send({ email: owner.email }).expect(202);
+      const failed = async () => (await sut.dataSource.query(`SELECT attempts, last_error FROM notifications WHERE to_address = $1`, [owner.email]))[0];
+      const deadline = Date.now() + 15_000;
+      while (!(await failed())?.last_error && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect((await failed()).last_error).toMatch(/^Could not make the message's link: /);
+    } finally {
+      await sut.dataSource.query(`ALTER TABLE account_tokens_away RENAME TO account_tokens`);
+    }
+    expect(lines.join('\n')).toContain("E-mail not delivered: Could not make the message's link");
+    const token = await linkTokenFromMail(smtp, owner.email, '/reset-password');
+    await sut.http().post('/api/auth/reset-password').send({ token, password: 'a retried passphrase' }).expect(200);
   });
 });

@@ -55,10 +55,13 @@ export interface SessionState {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether a claim can name a sign-in at all (a refresh-token family id); anything else is never looked up. */
-export function isSignInId(value: unknown): value is string {
+/** Whether a value is a uuid (the ids of sign-ins and link requests); anything else is never looked up. */
+export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** Whether a claim can name a sign-in at all (a refresh-token family id). */
+export const isSignInId = isUuid;
 
 /**
  * Whether an access token (already verified for signature, audience, issuer and expiry) still speaks

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { createBackup } from '../../src/database/backup/backup.js';
+import { AccountLinksMintedAtDelivery1764510000000 } from '../../src/database/migrations/1764510000000-account-links-minted-at-delivery.js';
 import { hashToken } from '../../src/modules/auth/secure-tokens.js';
 import { createUser, linkTokenFromMail, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -231,5 +232,39 @@ describe('no live secret at rest in preview mode (no SMTP_URL)', () => {
     const live = await liveHashes(sut.dataSource);
     expect(workingTokensIn(atRest.tables, live)).toEqual([]);
     expect(workingTokensIn(atRest.backup, live)).toEqual([]);
+  });
+});
+
+describe('no live secret at rest after upgrading: messages stored by earlier versions', () => {
+  it('have their links hidden by the migration, and those not yet sent are cancelled rather than sent with a dead link', async () => {
+    const sut = await startTestApp();
+    try {
+      const migration = new AccountLinksMintedAtDelivery1764510000000();
+      const runner = sut.dataSource.createQueryRunner();
+      try {
+        await migration.down(runner);
+        const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+        for (const [key, status] of [['reset_password', 'sent'], ['verify_email', 'queued'], ['user_invite', 'failed']] as const) {
+          await runner.query(
+            `INSERT INTO notifications (dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id)
+             VALUES ($1, 'old@example.com.au', 'Old', $2, $3, $4, $5, $1)`,
+            [`old-${key}`, `Here: http://localhost:3000/reset-password?token=${token}&invite=1`, `<a href="http://localhost:3000/x?token&#x3D;${token}">x</a>`, key, status],
+          );
+        }
+        await migration.up(runner);
+        const rows: Array<{ status: string; text: string; html: string }> = await runner.query(
+          `SELECT status, text_body AS text, html_body AS html FROM notifications WHERE to_address = 'old@example.com.au' ORDER BY template_key`,
+        );
+        expect(rows.map((row) => row.status)).toEqual(['sent', 'cancelled', 'cancelled']);
+        for (const row of rows) {
+          expect(row.text).toBe('Here: http://localhost:3000/reset-password?token=[link hidden]&invite=1');
+          expect(row.html).toBe('<a href="http://localhost:3000/x?token&#x3D;[link hidden]">x</a>');
+        }
+      } finally {
+        await runner.release();
+      }
+    } finally {
+      await sut.close();
+    }
   });
 });

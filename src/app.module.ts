@@ -5,7 +5,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
-import { PgRateLimitStore } from './common/rate-limit/pg-rate-limit.store.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
 import { SameOriginJsonGuard } from './common/http/same-origin.js';
 import type { AppConfig } from './config/app-config.js';
@@ -44,6 +44,7 @@ export class AppModule {
         LoggingModule.forRoot(options.config, options.logDestination),
         DatabaseModule.forRoot(options.databaseUrl),
         ScheduleModule.forRoot(),
+        RateLimitModule,
         HealthModule,
         TemplatesModule,
         NotificationsModule,
@@ -60,7 +61,6 @@ export class AppModule {
         ...(options.extraModules ?? []),
       ],
       providers: [
-        PgRateLimitStore,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Order matters: who you are and what you may do first, then how often.
         { provide: APP_GUARD, useClass: AccessGuard },

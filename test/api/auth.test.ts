@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Test } from 'supertest';
 import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
+import { loginSlowdownMs } from '../../src/modules/auth/auth.rules.js';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, linkTokenFromMail, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
 import { discoverRoutes } from '../support/routes.js';
@@ -304,16 +305,73 @@ describe('accounts: rate limits', () => {
     }
   });
 
-  it('allows 10 login attempts a minute per account, whatever the IP', async () => {
+  it('wrong passwords from other addresses never stop the owner signing in from theirs; they only slow every attempt on the account', async () => {
     const sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
-      for (let i = 0; i < 10; i += 1) {
-        await sut.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: 'victim@example.com.au', password: 'wrong password!' }).expect(401);
-      }
-      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.99').send({ email: 'Victim@example.com.au', password: 'wrong password!' }).expect(429);
-      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.99').send({ email: 'other@example.com.au', password: 'wrong password!' }).expect(401);
+      const owner = await createUser(sut.dataSource, { email: 'victim@example.com.au' });
+      // A stranger guesses from 30 addresses (each of them within its own limits).
+      const guesses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => sut.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: 'Victim@example.com.au', password: `wrong password ${i}` })),
+      );
+      expect(guesses.map((response) => response.status)).toEqual(Array(30).fill(401));
+      // The account is under attack now: every attempt on it waits first (never a refusal).
+      const started = Date.now();
+      const guess = await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.200').send({ email: owner.email, password: 'one more guess!!' });
+      expect(guess.status).toBe(401);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(loginSlowdownMs(30) - 50);
+      // The owner, from their own address, gets in at the first correct attempt.
+      const signedIn = await sut.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email: owner.email, password: owner.password });
+      expect(signedIn.status).toBe(200);
+      // Another account is not slowed at all.
+      await createUser(sut.dataSource, { email: 'bystander@example.com.au' });
+      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.1').send({ email: 'bystander@example.com.au', password: PASSWORD }).expect(200);
     } finally {
       await sut.close();
+    }
+  });
+
+  it('limits attempts per account and address: that address is refused for that account only', async () => {
+    const sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const owner = await createUser(sut.dataSource, { email: 'pair@example.com.au' });
+      await createUser(sut.dataSource, { email: 'pair-other@example.com.au' });
+      for (let i = 0; i < 5; i += 1) {
+        await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: owner.email, password: 'wrong password!' }).expect(401);
+      }
+      const blocked = await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: 'PAIR@example.com.au', password: owner.password });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+      expect(blocked.headers['retry-after']).toBeDefined();
+      // The same address may still sign in to another account, and the owner from theirs.
+      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: 'pair-other@example.com.au', password: PASSWORD }).expect(200);
+      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.8').send({ email: owner.email, password: owner.password }).expect(200);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it("a stranger's forgot-password requests never stop the owner receiving a reset link, nor flood the owner's mailbox", async () => {
+    const smtp = await new SmtpSink().start();
+    const sut = await startTestApp({ env: { TRUST_PROXY: 'true', SMTP_URL: smtp.url } });
+    try {
+      const owner = await createUser(sut.dataSource, { email: 'reset-victim@example.com.au' });
+      for (let i = 0; i < 20; i += 1) {
+        await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: owner.email }).expect(202);
+      }
+      // One address of the stranger runs out of its own allowance…
+      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.77').send({ email: owner.email }).expect(202);
+      await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.77').send({ email: owner.email }).expect(429);
+      // …but the owner asks from theirs and is answered, and a working link is in their mailbox.
+      await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.9').send({ email: owner.email }).expect(202);
+      const token = await linkTokenFromMail(smtp, owner.email, '/reset-password');
+      await sut.http().post('/api/auth/reset-password').send({ token, password: 'the owner passphrase' }).expect(200);
+      await signIn(sut, { email: owner.email, password: 'the owner passphrase' });
+      // 26 requests, folded into one e-mail per quarter hour (two if the run crossed one).
+      await sut.app.get(NotificationsWorker).drainNow();
+      expect(smtp.received.filter((mail) => mail.to.includes(owner.email)).length).toBeLessThanOrEqual(2);
+    } finally {
+      await sut.close();
+      await smtp.stop();
     }
   });
 

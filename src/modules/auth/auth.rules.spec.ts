@@ -1,4 +1,4 @@
-import { accessTokenStillValid, decideRefresh, firstName } from './auth.rules.js';
+import { accessTokenStillValid, decideRefresh, firstName, LOGIN_SLOWDOWN_MAX_MS, loginSlowdownMs } from './auth.rules.js';
 
 const now = new Date('2026-11-21T00:00:00Z');
 const later = new Date('2026-12-01T00:00:00Z');
@@ -46,5 +46,27 @@ describe('firstName', () => {
     [null, 'there'],
   ])('%j → %s', (fullName, expected) => {
     expect(firstName(fullName)).toBe(expected);
+  });
+});
+
+describe('loginSlowdownMs: a per-account slowdown, never a refusal', () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [10, 0],
+    [11, 250],
+    [12, 500],
+    [13, 1_000],
+    [14, 2_000],
+    [15, 2_000],
+    [50, 2_000],
+    [1_000_000, 2_000],
+  ])('after %i recent failed sign-ins on the account, every attempt waits %i ms', (failures, wait) => {
+    expect(loginSlowdownMs(failures)).toBe(wait);
+  });
+
+  it('never waits longer than the cap', () => {
+    expect(LOGIN_SLOWDOWN_MAX_MS).toBe(2_000);
+    expect(loginSlowdownMs(Number.MAX_SAFE_INTEGER)).toBe(LOGIN_SLOWDOWN_MAX_MS);
   });
 });

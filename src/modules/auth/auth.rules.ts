@@ -85,3 +85,22 @@ export function firstName(fullName: string | null | undefined): string {
   const first = fullName?.trim().split(/\s+/)[0];
   return first || 'there';
 }
+
+/** Failed sign-ins on one account are counted over this window (every address together). */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** The longest any sign-in attempt waits, however many guesses an account has had. */
+export const LOGIN_SLOWDOWN_MAX_MS = 2_000;
+const LOGIN_FAILURES_FREE = 10;
+
+/**
+ * How long a sign-in attempt on an account waits before its password is checked, by the failed
+ * attempts on that account in the last quarter hour from any address: nothing for the first ten (people
+ * mistype), then 250 ms doubling to at most 2 s. A slowdown, never a refusal: wrong passwords from elsewhere can make
+ * the owner wait a moment, never keep them out (refusals are per account and address, and per address).
+ * Keyed by the address typed, known or not, so the wait says nothing about whether an account exists.
+ */
+export function loginSlowdownMs(recentFailures: number): number {
+  if (!(recentFailures > LOGIN_FAILURES_FREE)) return 0;
+  const doublings = Math.min(recentFailures - LOGIN_FAILURES_FREE - 1, 16);
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, 250 * 2 ** doublings);
+}

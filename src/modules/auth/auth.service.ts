@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { PgRateLimitStore } from '../../common/rate-limit/pg-rate-limit.store.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
@@ -16,7 +17,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ACCOUNT_LINK_MINTER } from './account-links.js';
 import { AuthRepository, PASSWORD_LINK_PURPOSES } from './auth.repository.js';
-import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName } from './auth.rules.js';
+import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName, LOGIN_FAILURE_WINDOW_MS, loginSlowdownMs } from './auth.rules.js';
 import type { InviteUserDto, LoginDto, MeResponse, RegisterDto, RegisterResponse, SessionResponse } from './dto/auth.dto.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
@@ -56,6 +57,7 @@ export class AuthService {
     private readonly usersService: UsersService,
     private readonly notifications: NotificationsService,
     private readonly referrals: ReferralsService,
+    private readonly rateLimits: PgRateLimitStore,
   ) {}
 
   private link(path: string): string {
@@ -126,9 +128,16 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<IssuedSession> {
+    // An account under attack (wrong passwords from anywhere) slows every attempt on it, never refuses one.
+    const failuresKey = `AuthService.login:failures:${createHash('sha256').update(dto.email.trim().toLowerCase()).digest('base64url')}`;
+    if (this.config.rateLimits) {
+      const wait = loginSlowdownMs(await this.rateLimits.count(failuresKey));
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const user = await this.users.findByEmailWithPassword(dto.email);
     const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, dto.password) : await verifyAgainstDummy(dto.password);
     if (!user || !passwordOk) {
+      if (this.config.rateLimits) await this.rateLimits.hit(failuresKey, LOGIN_FAILURE_WINDOW_MS, Number.MAX_SAFE_INTEGER);
       throw new DomainError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials, HttpStatus.UNAUTHORIZED);
     }
     if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);

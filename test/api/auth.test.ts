@@ -4,7 +4,7 @@ import type { Test } from 'supertest';
 import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
 import { loginSlowdownMs } from '../../src/modules/auth/auth.rules.js';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
-import { createUser, linkTokenFromMail, linkTokenFromOutbox, PASSWORD, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
+import { createUser, linkTokenFromMail, PASSWORD, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
 import { discoverRoutes } from '../support/routes.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -395,13 +395,13 @@ describe('accounts: what reaches the logs', () => {
     const sut = await startTestApp({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'trace', RATE_LIMITS: 'off' }, logLines: lines });
     try {
       await sut.http().post('/api/auth/register').send(registration).expect(201);
-      const verifyToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'verify_email');
+      const verifyToken = await linkTokenFromMail(smtp, registration.email, '/verify-email');
       await sut.http().post('/api/auth/verify-email').send({ token: verifyToken }).expect(200);
       const session = await signIn(sut, registration);
       await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
       await sut.http().post('/api/auth/login').send({ email: registration.email, password: 'a wrong password!' }).expect(401);
       await sut.http().post('/api/auth/forgot-password').send({ email: registration.email }).expect(202);
-      const resetToken = await linkTokenFromOutbox(sut.dataSource, registration.email, 'reset_password');
+      const resetToken = await linkTokenFromMail(smtp, registration.email, '/reset-password');
       await sut.http().post('/api/auth/reset-password').send({ token: resetToken, password: 'another secret passphrase' }).expect(200);
 
       const logs = lines.join('\n');

@@ -72,7 +72,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @RateLimit({ perIp: { minute: 10 }, perSubject: { by: byEmailAndIp, limits: { minute: 5, hour: 20 } } })
+  @RateLimit({ perIp: { minute: 10 }, perSubject: { by: byEmailAndIp, limits: { minute: 10, hour: 30 } } })
   @ApiOkResponse({ type: SessionResponse, description: 'Also sets the HttpOnly refresh cookie (path /api/auth).' })
   @ApiTooManyRequestsResponse()
   async login(@Body() body: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {

@@ -10,6 +10,7 @@ import { registerFrontends } from './common/http/frontends.js';
 import { frameworkErrorHandlers } from './common/http/framework-errors.js';
 import { registerJsonBodyParser } from './common/http/json-body.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
+import { registerNoStore } from './common/http/no-store.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
 import { createValidationPipe } from './common/http/validation.js';
@@ -47,6 +48,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   securityHeaders = await registerSecurity(app, config);
   registerOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance();
+  registerNoStore(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -5,8 +5,9 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
-import { PgRateLimitStore } from './common/rate-limit/pg-rate-limit.store.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
+import { SameOriginJsonGuard } from './common/http/same-origin.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         LoggingModule.forRoot(options.config, options.logDestination),
         DatabaseModule.forRoot(options.databaseUrl),
         ScheduleModule.forRoot(),
+        RateLimitModule,
         HealthModule,
         TemplatesModule,
         NotificationsModule,
@@ -59,10 +61,11 @@ export class AppModule {
         ...(options.extraModules ?? []),
       ],
       providers: [
-        PgRateLimitStore,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Order matters: who you are and what you may do first, then how often.
         { provide: APP_GUARD, useClass: AccessGuard },
+        // Sign-in and the refresh cookie: only JSON from our own origin (before counting, so a page elsewhere spends no one's allowance).
+        { provide: APP_GUARD, useClass: SameOriginJsonGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
     };

@@ -250,13 +250,14 @@ class EnvReader {
     if (raw === undefined) return fallback;
     // "Name <address>" or a bare address, and exactly one mailbox: no line break or control character
     // (it could start a header of its own), and a name holding , ; : @ < > only inside quotes (otherwise
-    // it reads as a second address).
+    // it reads as a second address); the address a plain mailbox (nothing that changes a mailto: link,
+    // as EMAIL_PATTERN), though `localhost` may be its domain.
     const parts = /^(.*?)\s*<([^<>]*)>$/su.exec(raw);
     const display = parts?.[1] ?? '';
     const address = parts?.[2] ?? raw;
     const oneLine = !/[\p{Cc}\u2028\u2029]/u.test(raw);
     const displayOk = /^"[^"\\]*"$/.test(display) || !/[,;:@<>"\\]/.test(display);
-    if (!oneLine || !displayOk || !/^[^\s@()<>[\]:;\\,"]+@[\p{L}\p{N}.-]+$/u.test(address)) {
+    if (!oneLine || !displayOk || !/^[^\s@()<>[\]:;\\,"?&=%#\p{Cc}\p{Cf}]+@[\p{L}\p{N}.-]+$/u.test(address)) {
       return this.fail(name, `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`, fallback);
     }
     return raw;

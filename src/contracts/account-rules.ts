@@ -34,10 +34,14 @@ export const ACCOUNT_MESSAGES = {
  * One e-mail address as people type it (spec §5: text, @, text, a dot, text, no spaces), and nothing
  * a mail header could read as more: no space or line break of any kind, no control character, none of
  * the characters that quote or separate addresses in a header ( ) < > [ ] : ; \ , " — so a value can
- * neither start a header line of its own nor add a recipient. The domain is dot-separated labels of
- * letters (international ones too), digits and hyphens. Every form, the server and the outbox use it.
+ * neither start a header line of its own nor add a recipient. Nor anything that changes a `mailto:`
+ * link built from it (issue 12): `?` (starts headers such as cc= or body=), `&` (adds one), `=`, `%`
+ * (escapes any character in), `#` (cuts the link), nor an invisible format character (zero-width
+ * spaces, direction overrides, soft hyphens) that would hide what the address says. The domain is
+ * dot-separated labels of letters (international ones too), digits and hyphens. The one strict
+ * mailbox rule: every form, the server, the outbox and the console use it.
  */
-export const EMAIL_PATTERN = /^[^\s@()<>[\]:;\\,"\p{Cc}]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
+export const EMAIL_PATTERN = /^[^\s@()<>[\]:;\\,"?&=%#\p{Cc}\p{Cf}]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u;
 
 /**
  * Length in characters as the server's validators count it (class-validator's MinLength/MaxLength):

@@ -92,7 +92,7 @@ describe('staff: /api/admin/users', () => {
     expect(updated.body).toMatchObject({ id: user.id, email: 'promoted@example.com.au', role: 'admin' });
 
     await sut.http().get('/api/auth/me').set(before.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).send({}).expect(401);
     const after = await signIn(sut, user);
     await sut.http().get('/api/admin/users').set(after.auth).expect(200);
   });

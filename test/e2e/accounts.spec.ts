@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.js';
+import { adminLogIn } from './support/admin.js';
 import { logIn, registerAndVerify } from './support/plumber.js';
 
 test('a plumber registers, verifies the e-mail, signs in, edits the profile and signs out', async ({ page, request }) => {
@@ -73,4 +74,31 @@ test('the console refuses to create admin accounts', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Signup disabled')).toBeVisible();
   await expect(page.getByText('Admin accounts must be created by existing administrators. Please contact your system administrator.')).toBeVisible();
+});
+
+test('the console keeps its session across a reload, shows account links as hidden in the outbox, and signs out', async ({ page, browser, request }) => {
+  // A plumber's confirmation e-mail: its link works from the mailbox (registerAndVerify follows it).
+  const email = `hidden-link-${Date.now()}@example.com.au`;
+  const plumberContext = await browser.newContext();
+  await registerAndVerify(await plumberContext.newPage(), request, email, 'Harper Hidden');
+  await plumberContext.close();
+
+  await adminLogIn(page);
+  // A reload restores the session from the refresh cookie (JSON, same origin).
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('admin-email')).toHaveText(E2E_ADMIN.email);
+
+  // The outbox keeps the message, with its link hidden.
+  await page.goto(`/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ to: email }))}`);
+  await page.getByRole('cell', { name: 'Confirm your email address' }).click();
+  const message = page.frameLocator('iframe[title="Rendered e-mail"]');
+  await expect(message.getByText(/verify-email\?token=\[link hidden\]/).first()).toBeVisible();
+  await expect(message.getByText(/token=[A-Za-z0-9_-]{43}/)).toHaveCount(0);
+
+  // Logout ends the session: a reload stays signed out.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -87,11 +87,11 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/auth/register': { access: 'public', ok: 400, body: () => ({}) },
   'POST /api/auth/verify-email': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token' }) },
   'POST /api/auth/login': { access: 'public', ok: 401, body: () => ({ email: 'nobody@example.com.au', password: 'not the password' }) },
-  'POST /api/auth/refresh': { access: 'public', ok: 401 }, // no refresh cookie: nothing to refresh
-  'POST /api/auth/logout': { access: 'public', ok: 204 },
+  'POST /api/auth/refresh': { access: 'public', ok: 401, body: () => ({}) }, // no refresh cookie: nothing to refresh
+  'POST /api/auth/logout': { access: 'public', ok: 204, body: () => ({}) },
   'POST /api/auth/forgot-password': { access: 'public', ok: 202, body: () => ({ email: 'nobody@example.com.au' }) },
   'POST /api/auth/reset-password': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token', password: 'a long enough new password' }) },
-  'POST /api/auth/admin/register': { access: 'public', ok: 403 },
+  'POST /api/auth/admin/register': { access: 'public', ok: 403, body: () => ({}) },
   'POST /api/bookings': { access: 'public', ok: 400, body: () => ({}) },
   'POST /api/enquiries': { access: 'public', ok: 400, body: () => ({ kind: 'corporate' }) },
   'POST /api/referrals/quick': { access: 'public', ok: 400, body: () => ({}) },

@@ -36,6 +36,7 @@ const REPLAY_LIMIT = Number(process.env.FUZZ_REPLAY_LIMIT ?? Math.max(1_500, 100
  * - rate_limit_hits: a request to a rate-limited route is counted before it is validated, so refused
  *   ones count against their sender's limit too (otherwise a bot could probe a form for ever);
  * - scheduled_runs: written by timers, not requests (each tick of the rate-limit cleanup claims its period).
+ * (And one refusal by design: a sign-in to an address not confirmed yet resends its confirmation e-mail.)
  */
 const EXCLUDED_TABLES = new Set(['rate_limit_hits', 'scheduled_runs']);
 
@@ -307,6 +308,13 @@ describe('fuzz over the OpenAPI description', () => {
           const where = `${request.method} ${operation.path} as ${caller.name}: ${preview(request.url, 100)} | ${request.label}`;
           for (const problem of formatProblems(request, reply)) failures.push(`${where} → ${problem}`);
           if (reply.status >= 400 && reply.status < 500) {
+            // By design, one refusal writes: a sign-in with the right password to an address not confirmed yet
+            // resends the confirmation e-mail (at most one an hour). Its writes are the outbox's, and it is not replayed.
+            if (reply.status === 403 && /"code":"EMAIL_NOT_VERIFIED"/.test(reply.body.toString('utf8'))) {
+              const changes = (await changesSince(before)).filter((change) => !/ (account_link_requests|notifications) ×/.test(change));
+              if (changes.length > 0) failures.push(`${where} → ${reply.status} but stored: ${changes.join(', ')}`);
+              continue;
+            }
             const changes = await changesSince(before);
             if (changes.length > 0) failures.push(`${where} → ${reply.status} but stored: ${changes.join(', ')}`);
             // A 429 depends on a counter and the clock: replayed later, the same request may pass.

@@ -56,7 +56,7 @@ function probes(context: { plumber: () => SignedIn; photoPath: () => string }): 
     { name: 'API 200', expected: 200, request: (sut) => sut.http().get('/api/health') },
     { name: 'API HEAD', expected: 200, request: (sut) => sut.http().head('/api/health') },
     { name: 'API 201', expected: 201, request: (sut) => sut.http().post('/api/me/referrals').set(context.plumber().auth).send(REFERRAL) },
-    { name: 'API 204', expected: 204, request: (sut) => sut.http().post('/api/auth/logout') },
+    { name: 'API 204', expected: 204, request: (sut) => sut.http().post('/api/auth/logout').send({}) },
     { name: 'API 400 (validation)', expected: 400, request: (sut) => sut.http().post('/api/auth/login').send({}) },
     { name: 'API 400 (malformed JSON)', expected: 400, request: (sut) => sut.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":') },
     { name: 'API 401', expected: 401, request: (sut) => sut.http().get('/api/auth/me') },

@@ -25,7 +25,16 @@ describe('access tokens', () => {
   /** The claims the server issues for the admin, as of now. */
   async function adminClaims(): Promise<Record<string, unknown>> {
     const [{ token_version }] = await sut.dataSource.query(`SELECT token_version FROM users WHERE id = $1`, [admin.id]);
-    return { sub: admin.id, role: 'admin', ver: token_version, typ: 'access' };
+    return { sub: admin.id, role: 'admin', ver: token_version, typ: 'access', sid: await signInOf(admin.id) };
+  }
+
+  /** The sign-in (refresh-token family) of the user's live session. */
+  async function signInOf(userId: string): Promise<string> {
+    const [row] = await sut.dataSource.query(
+      `SELECT family_id FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return row.family_id;
   }
 
   function forge(claims: Record<string, unknown>, options: jwt.SignOptions = {}, key: string = secret): string {
@@ -82,6 +91,10 @@ describe('access tokens', () => {
     ['a user that does not exist', (claims) => forge({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })],
     ['a sub that is not a user id', (claims) => forge({ ...claims, sub: "x' OR '1'='1" })],
     ['no sub', ({ sub: _sub, ...claims }) => forge(claims)],
+    ['no sid (no sign-in named)', ({ sid: _sid, ...claims }) => forge(claims)],
+    ['a sid of no sign-in', (claims) => forge({ ...claims, sid: '00000000-0000-4000-8000-000000000000' })],
+    ['a sid that is not a sign-in id', (claims) => forge({ ...claims, sid: "x' OR '1'='1" })],
+    ['a sid as a number', (claims) => forge({ ...claims, sid: 1 })],
     ['a signature of another payload', (claims) => {
       const [header, payload] = parts(forge(claims));
       const [, , otherSignature] = parts(forge({ ...claims, extra: 1 }));
@@ -130,8 +143,20 @@ describe('access tokens', () => {
     expect(response.body).toMatchObject({ statusCode: 401, correlationId: expect.any(String) });
   });
 
+  it("refuses a token naming another user's sign-in, and one of an ended sign-in: 401", async () => {
+    const plumberId = (await sut.http().get('/api/auth/me').set(plumberSession.auth).expect(200)).body.id as string;
+    expect(await status(forge({ ...(await adminClaims()), sid: await signInOf(plumberId) }))).toBe(401);
+    const ended = await signIn(sut, admin);
+    const endedClaims = { ...(await adminClaims()), sid: await signInOf(admin.id) };
+    expect(await status(forge(endedClaims))).toBe(200);
+    await sut.http().post('/api/auth/logout').set('Cookie', ended.cookie).send({}).expect(204);
+    expect(await status(forge(endedClaims))).toBe(401);
+    expect(await status(ended.accessToken)).toBe(401);
+    expect(await status(adminSession.accessToken)).toBe(200); // the other sign-in of the same admin
+  });
+
   it('refuses an access token sent as the refresh cookie', async () => {
-    await sut.http().post('/api/auth/refresh').set('Cookie', `relining_refresh=${adminSession.accessToken}`).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', `relining_refresh=${adminSession.accessToken}`).send({}).expect(401);
   });
 });
 
@@ -154,7 +179,7 @@ describe('tokens of a changed account', () => {
     await sut.http().put(`/api/admin/users/${user.id}`).set(admin.auth).send({ disabled: true }).expect(200);
     await sut.http().get('/api/me/referrals').set(session.auth).expect(401);
     await sut.http().get('/api/auth/me').set(session.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(401);
     await sut.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(403);
 
     // Disabled at the database without the version moving on (another tool, a migration): still refused.
@@ -162,7 +187,7 @@ describe('tokens of a changed account', () => {
     const again = await signIn(sut, user);
     await sut.dataSource.query(`UPDATE users SET disabled_at = now() WHERE id = $1`, [user.id]);
     await sut.http().get('/api/me/referrals').set(again.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', again.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', again.cookie).send({}).expect(401);
   });
 
   it('refuses a token issued before the user was made admin, and an admin token issued before a demotion', async () => {
@@ -171,13 +196,13 @@ describe('tokens of a changed account', () => {
     await sut.http().put(`/api/admin/users/${user.id}`).set(admin.auth).send({ role: 'admin' }).expect(200);
     await sut.http().get('/api/auth/me').set(before.auth).expect(401);
     await sut.http().get('/api/admin/users').set(before.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', before.cookie).send({}).expect(401);
 
     const asAdmin = await signIn(sut, user);
     await sut.http().get('/api/admin/users').set(asAdmin.auth).expect(200);
     await sut.http().put(`/api/admin/users/${user.id}`).set(admin.auth).send({ role: 'plumber' }).expect(200);
     await sut.http().get('/api/admin/users').set(asAdmin.auth).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', asAdmin.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', asAdmin.cookie).send({}).expect(401);
   });
 
   it('refuses a token whose role no longer matches the stored one, even if the version did not move', async () => {
@@ -195,7 +220,7 @@ describe('tokens of a changed account', () => {
     await sut.http().post('/api/auth/logout').set('Cookie', one.cookie).send({ everywhere: true }).expect(204);
     for (const session of [one, two]) {
       await sut.http().get('/api/auth/me').set(session.auth).expect(401);
-      await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+      await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(401);
     }
   });
 });
@@ -210,23 +235,34 @@ describe('the refresh cookie', () => {
 
   afterAll(() => sut.close());
 
-  it('is refused when reused after rotation, and the reuse ends the rotated one too', async () => {
+  it('is refused when reused after rotation, and the reuse ends the rotated one and that sign-in\'s access tokens too', async () => {
     const user = await createUser(sut.dataSource, { email: 'reuse@plumbing.com.au' });
     const session = await signIn(sut, user);
-    const rotated = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(200);
+    const rotated = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
     const next = refreshCookieFrom(rotated.headers['set-cookie']);
-    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
-    await sut.http().post('/api/auth/refresh').set('Cookie', next).expect(401);
-    // Another sign-in of the same user is a separate family and keeps working.
+    await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(200);
     const other = await signIn(sut, user);
-    await sut.http().post('/api/auth/refresh').set('Cookie', other.cookie).expect(200);
+    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', next).send({}).expect(401);
+    // The replay ended the access tokens of that sign-in at once, the first and the rotated one.
+    await sut.http().get('/api/auth/me').set(session.auth).expect(401);
+    await sut.http().get('/api/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(401);
+    // Another sign-in of the same user is a separate family and keeps working.
+    await sut.http().get('/api/auth/me').set(other.auth).expect(200);
+    await sut.http().post('/api/auth/refresh').set('Cookie', other.cookie).send({}).expect(200);
   });
 
-  it('is refused after logout', async () => {
+  it('is refused after logout, and so is the access token of that sign-in', async () => {
     const user = await createUser(sut.dataSource, { email: 'logout-cookie@plumbing.com.au' });
     const session = await signIn(sut, user);
+    const other = await signIn(sut, user);
+    await sut.http().get('/api/me/referrals').set(session.auth).expect(200);
     await sut.http().post('/api/auth/logout').set('Cookie', session.cookie).send({}).expect(204);
-    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(401);
+    // Its access token ends at once, not when its 15 minutes run out; the user's other sign-in goes on.
+    await sut.http().get('/api/me/referrals').set(session.auth).expect(401);
+    await sut.http().get('/api/auth/me').set(session.auth).expect(401);
+    await sut.http().get('/api/me/referrals').set(other.auth).expect(200);
   });
 
   it.each([
@@ -236,11 +272,11 @@ describe('the refresh cookie', () => {
     ['an empty value', () => 'relining_refresh='],
   ])('is refused with %s', async (_name, make) => {
     shapes ??= await signIn(sut, await createUser(sut.dataSource, { email: 'shapes@plumbing.com.au' }));
-    await sut.http().post('/api/auth/refresh').set('Cookie', make(shapes.cookie)).expect(401);
+    await sut.http().post('/api/auth/refresh').set('Cookie', make(shapes.cookie)).send({}).expect(401);
   });
 
   it('still refreshes the session whose cookie was tampered with above (the control)', async () => {
-    await sut.http().post('/api/auth/refresh').set('Cookie', shapes!.cookie).expect(200);
+    await sut.http().post('/api/auth/refresh').set('Cookie', shapes!.cookie).send({}).expect(200);
   });
 });
 

@@ -42,3 +42,13 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 2, withBigInt: false, withNullPrototype: true, withDate: true, withMap: true, withSet: true, withTypedArray: true }),
   fc.constantFrom(undefined, null, true, false, 0, -0, Number.NaN, Infinity, -Infinity, [], {}, ['a'], { toString: 'x' }),
 );
+
+/**
+ * An address the one strict mailbox rule takes (`EMAIL_PATTERN`): fast-check's RFC 5322 addresses
+ * with the characters that would change a mailto: link (? & = % #) made plain.
+ */
+export const plainMailbox = (): fc.Arbitrary<string> =>
+  fc
+    .emailAddress()
+    .map((address) => address.replace(/[?&=%#]/g, '_'))
+    .filter((address) => address.length <= 254);

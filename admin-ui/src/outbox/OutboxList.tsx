@@ -11,11 +11,13 @@ export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'wa
   preview: 'default',
   failed: 'warning',
   dead: 'error',
+  // Not sent: its one-time link could no longer be given (no account, password set since).
+  cancelled: 'default',
 };
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search recipient or subject" />,
-  <SelectInput key="status" source="status" choices={['queued', 'sent', 'preview', 'failed', 'dead'].map((id) => ({ id, name: notificationStatusLabel(id) }))} />,
+  <SelectInput key="status" source="status" choices={['queued', 'sent', 'preview', 'failed', 'dead', 'cancelled'].map((id) => ({ id, name: notificationStatusLabel(id) }))} />,
   <TextInput key="to" source="to" label="Recipient" />,
   <TextInput key="templateKey" source="templateKey" label="Template" />,
 ];

@@ -36,7 +36,8 @@ export const session = {
   refresh(): Promise<SessionState | null> {
     // The server sets this readable marker beside the HttpOnly refresh cookie: without it, nothing to restore.
     if (!/(?:^|;\s*)relining_session=1/.test(document.cookie)) return Promise.resolve(null);
-    refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    // JSON, as every /api/auth call must be (the server refuses anything else: no login CSRF).
+    refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: '{}' })
       .then(async (response) => {
         current = response.ok ? ((await response.json()) as SessionState) : null;
         return current;

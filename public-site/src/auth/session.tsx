@@ -43,7 +43,8 @@ function mayHaveSession(): boolean {
 
 function refreshSession(): Promise<Session | null> {
   if (!mayHaveSession()) return Promise.resolve(null);
-  refreshing ??= api<Session>('/auth/refresh', { method: 'POST' })
+  // A JSON body, as every /api/auth call must have (the server refuses anything else: no login CSRF).
+  refreshing ??= api<Session>('/auth/refresh', { method: 'POST', body: {} })
     .then((session) => (current = session))
     .catch(() => (current = null))
     .finally(() => {

@@ -35,6 +35,8 @@ export function frameworkErrorHandlers(securityHeaders: () => Readonly<Record<st
         .headers(securityHeaders())
         .header(CORRELATION_HEADER, request.id)
         .header('content-type', 'application/json; charset=utf-8')
+        // An error is never worth keeping, and under /api/auth, /api/me and /api/admin nothing is (no-store.ts).
+        .header('cache-control', 'no-store')
         .send(errorBody(status, error.code, request.id));
     },
 

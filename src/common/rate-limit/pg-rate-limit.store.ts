@@ -55,6 +55,12 @@ export class PgRateLimitStore implements OnApplicationBootstrap, OnApplicationSh
     return { hits: row.hits, blocked: row.hits > limit, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.expires_in))) };
   }
 
+  /** The hits counted so far in `key`'s current window (0 when none or its window ended); counts nothing. */
+  async count(key: string): Promise<number> {
+    const rows: Array<{ hits: number }> = await this.dataSource.query(`SELECT hits FROM rate_limit_hits WHERE key = $1 AND expires_at > now()`, [key]);
+    return rows[0]?.hits ?? 0;
+  }
+
   /**
    * Forgets finished windows (every ten minutes by default), once per tick across instances: the tick's
    * due time is its period. Its own claims older than a day go too.

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { queryRows } from '../../database/sql.js';
+import { PASSWORD_LINK_PURPOSES, retireAccountLinks } from './auth.repository.js';
 import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.rules.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newOpaqueToken } from './secure-tokens.js';
@@ -47,7 +48,11 @@ export async function createOrPromoteAdmin(manager: EntityManager, email: string
     `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT (user_id) DO UPDATE SET role = 'admin', updated_at = now()`,
     [userId],
   );
-  if (passwordHash) return { userId, created: !existing[0] };
+  if (passwordHash) {
+    // The password is set: every outstanding reset and invitation link of the account stops working.
+    await retireAccountLinks(manager, userId, PASSWORD_LINK_PURPOSES);
+    return { userId, created: !existing[0] };
+  }
   const token = newOpaqueToken();
   await manager.query(
     `INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, 'invite', $2, now() + $3 * interval '1 millisecond')`,

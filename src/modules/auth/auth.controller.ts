@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { SameOriginJson } from '../../common/http/same-origin.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -28,7 +29,19 @@ const byEmail = (request: FastifyRequest): string | undefined => {
   return typeof email === 'string' ? email : undefined;
 };
 
+/**
+ * The account named and the address asking, together: nobody can lock someone else out. Wrong
+ * passwords or reset requests from elsewhere never spend the owner's allowance from their own address;
+ * sign-ins on an account under attack are slowed instead (AuthService.login), never refused.
+ */
+const byEmailAndIp = (request: FastifyRequest): string | undefined => {
+  const email = byEmail(request);
+  return email === undefined ? undefined : `${email.trim().toLowerCase()}\u0000${request.ip}`;
+};
+
 @ApiTags('auth')
+// Every POST here sets or uses the refresh cookie, or signs someone in: only JSON from our own origin (no login CSRF).
+@SameOriginJson()
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -38,7 +51,7 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @RateLimit({ perIp: { minute: 5, day: 30 }, perSubject: { by: byEmail, limits: { hour: 5 } } })
+  @RateLimit({ perIp: { minute: 5, day: 30 }, perSubject: { by: byEmailAndIp, limits: { hour: 5 } } })
   @ApiCreatedResponse({ type: RegisterResponse, description: 'accessToken is null while the e-mail must be verified ("Check your email").' })
   @ApiTooManyRequestsResponse()
   async register(@Body() body: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResponse> {
@@ -59,7 +72,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @RateLimit({ perIp: { minute: 10 }, perSubject: { by: byEmail, limits: { minute: 10 } } })
+  @RateLimit({ perIp: { minute: 10 }, perSubject: { by: byEmailAndIp, limits: { minute: 10, hour: 30 } } })
   @ApiOkResponse({ type: SessionResponse, description: 'Also sets the HttpOnly refresh cookie (path /api/auth).' })
   @ApiTooManyRequestsResponse()
   async login(@Body() body: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponse> {
@@ -95,7 +108,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(HttpStatus.ACCEPTED)
-  @RateLimit({ perIp: { minute: 5, day: 50 }, perSubject: { by: byEmail, limits: { hour: 5 } } })
+  @RateLimit({ perIp: { minute: 5, day: 50 }, perSubject: { by: byEmailAndIp, limits: { hour: 5 } } })
   @ApiOkResponse({ type: MessageResponse, description: 'The same answer whether or not the address has an account.' })
   forgotPassword(@Body() body: ForgotPasswordDto): Promise<MessageResponse> {
     return this.auth.forgotPassword(body.email);

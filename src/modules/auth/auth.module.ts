@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ReferralsModule } from '../referrals/referrals.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AccountLinks } from './account-links.js';
 import { AuthController } from './auth.controller.js';
 import { AuthRepository } from './auth.repository.js';
 import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER } from './auth.rules.js';
@@ -29,7 +30,7 @@ import { JwtStrategy } from './jwt.strategy.js';
     }),
   ],
   controllers: [AuthController, InvitationsController],
-  providers: [AuthRepository, AuthService, JwtStrategy],
+  providers: [AuthRepository, AuthService, JwtStrategy, AccountLinks],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -37,13 +37,26 @@ describe('auth rules (properties)', () => {
     );
   });
 
-  it('an access token speaks for its user only while it is an access token of the same version and role, for an enabled user', () => {
-    const claims = fc.record({ sub: fc.uuid(), role: fc.constantFrom('admin', 'plumber', 'Admin', ''), ver: version, typ: fc.constantFrom('access', 'refresh', 'Access', '') });
-    const state = fc.record({ exists: fc.boolean(), disabled: fc.boolean(), tokenVersion: version, role: fc.constantFrom('admin', 'plumber') });
+  it('an access token speaks for its user only while it is an access token of the same version and role, of a sign-in still on, for an enabled user', () => {
+    const claims = fc.record({
+      sub: fc.uuid(),
+      role: fc.constantFrom('admin', 'plumber', 'Admin', ''),
+      ver: version,
+      typ: fc.constantFrom('access', 'refresh', 'Access', ''),
+      sid: fc.oneof(fc.uuid(), nastyString(40)),
+    });
+    const state = fc.record({ exists: fc.boolean(), disabled: fc.boolean(), tokenVersion: version, role: fc.constantFrom('admin', 'plumber'), signInLive: fc.boolean() });
     check(
       fc.property(claims, state, (claim, session) => {
+        const namesSignIn = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claim.sid);
         expect(accessTokenStillValid(claim, session)).toBe(
-          claim.typ === 'access' && session.exists && !session.disabled && claim.ver === session.tokenVersion && claim.role === session.role,
+          claim.typ === 'access' &&
+            namesSignIn &&
+            session.signInLive &&
+            session.exists &&
+            !session.disabled &&
+            claim.ver === session.tokenVersion &&
+            claim.role === session.role,
         );
       }),
       250,

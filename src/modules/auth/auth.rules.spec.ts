@@ -1,4 +1,4 @@
-import { accessTokenStillValid, decideRefresh, firstName } from './auth.rules.js';
+import { accessTokenStillValid, decideRefresh, firstName, LOGIN_SLOWDOWN_MAX_MS, loginSlowdownMs } from './auth.rules.js';
 
 const now = new Date('2026-11-21T00:00:00Z');
 const later = new Date('2026-12-01T00:00:00Z');
@@ -21,8 +21,8 @@ describe('decideRefresh', () => {
 });
 
 describe('accessTokenStillValid', () => {
-  const claims = { sub: 'u1', role: 'admin', ver: 2, typ: 'access' };
-  const state = { exists: true, disabled: false, tokenVersion: 2, role: 'admin' };
+  const claims = { sub: 'u1', role: 'admin', ver: 2, typ: 'access', sid: '6f1c2d1e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' };
+  const state = { exists: true, disabled: false, tokenVersion: 2, role: 'admin', signInLive: true };
 
   it.each([
     ['a current token', claims, state, true],
@@ -31,6 +31,8 @@ describe('accessTokenStillValid', () => {
     ['sessions ended since', claims, { ...state, tokenVersion: 3 }, false],
     ['a changed role', claims, { ...state, role: 'plumber' }, false],
     ['a token of another type', { ...claims, typ: 'refresh' }, state, false],
+    ['its sign-in ended (logout, a replayed refresh token)', claims, { ...state, signInLive: false }, false],
+    ['no sign-in named', { ...claims, sid: undefined as unknown as string }, state, false],
   ])('%s → %s', (_name, c, s, valid) => {
     expect(accessTokenStillValid(c, s)).toBe(valid);
   });
@@ -44,5 +46,27 @@ describe('firstName', () => {
     [null, 'there'],
   ])('%j → %s', (fullName, expected) => {
     expect(firstName(fullName)).toBe(expected);
+  });
+});
+
+describe('loginSlowdownMs: a per-account slowdown, never a refusal', () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [10, 0],
+    [11, 250],
+    [12, 500],
+    [13, 1_000],
+    [14, 2_000],
+    [15, 2_000],
+    [50, 2_000],
+    [1_000_000, 2_000],
+  ])('after %i recent failed sign-ins on the account, every attempt waits %i ms', (failures, wait) => {
+    expect(loginSlowdownMs(failures)).toBe(wait);
+  });
+
+  it('never waits longer than the cap', () => {
+    expect(LOGIN_SLOWDOWN_MAX_MS).toBe(2_000);
+    expect(loginSlowdownMs(Number.MAX_SAFE_INTEGER)).toBe(LOGIN_SLOWDOWN_MAX_MS);
   });
 });

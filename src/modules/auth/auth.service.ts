@@ -1,20 +1,24 @@
 import { HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { PgRateLimitStore } from '../../common/rate-limit/pg-rate-limit.store.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { ROLE_LABELS, Role } from '../../contracts/roles.js';
 import { queryRows } from '../../database/sql.js';
 import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
+import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsService } from '../referrals/referrals.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
-import { AuthRepository } from './auth.repository.js';
-import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName } from './auth.rules.js';
+import { ACCOUNT_LINK_MINTER } from './account-links.js';
+import { AuthRepository, PASSWORD_LINK_PURPOSES } from './auth.repository.js';
+import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName, LOGIN_FAILURE_WINDOW_MS, loginSlowdownMs } from './auth.rules.js';
 import type { InviteUserDto, LoginDto, MeResponse, RegisterDto, RegisterResponse, SessionResponse } from './dto/auth.dto.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
@@ -29,6 +33,12 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 function hourBucket(): string {
   return new Date().toISOString().slice(0, 13);
 }
+
+/** Reset e-mails to one address are folded into one per quarter hour: its link stays valid an hour. */
+const RESET_EMAIL_WINDOW_MS = 15 * 60_000;
+
+/** The token of an account link as stored and shown: the real one is made when the e-mail is sent. */
+const HIDDEN = SECRET_LINK_PLACEHOLDER;
 
 /**
  * Registration, sign-in, sessions and account links. Answers never reveal whether an e-mail address
@@ -48,6 +58,7 @@ export class AuthService {
     private readonly usersService: UsersService,
     private readonly notifications: NotificationsService,
     private readonly referrals: ReferralsService,
+    private readonly rateLimits: PgRateLimitStore,
   ) {}
 
   private link(path: string): string {
@@ -76,13 +87,7 @@ export class AuthService {
         ]);
         await this.usersService.setRole(manager, id!, Role.Plumber);
         if (this.config.requireEmailVerification) {
-          const token = await this.repository.issueAccountToken(manager, id!, 'verify_email');
-          await this.notifications.enqueue(manager, {
-            template: 'verify_email',
-            to: dto.email,
-            variables: { firstName: firstName(dto.fullName), verifyLink: this.link(`/verify-email?token=${token}`) },
-            entity: { type: 'user', id: id! },
-          });
+          await this.queueVerification(manager, { id: id!, email: dto.email, fullName: dto.fullName });
           return { kind: 'pending' as const };
         }
         await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [id]);
@@ -105,6 +110,8 @@ export class AuthService {
     await this.dataSource.transaction(async (manager) => {
       const used = await this.repository.consumeAccountToken(manager, token, ['verify_email']);
       if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
+      // Confirmed: no other confirmation link of the address is needed any more.
+      await this.repository.retireLinks(manager, used.userId, ['verify_email']);
       const [user] = await queryRows<{ email: string; fullName: string | null }>(
         manager,
         `UPDATE users u SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
@@ -122,23 +129,23 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<IssuedSession> {
+    // An account under attack (wrong passwords from anywhere) slows every attempt on it, never refuses one.
+    const failuresKey = `AuthService.login:failures:${createHash('sha256').update(dto.email.trim().toLowerCase()).digest('base64url')}`;
+    if (this.config.rateLimits) {
+      const wait = loginSlowdownMs(await this.rateLimits.count(failuresKey));
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const user = await this.users.findByEmailWithPassword(dto.email);
     const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, dto.password) : await verifyAgainstDummy(dto.password);
     if (!user || !passwordOk) {
+      if (this.config.rateLimits) await this.rateLimits.hit(failuresKey, LOGIN_FAILURE_WINDOW_MS, Number.MAX_SAFE_INTEGER);
       throw new DomainError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials, HttpStatus.UNAUTHORIZED);
     }
     if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);
     if (this.config.requireEmailVerification && !user.emailVerifiedAt) {
       await this.dataSource.transaction(async (manager) => {
-        const token = await this.repository.issueAccountToken(manager, user.id, 'verify_email');
         const [profile] = await queryRows<{ fullName: string | null }>(manager, `SELECT full_name AS "fullName" FROM profiles WHERE user_id = $1`, [user.id]);
-        await this.notifications.enqueue(manager, {
-          template: 'verify_email',
-          to: user.email,
-          variables: { firstName: firstName(profile?.fullName), verifyLink: this.link(`/verify-email?token=${token}`) },
-          dedupeKey: `verify-resend:${user.id}:${hourBucket()}`,
-          entity: { type: 'user', id: user.id },
-        });
+        await this.queueVerification(manager, { id: user.id, email: user.email, fullName: profile?.fullName ?? null }, `verify-resend:${user.id}:${hourBucket()}`);
       });
       throw new DomainError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified, HttpStatus.FORBIDDEN);
     }
@@ -185,19 +192,29 @@ export class AuthService {
     });
   }
 
+  /**
+   * Answers the same for every address, and before anything depends on whether it has an account:
+   * the request only queues a reset e-mail for the address as typed (with its link hidden). Whether
+   * an account uses the address is first looked at when the e-mail is delivered (AccountLinks.mint,
+   * in the outbox worker): with an account (enabled), the e-mail goes to its address with a fresh
+   * link; without one, it is not sent (status `cancelled`). The outbox keeps the work durable: retried
+   * until done, every failure logged and recorded. E-mails to one address are folded into one per
+   * quarter hour (a flood of requests cannot flood a mailbox, and the owner still gets a working link).
+   */
   async forgotPassword(email: string): Promise<{ message: string }> {
-    const user = await this.users.findByEmailWithPassword(email);
-    if (user && !user.disabledAt) {
-      await this.dataSource.transaction(async (manager) => {
-        const token = await this.repository.issueAccountToken(manager, user.id, 'reset_password');
-        await this.notifications.enqueue(manager, {
-          template: 'reset_password',
-          to: user.email,
-          variables: { resetLink: this.link(`/reset-password?token=${token}`) },
-          entity: { type: 'user', id: user.id },
-        });
+    const address = email.trim();
+    await this.dataSource.transaction(async (manager) => {
+      const ref = await this.repository.createLinkRequest(manager, 'reset_password', address);
+      const bucket = Math.floor(Date.now() / RESET_EMAIL_WINDOW_MS);
+      const queued = await this.notifications.enqueue(manager, {
+        template: 'reset_password',
+        to: address,
+        variables: { resetLink: this.link(`/reset-password?token=${HIDDEN}`) },
+        dedupeKey: `reset:${createHash('sha256').update(address.toLowerCase()).digest('base64url')}:${bucket}`,
+        secretLink: { minter: ACCOUNT_LINK_MINTER, ref },
       });
-    }
+      if (!queued.created) await this.repository.deleteLinkRequest(manager, ref);
+    });
     return { message: ACCOUNT_MESSAGES.passwordResetRequested };
   }
 
@@ -214,6 +231,8 @@ export class AuthService {
       );
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
+      // The password is set: every other reset and invitation link of the account stops working.
+      await this.repository.retireLinks(manager, used.userId, PASSWORD_LINK_PURPOSES);
       const [account] = await queryRows<{ email: string }>(manager, `SELECT email FROM users WHERE id = $1`, [used.userId]);
       if (account) await this.referrals.attachQuickReferrals(manager, used.userId, account.email);
     });
@@ -247,12 +266,13 @@ export class AuthService {
         const [{ id }] = await queryRows<{ id: string }>(manager, `INSERT INTO users (email) VALUES ($1) RETURNING id`, [dto.email]);
         await manager.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
         await this.usersService.setRole(manager, id!, dto.role);
-        const token = await this.repository.issueAccountToken(manager, id!, 'invite');
+        const ref = await this.repository.createLinkRequest(manager, 'invite', dto.email);
         await this.notifications.enqueue(manager, {
           template: 'user_invite',
           to: dto.email,
-          variables: { roleLabel: ROLE_LABELS[dto.role], inviteLink: this.link(`/reset-password?token=${token}&invite=1`) },
+          variables: { roleLabel: ROLE_LABELS[dto.role], inviteLink: this.link(`/reset-password?token=${HIDDEN}&invite=1`) },
           entity: { type: 'user', id: id! },
+          secretLink: { minter: ACCOUNT_LINK_MINTER, ref },
         });
       })
       .catch((error: { code?: string }) => {
@@ -264,10 +284,25 @@ export class AuthService {
       : { message: `Invitation sent to ${dto.email}`, status: 'queued' };
   }
 
-  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId?: string): Promise<IssuedSession> {
-    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access' });
+  /** A new sign-in (a new refresh-token family), or the next token of `familyId`; the access token names its sign-in (`sid`). */
+  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId: string = randomUUID()): Promise<IssuedSession> {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access', sid: familyId });
     const refreshToken = await this.repository.issueRefreshToken(manager, user.id, tokenVersion, familyId);
     return { body: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user }, refreshToken };
+  }
+
+  /** The confirmation e-mail, its link made at delivery. `dedupeKey`: at most one per key (a resend on sign-in). */
+  private async queueVerification(manager: EntityManager, user: { id: string; email: string; fullName: string | null }, dedupeKey?: string): Promise<void> {
+    const ref = await this.repository.createLinkRequest(manager, 'verify_email', user.email);
+    const queued = await this.notifications.enqueue(manager, {
+      template: 'verify_email',
+      to: user.email,
+      variables: { firstName: firstName(user.fullName), verifyLink: this.link(`/verify-email?token=${HIDDEN}`) },
+      dedupeKey,
+      entity: { type: 'user', id: user.id },
+      secretLink: { minter: ACCOUNT_LINK_MINTER, ref },
+    });
+    if (!queued.created) await this.repository.deleteLinkRequest(manager, ref);
   }
 
   private async queueWelcome(manager: EntityManager, userId: string, email: string, fullName: string | null): Promise<void> {

@@ -7,12 +7,14 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { effectiveRole, type Role } from '../../contracts/roles.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { accessTokenStillValid, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from './auth.rules.js';
+import { AuthRepository } from './auth.repository.js';
+import { accessTokenStillValid, isSignInId, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from './auth.rules.js';
 
 /**
  * Verifies the Bearer access token (HS256 only, our audience and issuer, not expired), then checks it
  * still speaks for its user: the account exists and is enabled, its sessions were not ended since,
- * and its role is the one the token was issued with.
+ * its role is the one the token was issued with, and its own sign-in was not ended (logout, a
+ * replayed refresh token).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -21,6 +23,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @InjectConfig() config: AppConfig,
     private readonly users: UsersRepository,
+    private readonly sessions: AuthRepository,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -35,16 +38,18 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessClaims): Promise<CurrentUserInfo> {
-    // Both lookups at once: every signed-in request waits for them.
-    const [user, role] = await Promise.all([
+    // The lookups at once: every signed-in request waits for them.
+    const [user, role, signInLive] = await Promise.all([
       this.users.findSessionUser(claims.sub),
       this.users.findStoredRole(claims.sub).then(effectiveRole).catch((error: unknown): Role | null => {
         // spec §6: a failed role lookup is logged and grants nothing.
         this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
         return null;
       }),
+      // Signing out ends this token at once: its sign-in (refresh-token family) must still be on.
+      isSignInId(claims.sid) && isSignInId(claims.sub) ? this.sessions.isSignInLive(claims.sub, claims.sid) : false,
     ]);
-    const state = { exists: !!user, disabled: user?.disabled ?? true, tokenVersion: user?.tokenVersion ?? -1, role: role ?? claims.role };
+    const state = { exists: !!user, disabled: user?.disabled ?? true, tokenVersion: user?.tokenVersion ?? -1, role: role ?? claims.role, signInLive };
     if (!user || !accessTokenStillValid(claims, state)) {
       throw new UnauthorizedException('Your session has ended. Please log in again.');
     }

@@ -10,6 +10,11 @@ export const NotificationStatus = {
   Failed: 'failed',
   /** Every try failed; kept with its last error for staff to inspect or resend. */
   Dead: 'dead',
+  /**
+   * Not sent: the one-time link it was to carry could no longer be given (no account uses the
+   * address, the password was set since, the account is disabled); the reason is its last error.
+   */
+  Cancelled: 'cancelled',
 } as const;
 
 export type NotificationStatus = (typeof NotificationStatus)[keyof typeof NotificationStatus];

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
+import { LinkMinters } from './link-minters.js';
 import { createSmtpTransport, MAIL_TRANSPORT } from './mail-transport.js';
 import { NotificationsAdminController } from './notifications-admin.controller.js';
 import { NotificationsAdminService } from './notifications-admin.service.js';
@@ -14,6 +15,7 @@ import { NotificationsWorker } from './notifications.worker.js';
   controllers: [NotificationsAdminController],
   providers: [
     NotificationsAdminService,
+    LinkMinters,
     {
       provide: MAIL_TRANSPORT,
       inject: [APP_CONFIG],
@@ -23,6 +25,6 @@ import { NotificationsWorker } from './notifications.worker.js';
     NotificationsService,
     NotificationsWorker,
   ],
-  exports: [NotificationsService, NotificationsWorker],
+  exports: [NotificationsService, NotificationsWorker, LinkMinters],
 })
 export class NotificationsModule {}

@@ -11,6 +11,9 @@ export interface ClaimedMessage {
   html: string;
   messageId: string;
   attempts: number;
+  /** A one-time link to make at delivery (see EmailRequest.secretLink), or null. */
+  linkMinter: string | null;
+  linkRef: string | null;
 }
 
 /** The worker's queries over the outbox. */
@@ -48,18 +51,31 @@ export class NotificationsRepository {
        SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', claimed_by = $3, updated_at = now()
        FROM due WHERE n.id = due.id
        RETURNING n.id, n.to_address AS "to", n.subject, n.text_body AS text, n.html_body AS html,
-                 n.message_id AS "messageId", n.attempts`,
+                 n.message_id AS "messageId", n.attempts, n.link_minter AS "linkMinter", n.link_ref AS "linkRef"`,
       [limit, leaseMs, claimant],
     );
   }
 
-  /** Only the holder of the lease (same try number) may record the outcome. */
-  async markSent(message: ClaimedMessage): Promise<void> {
+  /**
+   * Only the holder of the lease (same try number) may record the outcome. `to`: where it went, when
+   * that was the account's own spelling of the address rather than the one typed.
+   */
+  async markSent(message: ClaimedMessage, to: string = message.to): Promise<void> {
     await this.dataSource.query(
       `UPDATE notifications
-       SET status = 'sent', sent_at = now(), locked_until = NULL, claimed_by = NULL, last_error = NULL, updated_at = now()
+       SET status = 'sent', sent_at = now(), to_address = $3, locked_until = NULL, claimed_by = NULL, last_error = NULL, updated_at = now()
        WHERE id = $1 AND attempts = $2`,
-      [message.id, message.attempts],
+      [message.id, message.attempts, to],
+    );
+  }
+
+  /** The message's one-time link can no longer be given: it is not sent, and says why. */
+  async markCancelled(message: ClaimedMessage, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE notifications
+       SET status = 'cancelled', last_error = $3, locked_until = NULL, claimed_by = NULL, updated_at = now()
+       WHERE id = $1 AND attempts = $2`,
+      [message.id, message.attempts, reason.slice(0, 2_000)],
     );
   }
 

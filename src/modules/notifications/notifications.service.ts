@@ -21,6 +21,12 @@ export interface EmailRequest {
   button?: EmailButton;
   /** Wording to use instead of the stored template (a staff member's test of a draft; checked by the caller). */
   wording?: { subject: string; body: string };
+  /**
+   * The message carries a one-time link whose secret must never be stored: the variables hold the
+   * link with `SECRET_LINK_PLACEHOLDER` for its secret, and the worker asks `minter` (registered in
+   * LinkMinters) for a fresh one, for `ref`, at each delivery try. Preview mode never asks.
+   */
+  secretLink?: { minter: string; ref: string };
 }
 
 export interface QueuedEmail {
@@ -56,8 +62,8 @@ export class NotificationsService {
     const id = randomUUID();
     const rows: Array<{ id: string; status: NotificationStatus; inserted: boolean }> = await manager.query(
       `WITH inserted AS (
-         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING id, status
        )
@@ -76,6 +82,8 @@ export class NotificationsService {
         `<${id}@${messageIdDomain(this.config.mailFrom)}>`,
         request.entity?.type ?? null,
         request.entity?.id ?? null,
+        request.secretLink?.minter ?? null,
+        request.secretLink?.ref ?? null,
       ],
     );
     const row = rows[0]!;

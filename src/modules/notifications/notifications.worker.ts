@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DATABASE_URL } from '../../database/database.module.js';
+import { LinkMinters, withSecret } from './link-minters.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { afterFailedAttempt, isPeerUnreachable } from './notification.rules.js';
 import { NotificationsRepository, type ClaimedMessage } from './notifications.repository.js';
@@ -44,6 +45,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     private readonly scheduler: SchedulerRegistry,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly minters: LinkMinters,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -119,8 +121,33 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async deliver(message: ClaimedMessage): Promise<void> {
+    let mail = message;
     try {
-      await this.transport!.send({ ...message, from: this.config.mailFrom });
+      if (message.linkMinter && message.linkRef) {
+        // A one-time link is made now, for this try only: the stored message keeps `[link hidden]`,
+        // and the secret exists only in what goes to the SMTP server (and, hashed, with its owner).
+        const link = await this.minters.mint(message.linkMinter, message.linkRef);
+        if (link.kind === 'withdrawn') {
+          this.logger.log({ notificationId: message.id }, `E-mail not sent: ${link.reason}`);
+          await this.record(() => this.repository.markCancelled(message, `Not sent: ${link.reason}`), (dbError) => {
+            this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
+          });
+          return;
+        }
+        mail = { ...message, to: link.to, text: withSecret(message.text, link.secret), html: withSecret(message.html, link.secret) };
+      }
+    } catch (error) {
+      // The link's owner could not make it (its database is away, a bug): a failed try like any other, retried.
+      const outcome = afterFailedAttempt(message.attempts, this.config.mail);
+      const reason = `Could not make the message's link: ${(error as Error).message}`;
+      this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
+      await this.record(() => this.repository.markFailed(message, outcome, reason), (dbError) => {
+        this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
+      });
+      return;
+    }
+    try {
+      await this.transport!.send({ ...mail, from: this.config.mailFrom });
     } catch (error) {
       if (isPeerUnreachable(error as { code?: unknown; responseCode?: unknown })) this.peerUnreachable = true;
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);
@@ -131,7 +158,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       });
       return;
     }
-    await this.record(() => this.repository.markSent(message), (dbError) => {
+    await this.record(() => this.repository.markSent(message, mail.to), (dbError) => {
       this.logger.error(`Could not record a delivery (${message.id}); it will be sent again, with the same Message-ID: ${dbError.message}`);
     });
     if (this.peerUnreachable) await this.peerBack();

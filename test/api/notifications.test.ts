@@ -89,6 +89,33 @@ describe('notifications engine', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('queues once when two transactions race on one dedupe key (the second waits on the first)', async () => {
+    const service = sut.app.get(NotificationsService);
+    const request = { template: 'booking_confirmed' as const, to: 'alex@example.com.au', variables: JOB_VARIABLES, dedupeKey: 'race:1' };
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstQueued!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (firstQueued = resolve));
+    const first = sut.dataSource.transaction(async (manager) => {
+      const queued = await service.enqueue(manager, request);
+      firstQueued();
+      await firstHolds; // uncommitted: the second transaction's insert waits on its key
+      return queued;
+    });
+    await firstInserted;
+    const second = sut.dataSource.transaction((manager) => service.enqueue(manager, request));
+    // The second statement is now waiting on the first's row lock; let the first commit.
+    await waitUntil(async () => {
+      const [waiting] = await sut.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+      return waiting.n > 0;
+    });
+    releaseFirst();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.created).toBe(true);
+    expect(b).toEqual({ id: a.id, status: a.status, created: false });
+    expect(await rows(sut.dataSource)).toHaveLength(1);
+  });
+
   it('retries a failing SMTP peer with backoff, then marks the message dead with its error', async () => {
     smtp.rejectWith(451, 'Mailbox temporarily unavailable');
     await enqueue(sut);

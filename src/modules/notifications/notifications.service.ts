@@ -86,7 +86,15 @@ export class NotificationsService {
         request.secretLink?.ref ?? null,
       ],
     );
-    const row = rows[0]!;
-    return { id: row.id, status: row.status, created: row.inserted };
+    const row = rows[0];
+    if (row) return { id: row.id, status: row.status, created: row.inserted };
+    // Another transaction inserted the same dedupe key and committed after this statement's snapshot
+    // was taken: the conflict was seen, but not its row. A new statement sees it.
+    const [existing] = (await manager.query(`SELECT id, status FROM notifications WHERE dedupe_key = $1`, [request.dedupeKey])) as Array<{
+      id: string;
+      status: NotificationStatus;
+    }>;
+    if (!existing) throw new Error(`E-mail with dedupe key ${request.dedupeKey} conflicted but cannot be found`);
+    return { id: existing.id, status: existing.status, created: false };
   }
 }

@@ -10,6 +10,8 @@ import { registerFrontends } from './common/http/frontends.js';
 import { frameworkErrorHandlers } from './common/http/framework-errors.js';
 import { registerJsonBodyParser } from './common/http/json-body.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
+import { JOB_STATUS_RATE_LIMIT, JobStatusController } from './modules/jobs/job-status.controller.js';
+import { RateLimitGuard, rateLimitRoute } from './common/rate-limit/rate-limit.guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
 import { createValidationPipe } from './common/http/validation.js';
@@ -51,7 +53,12 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
     void reply.header('x-request-id', request.id);
   });
   const jobs = app.get(JobsService);
-  await registerFrontends(fastify, config, { jobStatus: (code) => jobs.publicStatus(code) });
+  const rateLimits = app.get(RateLimitGuard);
+  const jobStatusRoute = rateLimitRoute(JobStatusController, JobStatusController.prototype.get);
+  await registerFrontends(fastify, config, {
+    jobStatus: (code) => jobs.publicStatus(code),
+    jobStatusLimit: (request, reply) => rateLimits.enforce(jobStatusRoute, JOB_STATUS_RATE_LIMIT, request, reply),
+  });
   await app.init();
   return app;
 }

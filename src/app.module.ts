@@ -63,7 +63,9 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Order matters: who you are and what you may do first, then how often.
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // Also injectable by itself: the server-rendered job-status page counts against its API's limit.
+        RateLimitGuard,
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
       ],
     };
   }

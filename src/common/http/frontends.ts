@@ -9,6 +9,7 @@ import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contracts/site-mani
 import { correlationIdOf } from '../logging/correlation-id.js';
 import { toErrorResponse } from '../errors/all-exceptions.filter.js';
 import { DomainError } from '../errors/domain-error.js';
+import { tooManyRequestsPage } from './form-error-page.js';
 
 /** An HTML document kept in memory with the compressed copies the build wrote beside it. */
 interface Document {
@@ -24,12 +25,16 @@ interface Bundle {
 }
 
 const SERVER_BUILD_DIR = '_server';
+const JOB_STATUS_PATTERN = '/job-status/:code';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 /** Looks a job up by its tracking code as the job-status API answers it (throws its 404). */
 export type JobStatusLookup = (code: string) => Promise<unknown>;
+
+/** Counts a job-status page against the job-status API's rate limit; throws its 429 when spent. */
+export type JobStatusLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 interface PageRenderer {
   renderPageWithData(path: string, origin: string, data: { apiPath: string; answer: { status: number; body: unknown } }): Promise<{ html: string; headTags: string }>;
@@ -40,7 +45,11 @@ interface PageRenderer {
  * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
  * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
  */
-export async function registerFrontends(fastify: FastifyInstance, config: AppConfig, lookups: { jobStatus?: JobStatusLookup } = {}): Promise<void> {
+export async function registerFrontends(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  lookups: { jobStatus?: JobStatusLookup; jobStatusLimit?: JobStatusLimit } = {},
+): Promise<void> {
   const site = loadBundle(config.frontend.publicSiteDir);
   const admin = loadBundle(config.frontend.adminUiDir);
   const manifest = loadManifest(site);
@@ -86,6 +95,23 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     return true;
   };
 
+  /**
+   * A job-status page is a lookup by tracking code like its API, so it counts against the same
+   * limit (one counter for both: guessing codes through the page gains nothing). Spent: a 429 page a
+   * person can read, with Retry-After.
+   */
+  const withinJobStatusLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!lookups.jobStatusLimit) return true;
+    try {
+      await lookups.jobStatusLimit(request, reply);
+      return true;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.statusCode !== 429) throw error;
+      void reply.status(429).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(tooManyRequestsPage(error.message));
+      return false;
+    }
+  };
+
   const roots = [site.root, admin.root].filter((dir) => existsSync(dir));
   if (roots.length > 0) await fastify.register(fastifyStatic, { root: roots, serve: false, preCompressed: true });
 
@@ -111,7 +137,8 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     const relative = relativePath(request.url, '');
     if (relative && site.files.has(relative) && !relative.endsWith('.html')) return sendStatic(reply, site, relative);
     const shell = shells.find((candidate) => candidate.matches(normalized));
-    if (shell?.serverRendered && shell.pattern === '/job-status/:code') {
+    if (shell?.pattern === JOB_STATUS_PATTERN && !(await withinJobStatusLimit(request, reply))) return;
+    if (shell?.serverRendered && shell.pattern === JOB_STATUS_PATTERN) {
       const code = normalized.slice('/job-status/'.length);
       if (await serveJobStatus(request, reply, normalized, code)) return;
     }

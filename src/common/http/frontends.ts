@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { AppConfig } from '../../config/app-config.js';
+import { ownValue } from '../../contracts/own-keys.js';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contracts/site-manifest.js';
 import { correlationIdOf } from '../logging/correlation-id.js';
 import { toErrorResponse } from '../errors/all-exceptions.filter.js';
@@ -132,7 +133,7 @@ export async function registerFrontends(
       return;
     }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const page = manifest.pages[normalized];
+    const page = ownValue(manifest.pages, normalized);
     if (page) return sendDocument(request, reply, site, page, 200, unbuilt('public site'));
     const relative = relativePath(request.url, '');
     if (relative && site.files.has(relative) && !relative.endsWith('.html')) return sendStatic(reply, site, relative);

@@ -21,7 +21,7 @@ const INHERITED_NAMES = [
   'prototype',
 ];
 
-const STAFF_LISTS = ['/api/admin/bookings', '/api/admin/referrals', '/api/admin/enquiries', '/api/admin/jobs', '/api/admin/users', '/api/admin/notifications'];
+const STAFF_LISTS = ['/api/admin/bookings', '/api/admin/referrals', '/api/admin/enquiries', '/api/admin/jobs', '/api/admin/users', '/api/admin/notifications', '/api/admin/email-templates'];
 
 /** List filters whose values are a fixed set of options. */
 const OPTION_FILTERS: Array<[string, string]> = [
@@ -35,6 +35,7 @@ const OPTION_FILTERS: Array<[string, string]> = [
   ['/api/admin/users', 'role'],
   ['/api/admin/notifications', 'status'],
   ['/api/admin/notifications', 'templateKey'],
+  ['/api/admin/email-templates', 'group'],
 ];
 
 const BOOKING = {

@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Seed demo accounts and sample data into an empty database. */
   readonly demoData: boolean;
   readonly trustProxy: boolean;
+  /** How long an idle keep-alive connection stays open (above a reverse proxy's own idle timeout when behind one). */
+  readonly httpKeepAliveTimeoutMs: number;
   /** Rebates set on each new referral, in cents (spec §9: $80 and $400). */
   readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
   /** Where uploaded referral photos are kept (disk storage). */
@@ -103,6 +105,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   const googleMapsApiUrl = stripTrailingSlash(reader.url('GOOGLE_MAPS_API_URL', ['https:', 'http:']) ?? 'https://maps.googleapis.com');
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
+  const httpKeepAliveTimeoutMs = reader.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 1_000, 600_000);
   const rebates = {
     cleanViewCents: reader.integer('REBATE_CLEANVIEW_DOLLARS', 80, 0, 100_000) * 100,
     relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
@@ -149,6 +152,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     requireEmailVerification,
     demoData,
     trustProxy,
+    httpKeepAliveTimeoutMs,
     rebates,
     uploadsDir,
     logLevel,

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { answersWithPage, isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
 import { formErrorPage } from '../../common/http/form-error-page.js';
+import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -77,6 +79,8 @@ export class MyReferralsController {
   }
 
   @Post('referrals/:id/photos')
+  // Up to 50 MB may take minutes on a slow upload link: the upload body allowance, not the usual 30 s.
+  @RouteConfig(UPLOAD_BODY_ALLOWANCE)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })

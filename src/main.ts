@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
+import { PostgresAccessError } from './database/embedded-postgres.js';
 import { provisionDatabase } from './database/provision-database.js';
 
 /** Starts the product: configuration, database (embedded unless DATABASE_URL), API and front ends on one port. */
@@ -18,7 +19,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info', base: { context: 'Bootstrap' } });
-  const database = await provisionDatabase(config, (message) => log.info(message));
+  let database;
+  try {
+    database = await provisionDatabase(config, (message) => log.info(message));
+  } catch (error) {
+    // Says which folder the embedded PostgreSQL cannot reach and what to do: the message alone, no stack.
+    if (error instanceof PostgresAccessError) {
+      process.stderr.write(`\n${error.message}\n\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   let app;
   try {
     app = await createApp({ config, databaseUrl: database.url });

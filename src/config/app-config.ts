@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
+import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../common/logging/log-output.js';
 import { COMPANY } from '../contracts/company.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
@@ -37,6 +38,8 @@ export interface AppConfig {
   /** Where uploaded referral photos are kept (disk storage). */
   readonly uploadsDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines when stdout is a terminal, JSON otherwise. */
+  readonly logFormat: LogFormatSetting;
   readonly mail: {
     readonly maxAttempts: number;
     readonly retryBaseMs: number;
@@ -115,6 +118,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   // Demo data is the default only for the embedded database, never for a configured one unless asked.
   const demoData = reader.boolean('DEMO_DATA', databaseUrl === undefined && nodeEnv !== 'test');
   const logLevel = reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const logFormat = reader.oneOf('LOG_FORMAT', LOG_FORMAT_SETTINGS, 'auto');
   const corsOrigins = reader.originList('CORS_ORIGINS') ?? [new URL(publicBaseUrl).origin];
   const mail = {
     maxAttempts: reader.integer('MAIL_MAX_ATTEMPTS', 8, 1, 50),
@@ -156,6 +160,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     rebates,
     uploadsDir,
     logLevel,
+    logFormat,
     mail,
     schedules,
     frontend,

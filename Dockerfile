@@ -1,5 +1,5 @@
 # Production image: the whole product (API, public site, staff console) on one port.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY admin-ui/package.json admin-ui/
@@ -10,7 +10,7 @@ ARG PUBLIC_BASE_URL=http://localhost:3000
 ENV PUBLIC_BASE_URL=${PUBLIC_BASE_URL}
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app

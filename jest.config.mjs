@@ -14,7 +14,7 @@ const swc = [
 
 /**
  * ESM-only packages that CommonJS dependencies require() (e.g. @fastify/static → content-disposition).
- * Node 20 can require() ES modules but Jest can only do so from Node 24.9, so Jest compiles these
+ * Node can require() ES modules, but Jest's module registry does not, so Jest compiles these
  * few leaf packages to CommonJS when they are required.
  */
 const ESM_REQUIRED_BY_CJS = ['content-disposition'];
@@ -32,7 +32,7 @@ export default {
     [`/node_modules/(${ESM_REQUIRED_BY_CJS.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_REQUIRED_BY_CJS.join('|')})/)`],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts', '<rootDir>/test/project/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,

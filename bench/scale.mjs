@@ -358,7 +358,7 @@ try {
   {
     const prefixes = (await db.query(`SELECT DISTINCT lower(left(name, 3)) AS prefix FROM localities WHERE name ~ '^[A-Za-z]{3}' ORDER BY 1`)).rows.map((row) => row.prefix);
     const picked = prefixes.filter((_, index) => index % Math.max(1, Math.floor(prefixes.length / 200)) === 0).slice(0, 200);
-    const urls = picked.map((prefix) => `${base}/api/addresses/suggest?q=${encodeURIComponent(prefix)}`);
+    const urls = picked.map((prefix) => `${base}/api/addresses/suggest?kind=locality&q=${encodeURIComponent(prefix)}`);
     const timing = await timeGets(urls, {}, Math.max(RUNS, picked.length));
     report.check(`GET /api/addresses/suggest, ${picked.length} different 3-letter prefixes, p95`, timing.p95, 'ms', '<=', 20);
     report.note(`address suggestions: p50 ${timing.p50.toFixed(1)} ms`);

@@ -1,5 +1,6 @@
 // Runs a command-line tool of the server (src/cli/<name>.ts), building the server first if needed:
 //   node scripts/cli.mjs admin-create --email a@b.au --password '...'
+import './require-node.mjs';
 import path from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
 

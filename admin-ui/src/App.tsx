@@ -43,6 +43,9 @@ export function App() {
         <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          {/* The referrals live on the dashboard (spec §2): their own address leads there. */}
+          <Route path="/referrals" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/referrals/*" element={<Navigate to="/dashboard" replace />} />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
         </CustomRoutes>
       </Admin>

@@ -88,6 +88,28 @@ export const TRACKING_LINK_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
 } as const;
 
+/** Staff corrections of a job's customer (PUT /api/admin/jobs/:id, the console's Edit). */
+export const JOB_CORRECTION_MESSAGES = {
+  customerNameRequired: 'Customer name is required',
+  invalidEmail: TRACKING_LINK_MESSAGES.invalidEmail,
+} as const;
+
+/**
+ * The fields a correction names (a missing one is left as it is): the name must not be empty, the
+ * e-mail must be an address as for a new link; an empty address is allowed ('Not specified').
+ */
+export function jobCorrectionProblems(input: { customerName?: unknown; customerEmail?: unknown }): Array<{ field: 'customerName' | 'customerEmail'; message: string }> {
+  const problems: Array<{ field: 'customerName' | 'customerEmail'; message: string }> = [];
+  if (input.customerName !== undefined && (typeof input.customerName !== 'string' || !input.customerName.trim())) {
+    problems.push({ field: 'customerName', message: JOB_CORRECTION_MESSAGES.customerNameRequired });
+  }
+  if (input.customerEmail !== undefined) {
+    const email = typeof input.customerEmail === 'string' ? input.customerEmail.trim() : '';
+    if (!email.includes('@') || !email.includes('.') || !isValidEmail(email)) problems.push({ field: 'customerEmail', message: JOB_CORRECTION_MESSAGES.invalidEmail });
+  }
+  return problems;
+}
+
 /** spec §5: all three required; the e-mail must contain both '@' and '.' (and be one plain address, `isValidEmail`). */
 export function trackingLinkProblem(input: { jobNumber?: unknown; customerName?: unknown; customerEmail?: unknown }):
   | { title: string; message: string; field: 'jobNumber' | 'customerName' | 'customerEmail' }

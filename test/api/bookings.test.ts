@@ -31,10 +31,12 @@ async function count(app: TestApp, sql: string): Promise<number> {
 describe('bookings: the public request', () => {
   let smtp: SmtpSink;
   let sut: TestApp;
+  let admin: SignedIn;
 
   beforeAll(async () => {
     smtp = await new SmtpSink().start();
     sut = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMITS: 'off', COMPANY_EMAIL: 'Bookings <bookings@example.com.au>' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'places-admin@example.com.au', role: 'admin' }));
   });
 
   afterAll(async () => {
@@ -80,6 +82,19 @@ describe('bookings: the public request', () => {
     const unique = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'toowong' }).expect(201);
     const [other] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [unique.body.id]);
     expect(other).toEqual({ suburb: 'Toowong', state: 'QLD', postcode: '4066' });
+  });
+
+  it.each([
+    ["a picked suggestion's text with its state and postcode (what the booking form sends)", { suburb: 'Parramatta NSW 2150', state: 'NSW', postcode: '2150' }, ['Parramatta', 'NSW', '2150']],
+    ["a picked suggestion's text alone (the form without JavaScript)", { suburb: 'Parramatta NSW 2150' }, ['Parramatta', 'NSW', '2150']],
+    ['a name with the state and postcode of the picked suggestion', { suburb: 'Richmond', state: 'VIC', postcode: '3121' }, ['Richmond', 'VIC', '3121']],
+    ['a name and state, the postcode being certain', { suburb: 'parramatta, nsw' }, ['Parramatta', 'NSW', '2150']],
+    ["a place the localities do not know: the visitor's state and postcode are kept", { suburb: 'Nowhere Creek VIC 3999' }, ['Nowhere Creek', 'VIC', '3999']],
+    ['state and postcode typed in the text win over a hint that disagrees', { suburb: 'Richmond VIC 3121', state: 'NSW', postcode: '2753' }, ['Richmond', 'VIC', '3121']],
+  ])('stores suburb, state and postcode apart from %s', async (_case, place, [suburb, state, postcode]) => {
+    const response = await sut.http().post('/api/bookings').send({ ...booking(), ...place }).expect(201);
+    const record = await sut.http().get(`/api/admin/bookings/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ suburb, state, postcode });
   });
 
   it.each([
@@ -209,7 +224,7 @@ describe('bookings: staff', () => {
     // An old booking, outside the last 30 days.
     await sut.dataSource.query(
       `INSERT INTO bookings (full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, created_at)
-       VALUES ('Old Timer', 'old@example.com.au', '0400000000', '1 Old Rd', 'Hobart', '2024-01-10', '8:00 AM', '=HYPERLINK("http://evil")', now() - interval '60 days')`,
+       VALUES ('Old Timer', 'old@example.com.au', '0400000000', '1 Old Rd;@SUM(1+1)', 'Hobart', '2024-01-10', '8:00 AM', '=HYPERLINK("http://evil")', now() - interval '60 days')`,
     );
   });
 
@@ -256,9 +271,12 @@ describe('bookings: staff', () => {
     expect(all.headers['content-type']).toMatch(/^text\/csv/);
     expect(all.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = all.text.trim().split('\n');
-    expect(lines[0]).toBe('id,full_name,email,phone,address,suburb,state,postcode,preferred_date,preferred_time,brief_description,how_heard_about_us,status,created_at,updated_at');
+    expect(lines[0]).toBe('"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at (Melbourne time)","updated_at (Melbourne time)"');
     expect(lines).toHaveLength(5);
+    // Every field quoted; a formula at the start of a cell, or after a separator a reader may split on, is text.
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(all.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(all.text).toContain(`"1 Old Rd;'@SUM(1+1)"`);
     const filtered = await sut.http().get('/api/admin/bookings/export.csv').query({ filter: '{"q":"zoe"}' }).set(admin.auth).expect(200);
     expect(filtered.text.trim().split('\n')).toHaveLength(2);
   });
@@ -287,19 +305,35 @@ describe('address suggestions', () => {
 
   afterAll(() => sut.close());
 
-  it('suggests Australian localities from 3 characters, with suburb, state and postcode', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow' }).expect(200);
+  it('suggests Australian localities for a suburb field from 3 characters, with suburb, state and postcode', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'locality' }).expect(200);
     expect(response.body[0]).toEqual({ description: 'Toowong QLD 4066', placeId: expect.stringMatching(/^locality:\d+$/), suburb: 'Toowong', state: 'QLD', postcode: '4066' });
   });
 
-  it('keeps the street and completes the locality', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station St, Richmond' }).expect(200);
+  it('narrows a suburb to the state typed after it', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'Richmond vic', kind: 'locality' }).expect(200);
+    expect(response.body.length).toBeGreaterThan(0);
+    expect(response.body.every((s: { state: string }) => s.state === 'VIC')).toBe(true);
+  });
+
+  it('keeps the street and completes the locality of a street address', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station St, Richmond', kind: 'address' }).expect(200);
     expect(response.body.map((s: { description: string }) => s.description)).toContain('12 Station St, Richmond VIC 3121');
   });
 
+  it.each([['Parra'], ['Toowong QLD'], ['12 Station Street']])('never offers a suburb as a street address: %j has no street and locality, so nothing', async (q) => {
+    await sut.http().get('/api/addresses/suggest').query({ q, kind: 'address' }).expect(200, []);
+    await sut.http().get('/api/addresses/suggest').query({ q }).expect(200, []);
+  });
+
   it('finds close spellings', async () => {
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata' }).expect(200);
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata', kind: 'locality' }).expect(200);
     expect(response.body.map((s: { suburb: string }) => s.suburb)).toContain('Parramatta');
+  });
+
+  it('refuses an unknown kind', async () => {
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'constructor' }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'kind', message: "kind must be 'address' or 'locality'" }]);
   });
 
   it('needs at least 3 characters', async () => {
@@ -335,12 +369,19 @@ describe('address suggestions from Google Places', () => {
       status: 'OK',
       predictions: [{ description: '12 Station Street, Toowong QLD, Australia', place_id: 'abc', terms: [{ value: '12 Station Street' }, { value: 'Toowong' }, { value: 'QLD' }, { value: 'Australia' }] }],
     };
-    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station' }).expect(200);
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station', kind: 'address' }).expect(200);
     expect(lastQuery?.get('components')).toBe('country:au');
     expect(lastQuery?.get('types')).toBe('address');
     expect(lastQuery?.get('key')).toBe('test-key');
     expect(response.body).toEqual([{ description: '12 Station Street, Toowong QLD, Australia', placeId: 'abc', suburb: 'Toowong', state: 'QLD', postcode: '4066' }]);
     expect(JSON.stringify(response.body)).not.toContain('test-key');
+  });
+
+  it('suggests suburbs from the localities, never asking Places (which answers street addresses)', async () => {
+    lastQuery = undefined;
+    const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'locality' }).expect(200);
+    expect(lastQuery).toBeUndefined();
+    expect(response.body[0]).toMatchObject({ description: 'Toowong QLD 4066', suburb: 'Toowong', state: 'QLD', postcode: '4066' });
   });
 
   it('answers an empty list for a non-OK status', async () => {
@@ -442,6 +483,18 @@ describe('enquiries', () => {
     const error = await refused.expect(400).expect('content-type', /application\/json/);
     expect(error.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ field: 'email' })] });
     expect(await count(sut, `SELECT count(*)::int AS count FROM enquiries WHERE message = 'multipart enquiry refused'`)).toBe(0);
+  });
+
+  it.each([
+    ['1 Civic Drive, Parramatta NSW 2150', 'NSW', '2150'],
+    ['1 Civic Drive, Parramatta NSW, Australia', 'NSW', '2150'],
+    ['1 Civic Drive Parramatta NSW 2150', 'NSW', '2150'],
+    ['1 Civic Drive, Toowong', 'QLD', '4066'],
+    ['1 Civic Drive, Richmond', null, null],
+  ])("keeps the state and postcode of the site address %j", async (siteAddress, state, postcode) => {
+    const response = await sut.http().post('/api/enquiries').send({ ...corporate, siteAddress }).expect(201);
+    const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ site_address: siteAddress, state, postcode });
   });
 
   it('answers a filled spam trap like a success and stores nothing', async () => {

@@ -78,7 +78,8 @@ describe('referrals', () => {
       ['referral_acknowledgement', 'alice@plumbing.com.au'],
       ['referral_notice', 'info@pipereliningaustralia.com.au'],
     ]);
-    expect(mails[1].text_body).toContain('(Melbourne time)');
+    // Melbourne time (TZ_DISPLAY), labelled, with a four-digit year.
+    expect(mails[1].text_body).toMatch(/submitted on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T\./);
     expect(mails[1].text_body).toContain('Service types: Clean & View');
   });
 
@@ -226,6 +227,18 @@ describe('quick referrals', () => {
     const created = await sut.http().post('/api/referrals/quick').send({ ...quick, plumberEmail: 'verified@drains.com.au' }).expect(201);
     const [row] = await sut.dataSource.query(`SELECT plumber_id FROM referrals WHERE id = $1`, [created.body.id]);
     expect(row.plumber_id).toBe(user.id);
+  });
+
+  it("keeps a picked suburb's state and postcode: stored apart, shown to staff and the plumber, in the e-mails", async () => {
+    const created = await sut.http().post('/api/referrals/quick').send({ ...quick, suburb: 'Parramatta NSW 2150' }).expect(201);
+    const admin = await signIn(sut, await createUser(sut.dataSource, { email: 'places-admin@example.com.au', role: 'admin' }));
+    const record = await sut.http().get(`/api/admin/referrals/${created.body.id}`).set(admin.auth).expect(200);
+    expect(record.body).toMatchObject({ suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
+    const user = await createUser(sut.dataSource, { email: 'places@drains.com.au' });
+    const mine = await sut.http().post('/api/me/referrals').set((await signIn(sut, user)).auth).send({ ...referral, suburb: 'Parramatta NSW 2150' }).expect(201);
+    expect(mine.body).toMatchObject({ suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
+    const mails = await sut.dataSource.query(`SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_notice'`, [created.body.id]);
+    expect(mails[0].text_body).toContain('Job address: 4 Elm Street, Parramatta NSW 2150');
   });
 
   it.each([

@@ -123,9 +123,10 @@ describe('staff: /api/admin/users', () => {
 
   it('invites a new user, who sets a password from the e-mailed link and signs in with that role', async () => {
     const invited = await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'newadmin@example.com.au', role: 'admin' }).expect(202);
-    expect(invited.body).toEqual({ message: 'Invitation sent to newadmin@example.com.au' });
+    // No SMTP_URL here (preview mode): the answer never says 'sent'.
+    expect(invited.body).toEqual({ message: 'Invitation to newadmin@example.com.au saved as a preview (not sent: no SMTP server configured)', status: 'preview' });
     const existing = await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'boss@example.com.au', role: 'plumber' }).expect(202);
-    expect(existing.body).toEqual({ message: 'Invitation sent to boss@example.com.au' });
+    expect(existing.body).toEqual({ message: 'Invitation to boss@example.com.au saved as a preview (not sent: no SMTP server configured)', status: 'preview' });
 
     const [mail] = await sut.dataSource.query(`SELECT subject, text_body FROM notifications WHERE template_key = 'user_invite'`);
     expect(mail.subject).toBe("You're invited to Pipe Relining Australia");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { adminLogIn } from './support/admin.js';
+import { expectNoSuggestions, staffRecords } from './support/addresses.js';
 import { waitForMail } from './support/mail.js';
 
 function inDays(days: number): string {
@@ -15,6 +16,8 @@ async function fillBooking(scope: ReturnType<Page['locator']> | Page, page: Page
   await scope.locator(`#${prefix}-suburb`).fill('Toowo');
   await page.getByRole('option', { name: 'Toowong QLD 4066' }).click();
   await expect(scope.locator(`#${prefix}-suburb`)).toHaveValue('Toowong QLD 4066');
+  // The street-address field offers street addresses only: a suburb's name alone gets nothing.
+  await expectNoSuggestions(page, scope.locator(`#${prefix}-address`), 'Toowong');
   await scope.locator(`#${prefix}-address`).fill('12 Station Street');
   await scope.locator(`#${prefix}-preferred_date`).fill(inDays(5));
   await scope.locator(`#${prefix}-preferred_time`).selectOption('10:00 AM');
@@ -26,18 +29,21 @@ test('a visitor books from the home page form, with the errors shown first, then
   const email = `home-${Date.now()}@example.com.au`;
   await page.goto('/');
   const form = page.locator('#book');
+  const toasts = page.locator('[data-sonner-toast]');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(page.getByText('Please fill in the name field')).toBeVisible();
+  await expect(toasts.getByText('Please fill in the name field')).toBeVisible();
+  // The same message at the field.
+  await expect(form.locator('#home-booking-name')).toHaveAccessibleDescription('Please fill in the name field');
 
   await fillBooking(form, page, 'home-booking', { name: 'Hannah Home', email: 'hannah-at-example', phone: '0400 222 333' });
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
   await expect(page.getByText('Invalid Email')).toBeVisible();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(toasts.getByText('Please enter a valid email address')).toBeVisible();
 
   await form.locator('#home-booking-email').fill(email);
   await form.locator('#home-booking-phone').fill('12ab');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
-  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(toasts.getByText('Please enter a valid phone number')).toBeVisible();
 
   await form.locator('#home-booking-phone').fill('0400 222 333');
   await form.getByRole('button', { name: 'Book My Clean & View' }).click();
@@ -52,10 +58,17 @@ test('a visitor books from the home page form, with the errors shown first, then
   // The same form in the booking dialog, from the navigation.
   await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
-  await fillBooking(dialog, page, 'dialog-booking', { name: 'Dylan Dialog', email: `dialog-${Date.now()}@example.com.au`, phone: '(07) 3000 1234' });
+  const dialogEmail = `dialog-${Date.now()}@example.com.au`;
+  await fillBooking(dialog, page, 'dialog-booking', { name: 'Dylan Dialog', email: dialogEmail, phone: '(07) 3000 1234' });
   await dialog.getByRole('button', { name: 'Book My Clean & View' }).click();
   await expect(dialog.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The suburb picked from the suggestions is stored apart from its state and postcode, from both forms.
+  for (const stored of [email, dialogEmail]) {
+    const [record] = await staffRecords(request, 'bookings', stored);
+    expect(record).toMatchObject({ email: stored, suburb: 'Toowong', state: 'QLD', postcode: '4066', address: '12 Station Street' });
+  }
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
 
@@ -73,7 +86,7 @@ test('staff find a booking, change its status and export the CSV', async ({ page
   await page.getByRole('cell', { name }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByRole('link', { name: 'stella@example.com.au' })).toHaveAttribute('href', 'mailto:stella@example.com.au');
-  await expect(dialog.getByRole('link', { name: '0400 444 555' })).toHaveAttribute('href', 'tel:0400444555');
+  await expect(dialog.getByRole('link', { name: '0400 444 555' })).toHaveAttribute('href', 'tel:+61400444555');
   await dialog.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Contacted' }).click();
   await expect(page.getByText('Booking status updated')).toBeVisible();
@@ -84,7 +97,7 @@ test('staff find a booking, change its status and export the CSV', async ({ page
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const csv = await readFile(file!, 'utf8');
-  expect(csv.split('\n')[0]).toContain('full_name,email,phone');
+  expect(csv.split('\n')[0]).toContain('"full_name","email","phone"');
   expect(csv).toContain(name);
   expect(csv).toContain('contacted');
 });

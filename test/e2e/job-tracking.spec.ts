@@ -14,7 +14,7 @@ test('an admin creates a tracking link, the customer follows it, and a status ch
   await page.getByRole('button', { name: 'Generate Tracking Link' }).click();
   await expect(page.getByText('Please enter job ID, customer name, and email')).toBeVisible();
 
-  await page.getByLabel('Job ID').fill(jobNumber);
+  await page.getByRole('textbox', { name: 'Job ID', exact: true }).fill(jobNumber);
   await page.getByLabel('Customer Name').fill('Casey Customer');
   await page.getByLabel('Customer Email').fill(email);
   await page.getByRole('button', { name: 'Generate Tracking Link' }).click();

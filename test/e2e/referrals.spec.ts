@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.js';
 import { adminLogIn } from './support/admin.js';
-import { waitForMail } from './support/mail.js';
-import { completeRegistration, logIn, registerAndVerify } from './support/plumber.js';
+import { linkIn, waitForMail } from './support/mail.js';
+import { completeRegistration, logIn, PLUMBER_PASSWORD, registerAndVerify } from './support/plumber.js';
 
 /** A small real PNG (1×1), so the server's content check accepts it as an image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -94,7 +95,7 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   const refId = (await row.getByRole('button', { name: /View referral/ }).textContent())!.trim();
   await row.getByRole('button', { name: /View referral/ }).click();
   await expect(page.getByRole('dialog').getByRole('img', { name: 'roots.png' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
   // Staff, in the console.
   const staffContext = await browser.newContext();
@@ -103,6 +104,9 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await staff.getByRole('searchbox', { name: 'Search' }).fill(refId);
   await staff.getByRole('button', { name: `Open referral ${refId}` }).click();
   const detail = staff.getByRole('dialog');
+  // Phones shown as typed, called in +61 form without the trunk 0.
+  await expect(detail.getByRole('link', { name: '+61 400 555 666' })).toHaveAttribute('href', 'tel:+61400555666');
+  await expect(detail.getByRole('link', { name: '0400 222 333' })).toHaveAttribute('href', 'tel:+61400222333');
   await detail.getByRole('button', { name: 'Open photo roots.png' }).click();
   await expect(staff.getByRole('img', { name: 'roots.png' })).toBeVisible();
   await staff.getByRole('button', { name: 'Close photo' }).click();
@@ -149,3 +153,67 @@ async function setStatus(staff: Page, label: string) {
   // Saved for real: the change is in the referral's history.
   await expect(detail.getByText(new RegExp(`Status: .+ → ${label}`))).toBeVisible();
 }
+
+test('on a 360 px phone every status chip and rebate badge of the dashboard fits inside its card', async ({ page, request }) => {
+  const email = `narrow-${Date.now()}@example.com.au`;
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password: PLUMBER_PASSWORD, fullName: 'Nadia Narrow', businessName: 'Narrow Drains', phone: '0400 333 444' },
+  });
+  expect(registered.status()).toBe(201);
+  const confirm = await waitForMail(request, email, 'Confirm your email address');
+  const token = new URL(linkIn(confirm, '/verify-email?token=')).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  const plumber = (await (await request.post('/api/auth/login', { data: { email, password: PLUMBER_PASSWORD } })).json()) as { accessToken: string };
+  const admin = (await (await request.post('/api/auth/login', { data: E2E_ADMIN })).json()) as { accessToken: string };
+  // One referral in each status, with the longest labels ('Clean & View Completed', 'Processing').
+  for (const status of ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid']) {
+    const created = await request.post('/api/me/referrals', {
+      headers: { Authorization: `Bearer ${plumber.accessToken}` },
+      data: {
+        clientName: `Client ${status}`,
+        clientPhone: '0412 345 678',
+        jobAddress: '1024 Extraordinarily Long Boulevard',
+        suburb: 'Parramatta NSW 2150',
+        urgency: 'medium',
+        description: 'Tree roots',
+        serviceTypes: { cleanView: true, reline: true },
+      },
+    });
+    expect(created.status()).toBe(201);
+    if (status === 'referred') continue;
+    const { id } = (await created.json()) as { id: string };
+    const updated = await request.put(`/api/admin/referrals/${id}`, { headers: { Authorization: `Bearer ${admin.accessToken}` }, data: { status } });
+    expect(updated.status()).toBe(200);
+  }
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/plumber-referral');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/plumber-dashboard$/);
+  const rows = page.getByRole('row').filter({ hasText: /R-\d{6}/ });
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByText('Clean & View Completed')).toBeVisible();
+  for (const row of await rows.all()) {
+    const card = (await row.boundingBox())!;
+    const chips = row.locator('.status-badge, .rebate-status');
+    await expect(chips).toHaveCount(3);
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(card.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+  }
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBe(360);
+
+  // The same chips in a referral's detail dialog.
+  await rows.filter({ hasText: 'Client cleanview_completed' }).getByRole('button', { name: /View referral/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('No photos were added to this referral.')).toBeVisible();
+  const panel = (await dialog.boundingBox())!;
+  const chips = dialog.locator('.status-badge, .rebate-status');
+  await expect(chips).toHaveCount(3);
+  for (const chip of await chips.all()) {
+    const box = (await chip.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+  }
+});

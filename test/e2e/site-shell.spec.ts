@@ -5,6 +5,8 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
   await expect(page).toHaveTitle(/Pipe Relining Australia/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'For Plumbers' })).toHaveAttribute('href', '/plumber-referral');
   await expect(page.getByRole('contentinfo')).toContainText('Australia Wide Service');
+  // A 1300 number is called as it is (never +61 1300…).
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '1300 747 354' })).toHaveAttribute('href', 'tel:1300747354');
   for (const badge of ['Licensed Plumber', 'Fully Insured', 'Australian Owned', '25 Year Warranty']) {
     await expect(page.getByRole('contentinfo')).toContainText(badge);
   }
@@ -12,7 +14,7 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
   await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // Escape closes it too.
@@ -32,6 +34,30 @@ test('on a phone the menu collapses and toggles', async ({ page }) => {
   await expect(menu.getByRole('link', { name: 'Plumber Portal' })).toHaveAttribute('href', '/plumber-portal');
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
+});
+
+test('from 1024 px wide the links sit in the bar and the menu button is gone; narrower, the menu button takes over', async ({ page }) => {
+  const main = page.getByRole('navigation', { name: 'Main' });
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  for (const width of [1024, 1280, 1366]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page.goto('/');
+    for (const label of ['Home', 'About Us', 'Why No-Dig', 'For Plumbers', 'For Councils & Corporate']) {
+      await expect(main.getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(menuButton).toBeHidden();
+    const booking = page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' });
+    await expect(booking).toBeVisible();
+    // Everything fits: nothing in the bar runs past the window or under its neighbour.
+    const boxes = await Promise.all([page.locator('.nav__brand'), main, booking].map(async (locator) => (await locator.boundingBox())!));
+    expect(boxes[0]!.x + boxes[0]!.width).toBeLessThanOrEqual(boxes[1]!.x);
+    expect(boxes[1]!.x + boxes[1]!.width).toBeLessThanOrEqual(boxes[2]!.x);
+    expect(boxes[2]!.x + boxes[2]!.width).toBeLessThanOrEqual(width);
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBe(width);
+  }
+  await page.setViewportSize({ width: 1023, height: 768 });
+  await expect(main).toBeHidden();
+  await expect(menuButton).toBeVisible();
 });
 
 test('the staff console opens at /admin with its login', async ({ page }) => {

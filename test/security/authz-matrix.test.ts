@@ -118,6 +118,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/enquiries': { access: 'admin', ok: 200 },
   'GET /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200 },
   'PUT /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200, body: () => ({ status: 'contacted' }) },
+  'POST /api/admin/enquiries/:id/archive': { access: 'admin', record: 'enquiry', ok: 200 },
+  'POST /api/admin/enquiries/:id/restore': { access: 'admin', record: 'enquiry', ok: 200 },
   'GET /api/admin/jobs': { access: 'admin', ok: 200 },
   'POST /api/admin/jobs': {
     access: 'admin',
@@ -125,6 +127,9 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ jobNumber: `JOB-M${uniqueSuffix()}`, customerName: 'Morgan Matrix', customerEmail: 'morgan@example.com.au' }),
   },
   'GET /api/admin/jobs/:id': { access: 'admin', record: 'job', ok: 200 },
+  'PUT /api/admin/jobs/:id': { access: 'admin', record: 'job', ok: 200, body: () => ({ customerName: 'Morgan Matrix' }) },
+  'POST /api/admin/jobs/:id/archive': { access: 'admin', record: 'job', ok: 200 },
+  'POST /api/admin/jobs/:id/restore': { access: 'admin', record: 'job', ok: 200 },
   'PUT /api/admin/jobs/:id/status': { access: 'admin', record: 'job', ok: 200, body: () => ({ status: 'inspected' }) },
   'POST /api/admin/jobs/:id/notify': { access: 'admin', record: 'job', ok: 202 },
   'GET /api/admin/notifications': { access: 'admin', ok: 200 },
@@ -140,6 +145,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200 },
   'PUT /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200, body: () => ({ role: 'plumber', disabled: false }) },
   'POST /api/admin/users/invite': { access: 'admin', ok: 202, body: () => ({ email: `invitee-${uniqueSuffix()}@example.com.au`, role: 'plumber' }) },
+  'GET /api/admin/console-config': { access: 'admin', ok: 200 },
   'GET /api/admin/email-templates': { access: 'admin', ok: 200 },
   'GET /api/admin/email-templates/:key': { access: 'admin', record: 'template', ok: 200 },
   'PUT /api/admin/email-templates/:key': {

@@ -2,6 +2,11 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import { placeLabel } from '../../../src/contracts/place-label';
+import { formatDateTime } from '../common/dates';
+import { emailOutcome } from '../common/emailOutcome';
+import { mailtoHref } from '../common/links';
+import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import type { BookingRecord } from './bookingStatus';
@@ -36,12 +41,12 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
   }
 
   const rows: Array<[string, React.ReactNode]> = [
-    ['Email', <Link href={`mailto:${booking.email}`}>{booking.email}</Link>],
-    ['Phone', <Link href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</Link>],
-    ['Address', `${booking.address}, ${booking.suburb}${booking.state ? ` ${booking.state}` : ''}${booking.postcode ? ` ${booking.postcode}` : ''}`],
+    ['Email', <Link href={mailtoHref(booking.email)}>{booking.email}</Link>],
+    ['Phone', <PhoneLink phone={booking.phone} />],
+    ['Address', `${booking.address}, ${placeLabel(booking)}`],
     ['Preferred', `${formatDate(booking.preferred_date)} at ${booking.preferred_time}`],
     ['Heard about us', booking.how_heard_about_us ?? 'Not given'],
-    ['Received', new Date(booking.created_at).toLocaleString('en-AU')],
+    ['Received', formatDateTime(booking.created_at)],
   ];
 
   return (
@@ -85,7 +90,7 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
     customerName: booking.full_name,
     customerEmail: booking.email,
     customerPhone: booking.phone,
-    address: `${booking.address}, ${booking.suburb}${booking.state ? ` ${booking.state}` : ''}${booking.postcode ? ` ${booking.postcode}` : ''}`,
+    address: `${booking.address}, ${placeLabel(booking)}`,
   });
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
@@ -95,7 +100,10 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
     try {
       const { json } = await httpClient('/api/admin/jobs', { method: 'POST', body: JSON.stringify({ ...form, bookingId: booking.id, status: 'booked' }) });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
-      if (json.notification) notify(<Toast title="Email sent" description={`Tracking link has been emailed to ${json.customerEmail}`} />, { type: 'success' });
+      if (json.notification) {
+        const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });
+        notify(<Toast {...words} />, { type: 'success' });
+      }
       onClose();
     } catch (error) {
       notify(<Toast title="Error" description={errorMessage(error, 'Failed to create the tracking job')} />, { type: 'error' });

@@ -1,6 +1,8 @@
 import { Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, DateField, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify, useRefresh } from 'react-admin';
+import { Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify, useRefresh } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
+import { displayZoneLabel, formatCalendarDay } from '../common/dates';
 import { BOOKING_STATUS_LABELS } from '../../../src/contracts/booking-rules';
 import { Toast } from '../common/Toast';
 import { BookingDetailDialog } from './BookingDetailDialog';
@@ -8,7 +10,8 @@ import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { ExportCsvButton } from './ExportCsvButton';
 
-const filters = [
+/** The filters; their days are the display zone's (the server counts them in TZ_DISPLAY), and say so. */
+const filters = () => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search name, email, phone, suburb" />,
   <SelectInput key="status" source="status" choices={BOOKING_STATUS_CHOICES} alwaysOn />,
   <SelectInput
@@ -22,8 +25,8 @@ const filters = [
     ]}
     alwaysOn
   />,
-  <DateInput key="created_from" source="created_from" label="Received from" />,
-  <DateInput key="created_to" source="created_to" label="Received to" />,
+  <DateInput key="created_from" source="created_from" label={`Received from (${displayZoneLabel()})`} />,
+  <DateInput key="created_to" source="created_to" label={`Received to (${displayZoneLabel()})`} />,
 ];
 
 /** spec §2 Admin bookings (/admin/bookings): stats, filters, 10 per page, detail dialog, status, CSV export. */
@@ -40,7 +43,7 @@ export function BookingList() {
       <BookingStats version={version} />
       <List
         title="Booking Requests"
-        filters={filters}
+        filters={filters()}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={10}
         exporter={false}
@@ -58,9 +61,7 @@ export function BookingList() {
           <FunctionField
             source="preferred_date"
             label="Preferred date"
-            render={(record: BookingRecord) =>
-              new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${record.preferred_date}T00:00:00Z`))
-            }
+            render={(record: BookingRecord) => formatCalendarDay(record.preferred_date)}
           />
           <TextField source="preferred_time" label="Time" sortable={false} />
           <FunctionField
@@ -70,7 +71,7 @@ export function BookingList() {
               <Chip size="small" label={BOOKING_STATUS_LABELS[record.status ?? 'new']} color={BOOKING_STATUS_COLOURS[record.status ?? 'new']} />
             )}
           />
-          <DateField source="created_at" label="Received" showTime locales="en-AU" />
+          <DateTimeField source="created_at" label="Received" />
         </Datagrid>
       </List>
       {selected ? (

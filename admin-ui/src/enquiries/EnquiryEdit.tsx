@@ -1,5 +1,7 @@
-import { Box, Typography } from '@mui/material';
-import { Edit, Labeled, SelectInput, SimpleForm, TextField, TextInput, useRecordContext } from 'react-admin';
+import { Alert, Box, Typography } from '@mui/material';
+import { Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { ArchiveButton } from '../common/ArchiveButton';
+import { formatDateTime } from '../common/dates';
 import { ISSUE_TYPES, TIMINGS } from '../../../src/contracts/enquiry-rules';
 import { ENQUIRY_STATUS_CHOICES } from './EnquiryList';
 
@@ -40,13 +42,44 @@ function Details() {
   );
 }
 
+/** When it came in, in the display zone; and whether it is archived. */
+function Received() {
+  const record = useRecordContext<{ created_at: string; archived_at: string | null }>();
+  if (!record) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      {record.archived_at ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Archived {formatDateTime(record.archived_at)}: kept, and hidden from the enquiry list until restored.
+        </Alert>
+      ) : null}
+      <Labeled label="Received">
+        <Typography>{formatDateTime(record.created_at)}</Typography>
+      </Labeled>
+    </Box>
+  );
+}
+
+/** Save only: enquiries are archived (the button above), never deleted. */
+const EditToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 export function EnquiryEdit() {
   return (
-    <Edit title="Enquiry" mutationMode="pessimistic">
-      <SimpleForm>
-        <Labeled label="Received">
-          <TextField source="created_at" />
-        </Labeled>
+    <Edit
+      title="Enquiry"
+      mutationMode="pessimistic"
+      actions={
+        <TopToolbar>
+          <ArchiveButton apiPath="/api/admin/enquiries" archivedField="archived_at" name={() => 'Enquiry'} />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm toolbar={<EditToolbar />}>
+        <Received />
         <Details />
         <SelectInput source="status" choices={ENQUIRY_STATUS_CHOICES} />
         <TextInput source="notes" label="Staff notes" multiline minRows={3} fullWidth />

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { ENQUIRY_STATUSES } from '../../../src/contracts/enquiry-rules';
 
 export const ENQUIRY_STATUS_CHOICES = ENQUIRY_STATUSES.map((status) => ({ id: status, name: status[0]!.toUpperCase() + status.slice(1) }));
@@ -8,14 +9,15 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search contact, organisation, email" />,
   <SelectInput key="kind" source="kind" alwaysOn choices={[{ id: 'corporate', name: 'Project (corporate)' }, { id: 'product', name: 'Product' }]} />,
   <SelectInput key="status" source="status" alwaysOn choices={ENQUIRY_STATUS_CHOICES} />,
+  <BooleanInput key="archived" source="archived" label="Show archived" alwaysOn />,
 ];
 
 /** Corporate project and product enquiries, worked by staff (status and notes). */
 export function EnquiryList() {
   return (
-    <List title="Enquiries" filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} exporter={false}>
+    <List title="Enquiries" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick="edit">
-        <DateField source="created_at" label="Received" showTime locales="en-AU" />
+        <DateTimeField source="created_at" label="Received" />
         <FunctionField source="kind" label="Kind" render={(record: { kind: string }) => <Chip size="small" label={record.kind === 'corporate' ? 'Project' : 'Product'} />} />
         <TextField source="contact_person" label="Contact" />
         <FunctionField label="Organisation / product" render={(record: { organisation_name: string | null; business: string | null; product: string | null }) => record.organisation_name ?? [record.business, record.product].filter(Boolean).join(' · ')} />

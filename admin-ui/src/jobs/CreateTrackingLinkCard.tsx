@@ -2,10 +2,11 @@ import { Button, Card, CardContent, CardHeader, Grid, MenuItem, TextField } from
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '../../../src/contracts/job-status';
+import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 
-const EMPTY = { jobNumber: '', customerName: '', customerEmail: '', status: 'booked' as JobStatus };
+const EMPTY = { jobNumber: '', customerName: '', customerEmail: '', address: '', status: 'booked' as JobStatus };
 
 /** spec §2 'Create Customer Tracking Link': the link is stored, and the status's e-mail sent with it. */
 export function CreateTrackingLinkCard() {
@@ -26,7 +27,8 @@ export function CreateTrackingLinkCard() {
       const { json } = await httpClient('/api/admin/jobs', { method: 'POST', body: JSON.stringify(form) });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
       if (json.notification) {
-        notify(<Toast title="Email sent" description={`Tracking link has been emailed to ${json.customerEmail}`} />, { type: 'success' });
+        const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });
+        notify(<Toast {...words} />, { type: 'success' });
       }
       setForm(EMPTY);
       refresh();
@@ -37,7 +39,7 @@ export function CreateTrackingLinkCard() {
     }
   }
 
-  const field = (name: 'jobNumber' | 'customerName' | 'customerEmail') => ({
+  const field = (name: 'jobNumber' | 'customerName' | 'customerEmail' | 'address') => ({
     value: form[name],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
   });
@@ -65,6 +67,9 @@ export function CreateTrackingLinkCard() {
                   </MenuItem>
                 ))}
               </TextField>
+            </Grid>
+            <Grid size={12}>
+              <TextField label="Address" placeholder="Not specified" fullWidth {...field('address')} />
             </Grid>
             <Grid size={12}>
               <Button type="submit" variant="contained" disabled={busy}>

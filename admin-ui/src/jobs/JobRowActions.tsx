@@ -21,6 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '../../../src/contracts/job-status';
+import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import type { JobRecord } from './jobStatus';
@@ -55,8 +56,9 @@ export function JobRowActions() {
   async function sendNotification() {
     setSending(true);
     try {
-      await httpClient(`/api/admin/jobs/${record!.id}/notify`, { method: 'POST' });
-      notify(<Toast title="Email notification sent" />, { type: 'success' });
+      const { json } = await httpClient(`/api/admin/jobs/${record!.id}/notify`, { method: 'POST' });
+      const words = emailOutcome(json.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
+      notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Email Failed" description={errorMessage(error, 'Failed to send notification email')} />, { type: 'error' });
     } finally {
@@ -65,7 +67,8 @@ export function JobRowActions() {
   }
 
   return (
-    <Stack direction="row" spacing={0.5}>
+    // The row opens the job's details; its buttons (and the dialog they open) do only their own thing.
+    <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
       <Tooltip title="Copy Link">
         <IconButton aria-label={`Copy link for ${record.jobNumber}`} onClick={copy}>
           {copied ? <CheckIcon color="success" /> : <ContentCopyIcon />}
@@ -113,7 +116,8 @@ function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; on
     try {
       const { json } = await httpClient(`/api/admin/jobs/${record.id}/status`, { method: 'PUT', body: JSON.stringify({ status, notify: sendEmail }) });
       if (json.notification) {
-        notify(<Toast title="Email Notification Sent" description={`Status update email sent to ${json.customerEmail}`} />, { type: 'success' });
+        const words = emailOutcome(json.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${json.customerEmail}` }, { what: `the status update email to ${json.customerEmail}` });
+        notify(<Toast {...words} />, { type: 'success' });
       }
       notify(<Toast title="Status Updated" description={`Job status updated to ${json.statusLabel}`} />, { type: 'success' });
       onDone();

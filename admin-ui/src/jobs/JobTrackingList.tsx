@@ -1,5 +1,6 @@
 import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useListContext } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { CreateTrackingLinkCard } from './CreateTrackingLinkCard';
 import { JobRowActions } from './JobRowActions';
 import { JOB_STATUS_CHOICES, JOB_STATUS_COLOURS, type JobRecord } from './jobStatus';
@@ -7,19 +8,28 @@ import { JOB_STATUS_CHOICES, JOB_STATUS_COLOURS, type JobRecord } from './jobSta
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search job ID, customer, email" />,
   <SelectInput key="status" source="status" choices={JOB_STATUS_CHOICES} />,
+  <BooleanInput key="archived" source="archived" label="Show archived" alwaysOn />,
 ];
 
-/** spec §2 Admin job tracking, over the real jobs table: create, list, copy, update, notify, view. */
+/** 'Active Tracking Links' (spec §2), or the archived ones when the filter asks for them. */
+function Heading() {
+  const { filterValues } = useListContext();
+  return (
+    <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
+      {filterValues.archived ? 'Archived Tracking Links' : 'Active Tracking Links'}
+    </Typography>
+  );
+}
+
+/** spec §2 Admin job tracking, over the real jobs table: create, list, copy, update, notify, view; a row opens the job. */
 export function JobTrackingList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <>
       <CreateTrackingLinkCard />
-      <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
-        Active Tracking Links
-      </Typography>
-      <List resource="job-tracking" title="Job Tracking" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false}>
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+      <List resource="job-tracking" title="Job Tracking" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false}>
+        <Heading />
+        <Datagrid bulkActionButtons={false} rowClick="show">
           <TextField source="jobNumber" label="Job ID" />
           <TextField source="customerName" label="Customer" />
           {small ? null : <TextField source="customerEmail" label="Email" />}
@@ -28,7 +38,7 @@ export function JobTrackingList() {
             label="Status"
             render={(record: JobRecord) => <Chip size="small" label={record.statusLabel} color={JOB_STATUS_COLOURS[record.status]} />}
           />
-          {small ? null : <DateField source="createdAt" label="Created" locales="en-AU" />}
+          {small ? null : <DateTimeField source="createdAt" label="Created" dateOnly />}
           <FunctionField label="Actions" render={() => <JobRowActions />} />
         </Datagrid>
       </List>

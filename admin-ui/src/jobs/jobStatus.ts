@@ -19,5 +19,15 @@ export interface JobRecord {
   status: JobStatus;
   statusLabel: string;
   trackingLink: string;
+  trackingCode: string;
+  customerPhone: string | null;
+  address: string | null;
   createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}
+
+export interface JobDetailRecord extends JobRecord {
+  timeline: Array<{ id: string; status: JobStatus; statusLabel: string; changedBy: string | null; customerNotified: boolean; createdAt: string }>;
+  emails: Array<{ id: string; to: string; subject: string; status: string; createdAt: string; sentAt: string | null }>;
 }

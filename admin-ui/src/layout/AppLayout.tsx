@@ -21,6 +21,20 @@ export const MENU: MenuEntry[] = [
 
 const Menu = () => <AppMenu entries={MENU} />;
 
+/**
+ * The content column may shrink to the screen (a flex child keeps its content's width otherwise, and
+ * on a 360 px phone every page scrolled sideways); wide tables scroll inside their own box instead.
+ */
+const CONTENT_FITS = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaLayout-content > *, & .RaList-main': { minWidth: 0 },
+  '& .RaDatagrid-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
+} as const;
+
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={Menu}>{children}</Layout>;
+  return (
+    <Layout menu={Menu} sx={CONTENT_FITS}>
+      {children}
+    </Layout>
+  );
 }

@@ -1,5 +1,9 @@
-import { Chip } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { Alert, Chip } from '@mui/material';
+import { Datagrid, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { EMAIL_PREVIEW_NOTE } from '../../../src/contracts/email-delivery';
+import { consoleConfig } from '../common/consoleConfig';
+import { DateTimeField } from '../common/DateTimeField';
+import { notificationStatusLabel } from '../common/emailOutcome';
 
 export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   queued: 'info',
@@ -11,7 +15,7 @@ export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'wa
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search recipient or subject" />,
-  <SelectInput key="status" source="status" choices={['queued', 'sent', 'preview', 'failed', 'dead'].map((id) => ({ id, name: id }))} />,
+  <SelectInput key="status" source="status" choices={['queued', 'sent', 'preview', 'failed', 'dead'].map((id) => ({ id, name: notificationStatusLabel(id) }))} />,
   <TextInput key="to" source="to" label="Recipient" />,
   <TextInput key="templateKey" source="templateKey" label="Template" />,
 ];
@@ -19,16 +23,23 @@ const filters = [
 /** Every e-mail the product queued, with its delivery state. */
 export function OutboxList() {
   return (
-    <List title="Outbox" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
-      <Datagrid bulkActionButtons={false} rowClick="show">
-        <DateField source="createdAt" label="Queued" showTime locales="en-AU" />
-        <TextField source="to" label="To" />
-        <TextField source="subject" />
-        <TextField source="templateKey" label="Template" emptyText="-" />
-        <FunctionField source="status" label="Status" render={(record: { status: string }) => <Chip size="small" label={record.status} color={STATUS_COLOURS[record.status]} />} />
-        <NumberField source="attempts" label="Tries" />
-        <DateField source="sentAt" label="Sent" showTime locales="en-AU" emptyText="-" />
-      </Datagrid>
-    </List>
+    <>
+      {consoleConfig.current.emailDelivery === 'preview' ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Preview mode: every e-mail is {EMAIL_PREVIEW_NOTE}. Set SMTP_URL to send them.
+        </Alert>
+      ) : null}
+      <List title="Outbox" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+        <Datagrid bulkActionButtons={false} rowClick="show">
+          <DateTimeField source="createdAt" label="Queued" />
+          <TextField source="to" label="To" />
+          <TextField source="subject" />
+          <TextField source="templateKey" label="Template" emptyText="-" />
+          <FunctionField source="status" label="Status" render={(record: { status: string }) => <Chip size="small" label={notificationStatusLabel(record.status)} color={STATUS_COLOURS[record.status]} />} />
+          <NumberField source="attempts" label="Tries" />
+          <DateTimeField source="sentAt" label="Sent" emptyText="-" />
+        </Datagrid>
+      </List>
+    </>
   );
 }

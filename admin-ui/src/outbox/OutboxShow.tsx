@@ -1,7 +1,10 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DateField, Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { EMAIL_PREVIEW_NOTE } from '../../../src/contracts/email-delivery';
+import { DateTimeField } from '../common/DateTimeField';
+import { notificationStatusLabel } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import { STATUS_COLOURS } from './OutboxList';
@@ -57,8 +60,8 @@ function StatusLine() {
   if (!record) return null;
   return (
     <Stack spacing={1}>
-      <Chip sx={{ alignSelf: 'flex-start' }} label={record.status} color={STATUS_COLOURS[record.status]} />
-      {record.status === 'preview' ? <Alert severity="info">Preview mode: no SMTP server is configured (SMTP_URL), so this message was stored, not sent.</Alert> : null}
+      <Chip sx={{ alignSelf: 'flex-start' }} label={notificationStatusLabel(record.status)} color={STATUS_COLOURS[record.status]} />
+      {record.status === 'preview' ? <Alert severity="info">This message was {EMAIL_PREVIEW_NOTE}. Set SMTP_URL to send e-mails.</Alert> : null}
       {record.lastError ? <Alert severity={record.status === 'dead' ? 'error' : 'warning'}>{record.lastError}</Alert> : null}
     </Stack>
   );
@@ -80,8 +83,12 @@ export function OutboxShow() {
         <TextField source="subject" />
         <TextField source="templateKey" label="Template" emptyText="-" />
         <NumberField source="attempts" label="Tries" />
-        <DateField source="createdAt" label="Queued" showTime locales="en-AU" />
-        <DateField source="sentAt" label="Sent" showTime locales="en-AU" emptyText="-" />
+        <Labeled label="Queued">
+          <DateTimeField source="createdAt" />
+        </Labeled>
+        <Labeled label="Sent">
+          <DateTimeField source="sentAt" emptyText="-" />
+        </Labeled>
         <Labeled label="Plain text">
           <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
         </Labeled>

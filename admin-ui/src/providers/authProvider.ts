@@ -1,6 +1,19 @@
 import type { AuthProvider } from 'react-admin';
+import { consoleConfig } from '../common/consoleConfig';
 import { errorMessage, httpClient } from './httpClient';
 import { session } from './session';
+
+/**
+ * Someone signed in who is not staff (a plumber) is sent to their own portal, still signed in: the
+ * console never ends a session it does not own. react-admin answers a failed checkAuth by calling
+ * logout, so logout leaves the server alone for them.
+ */
+function sendToPortal(): never {
+  window.location.assign('/plumber-dashboard');
+  throw { redirectTo: false, message: false };
+}
+
+const isStaffSession = () => session.user?.role === 'admin';
 
 /** Staff sign-in against /api/auth; only admins use the console, anyone else is sent to their portal. */
 export const authProvider: AuthProvider = {
@@ -16,10 +29,16 @@ export const authProvider: AuthProvider = {
       window.location.assign('/plumber-dashboard');
       return { redirectTo: false };
     }
+    consoleConfig.reset();
     return { redirectTo: '/dashboard' };
   },
 
   async logout() {
+    // A plumber's session (they opened an /admin page) is theirs: forget it here, keep them signed in.
+    if (session.user && !isStaffSession()) {
+      session.set(null);
+      return false;
+    }
     await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch(
       () => undefined,
     );
@@ -29,10 +48,9 @@ export const authProvider: AuthProvider = {
 
   async checkAuth() {
     if (!session.user && !(await session.refresh())) throw new Error('Please log in to continue.');
-    if (session.user?.role !== 'admin') {
-      window.location.assign('/plumber-dashboard');
-      throw { redirectTo: false, message: false };
-    }
+    if (!isStaffSession()) sendToPortal();
+    // The display zone and e-mail mode, before any page renders a date.
+    await consoleConfig.load();
   },
 
   async checkError(error: { status?: number }) {

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
+import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 import type { ReferralRecord } from './referralFormat';
@@ -33,7 +34,10 @@ export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: Re
     setBusy(true);
     try {
       const { json } = await httpClient(`/api/admin/referrals/${referral.id}/email`, { method: 'POST', body: JSON.stringify(values) });
-      notify(<Toast title="Email sent" description={`Your message to ${(json as { to?: string }).to ?? referral.plumber_email} is on its way.`} />, { type: 'success' });
+      const answer = json as { to?: string; status?: string };
+      const to = answer.to ?? referral.plumber_email;
+      const words = emailOutcome(answer.status, { title: 'Email sent', description: `Your message to ${to} is on its way.` }, { what: `your message to ${to}` });
+      notify(<Toast {...words} />, { type: 'success' });
       onSent();
       onClose();
     } catch (error) {

@@ -23,6 +23,9 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
+import { placeLabel } from '../../../src/contracts/place-label';
+import { mailtoHref } from '../common/links';
+import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
 import { errorMessage, httpClient } from '../providers/httpClient';
@@ -38,7 +41,6 @@ import {
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
   SOURCE_LABELS,
-  telHref,
   urgencyLabel,
   type ReferralDetail,
   type ReferralStatus,
@@ -143,8 +145,8 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
           <Rows
             rows={[
               ['Name', referral.client_name],
-              ['Phone', <Link href={telHref(referral.client_phone)}>{referral.client_phone}</Link>],
-              ['Address', `${referral.job_address}, ${referral.suburb}`],
+              ['Phone', <PhoneLink phone={referral.client_phone} />],
+              ['Address', `${referral.job_address}, ${placeLabel(referral)}`],
               ['Permission to contact client', referral.contact_client ? 'Yes' : 'No'],
             ]}
           />
@@ -154,8 +156,8 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
             rows={[
               ['Name', referral.plumber_name],
               ['Company', referral.plumber_company],
-              ['Phone', <Link href={telHref(referral.plumber_phone)}>{referral.plumber_phone}</Link>],
-              ['Email', <Link href={`mailto:${referral.plumber_email}`}>{referral.plumber_email}</Link>],
+              ['Phone', <PhoneLink phone={referral.plumber_phone} />],
+              ['Email', <Link href={mailtoHref(referral.plumber_email)}>{referral.plumber_email}</Link>],
               ['Account', referral.plumber_id ? 'Registered plumber' : 'No account yet'],
             ]}
           />

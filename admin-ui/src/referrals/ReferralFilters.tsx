@@ -3,6 +3,7 @@ import { Box, Button, FormControlLabel, InputAdornment, MenuItem, Switch, TextFi
 import { useEffect, useRef, useState } from 'react';
 import { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS, type ReferralStatus, type Urgency } from './referralFormat';
 import type { ReferralQuery } from './useReferralQuery';
+import { displayZoneLabel } from '../common/dates';
 
 /** spec §2 Admin referrals dashboard: the filters above the table. Every change goes back to page 1. */
 export function ReferralFilters({ query }: { query: ReferralQuery }) {
@@ -78,7 +79,7 @@ export function ReferralFilters({ query }: { query: ReferralQuery }) {
         ))}
       </TextField>
       <TextField
-        label="Received from"
+        label={`Received from (${displayZoneLabel()})`}
         type="date"
         size="small"
         value={filters.created_from}
@@ -86,7 +87,7 @@ export function ReferralFilters({ query }: { query: ReferralQuery }) {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.created_to || undefined } }}
       />
       <TextField
-        label="Received to"
+        label={`Received to (${displayZoneLabel()})`}
         type="date"
         size="small"
         value={filters.created_to}

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useGetList } from 'react-admin';
+import { placeLabel } from '../../../src/contracts/place-label';
 import { pageCount } from './pager';
 import { ReferralPager } from './ReferralPager';
 import {
@@ -176,7 +177,7 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
                   <TableCell>
                     <Typography variant="body2">{referral.job_address}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {referral.suburb}
+                      {placeLabel(referral)}
                     </Typography>
                   </TableCell>
                   <TableCell>
@@ -279,7 +280,7 @@ function ReferralCard({ referral, onOpen }: { referral: ReferralRecord; onOpen: 
               {referral.client_name} · {referral.client_phone}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {referral.job_address}, {referral.suburb}
+              {referral.job_address}, {placeLabel(referral)}
             </Typography>
           </Box>
           <Typography variant="body2">

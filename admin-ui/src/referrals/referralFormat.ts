@@ -21,6 +21,8 @@ export interface ReferralRecord {
   client_phone: string;
   job_address: string;
   suburb: string;
+  state: string | null;
+  postcode: string | null;
   plumber_id: string | null;
   plumber_name: string;
   plumber_company: string;
@@ -95,26 +97,15 @@ const withCents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 
 /** Dollars as staff read them: $1,234, or $1,234.50 when there are cents. */
 export const formatMoney = (dollars: number): string => (Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars);
 
-const TIME_ZONE = 'Australia/Melbourne';
-const dateTime = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const dateOnly = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeOnly = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+/** Dates and times in the display zone (TZ_DISPLAY), labelled: the console's one clock (common/dates). */
+export { formatDate, formatDateTime, formatTime } from '../common/dates';
 const weekLabel = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 
-/** 21 Nov 2026, 7:33 pm (Melbourne time). */
-export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '');
-/** 21/11/2026 (Melbourne time). */
-export const formatDate = (iso: string | null | undefined): string => (iso ? dateOnly.format(new Date(iso)) : '');
-/** 7:33 pm (Melbourne time). */
-export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '');
 /** A week's first day (YYYY-MM-DD, already a Melbourne date) as '3 Nov'. */
 export const formatWeek = (day: string): string => weekLabel.format(new Date(`${day}T00:00:00Z`));
 
 /** A due date that has passed on an unpaid part (the server sets due dates only on completed, unpaid parts). */
 export const isPastDue = (dueAt: string | null, now: number = Date.now()): boolean => dueAt !== null && new Date(dueAt).getTime() < now;
-
-/** tel: links keep digits and a leading plus only. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export const statusLabel = (status: string): string => REFERRAL_STATUS_LABELS[status as ReferralStatus] ?? status;
 export const urgencyLabel = (urgency: string): string => URGENCY_LABELS[urgency as Urgency] ?? urgency;

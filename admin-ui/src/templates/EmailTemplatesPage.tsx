@@ -1,6 +1,8 @@
-import { Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
+import { templateFormProblems } from '../../../src/contracts/template-rules';
+import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 
@@ -41,7 +43,7 @@ export function EmailTemplatesPage() {
   const replace = (updated: Template) => setTemplates(templates.map((template) => (template.key === updated.key ? updated : template)));
 
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 4, minWidth: 0 }}>
       <Title title="Email Templates" />
       <Card>
         <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="scrollable" scrollButtons="auto" aria-label="Email templates">
@@ -72,10 +74,28 @@ export function EmailTemplatesPage() {
   );
 }
 
+type FieldErrors = { subject?: string; body?: string };
+
+/** The field messages of an API error in the global format (`errors: [{field, message}]`). */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  const items = (error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? [];
+  const found: FieldErrors = {};
+  for (const item of items) {
+    if ((item.field === 'subject' || item.field === 'body') && !found[item.field]) found[item.field] = item.message;
+  }
+  return found;
+}
+
+/**
+ * One template: subject and body (the body box starts at the spec's 200 px and grows with its text
+ * up to about 14 lines, then scrolls, so Save Template and Send Test Email stay on a 1366×768 screen),
+ * and the live preview. A draft that cannot render says why, under the field at fault.
+ */
 function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (template: Template) => void }) {
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
-  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const [saveErrors, setSaveErrors] = useState<FieldErrors>({});
+  const [previewErrors, setPreviewErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<Rendered | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const notify = useNotify();
@@ -85,8 +105,16 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
     const controller = new AbortController();
     const timer = setTimeout(() => {
       httpClient(`/api/admin/email-templates/${template.key}/preview`, { method: 'POST', body: JSON.stringify({ subject, body }), signal: controller.signal }).then(
-        ({ json }) => setPreview(json as Rendered),
-        () => setPreview(null),
+        ({ json }) => {
+          setPreview(json as Rendered);
+          setPreviewErrors({});
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setPreview(null);
+          const found = fieldErrorsOf(error);
+          setPreviewErrors(Object.keys(found).length > 0 ? found : { body: errorMessage(error, 'The preview could not be rendered.') });
+        },
       );
     }, 300);
     return () => {
@@ -95,9 +123,11 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
     };
   }, [template.key, subject, body]);
 
+  const errors: FieldErrors = { ...previewErrors, ...saveErrors };
+
   async function save() {
-    const local = { subject: subject.trim() ? undefined : 'Subject is required', body: body.trim() ? undefined : 'Email body is required' };
-    setErrors(local);
+    const local = templateFormProblems({ subject, body });
+    setSaveErrors(local);
     if (local.subject || local.body) return;
     setBusy('save');
     try {
@@ -105,49 +135,58 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
       onSaved(json as Template);
       notify(<Toast title="Template Updated" description="Email template has been successfully updated." />, { type: 'success' });
     } catch (error) {
-      const fieldErrors = ((error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? []).reduce(
-        (all, item) => ({ ...all, [item.field]: item.message }),
-        {} as { subject?: string; body?: string },
-      );
-      setErrors(fieldErrors);
+      setSaveErrors(fieldErrorsOf(error));
       notify(<Toast title="Error" description={errorMessage(error, 'Failed to save the template')} />, { type: 'error' });
     } finally {
       setBusy(null);
     }
   }
 
+  /** The wording on screen, with sample values, to the signed-in admin. */
   async function sendTest() {
+    const local = templateFormProblems({ subject, body });
+    setSaveErrors(local);
+    if (local.subject || local.body) return;
     setBusy('test');
     try {
-      await httpClient(`/api/admin/email-templates/${template.key}/test`, { method: 'POST' });
-      notify(<Toast title="Test Email Sent" description="Check your inbox for the test email." />, { type: 'success' });
+      const { json } = await httpClient(`/api/admin/email-templates/${template.key}/test`, { method: 'POST', body: JSON.stringify({ subject, body }) });
+      const words = emailOutcome((json as { status?: string }).status, { title: 'Test Email Sent', description: 'Check your inbox for the test email.' }, { what: 'the test email' });
+      notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
+      setSaveErrors(fieldErrorsOf(error));
       notify(<Toast title="Error" description={errorMessage(error, 'Failed to send the test email')} />, { type: 'error' });
     } finally {
       setBusy(null);
     }
   }
 
+  const change = (part: 'subject' | 'body', value: string) => {
+    if (part === 'subject') setSubject(value);
+    else setBody(value);
+    if (saveErrors[part]) setSaveErrors({ ...saveErrors, [part]: undefined });
+  };
+
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3 }}>
       <Stack spacing={2}>
-        <TextField label="Email Subject" value={subject} onChange={(event) => setSubject(event.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} fullWidth />
+        <TextField label="Email Subject" value={subject} onChange={(event) => change('subject', event.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} fullWidth />
         <TextField
           label="Email Body"
           value={body}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => change('body', event.target.value)}
           error={Boolean(errors.body)}
           helperText={errors.body}
           multiline
-          minRows={10}
-          maxRows={18}
+          minRows={1}
+          maxRows={14}
           fullWidth
-          slotProps={{ htmlInput: { style: { minHeight: 200 } } }}
+          // 200 px to start (spec §9); on the visible box only, not on the hidden one that measures rows.
+          sx={{ '& textarea:not([aria-hidden])': { minHeight: 200 } }}
         />
         <Typography variant="body2" color="text.secondary">
           Available variables: {template.variables.map((variable) => `{${variable}}`).join(', ')}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={save} disabled={busy !== null}>
             {busy === 'save' ? 'Saving...' : 'Save Template'}
           </Button>
@@ -157,16 +196,20 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
         </Stack>
       </Stack>
       <Box>
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        <Typography variant="subtitle2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
           Preview{preview ? `: ${preview.subject}` : ''}
         </Typography>
-        <Box
-          component="iframe"
-          title="E-mail preview"
-          sandbox=""
-          srcDoc={preview?.html ?? ''}
-          sx={{ width: '100%', height: 520, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f1f5f9' }}
-        />
+        {preview ? (
+          <Box
+            component="iframe"
+            title="E-mail preview"
+            sandbox=""
+            srcDoc={preview.html}
+            sx={{ width: '100%', height: { xs: 420, lg: 520 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f1f5f9' }}
+          />
+        ) : previewErrors.subject || previewErrors.body ? (
+          <Alert severity="warning">The preview appears once the template can be rendered: see the message under the {previewErrors.subject ? 'subject' : 'body'}.</Alert>
+        ) : null}
       </Box>
     </Box>
   );

@@ -25,7 +25,8 @@ export function InviteUserButton() {
     setBusy(true);
     try {
       const { json } = await httpClient('/api/admin/users/invite', { method: 'POST', body: JSON.stringify({ email: email.trim(), role }) });
-      notify(<Toast title="Invitation sent" description={json.message} />, { type: 'success' });
+      // The server's words say 'sent' only when an SMTP server takes it (preview mode: 'saved as a preview').
+      notify(<Toast title={json.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={json.message} />, { type: 'success' });
       setOpen(false);
       setEmail('');
     } catch (caught) {

@@ -2,7 +2,6 @@ import { Chip, Typography } from '@mui/material';
 import {
   BooleanField,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SearchInput,
@@ -12,6 +11,7 @@ import {
   useNotify,
 } from 'react-admin';
 import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { DateTimeField } from '../common/DateTimeField';
 import { Toast } from '../common/Toast';
 import { InviteUserButton } from './InviteUserButton';
 import { RoleActions } from './RoleActions';
@@ -66,8 +66,8 @@ export function UserList() {
             )}
           />
           <BooleanField source="email_verified" label="Verified" sortable={false} />
-          <DateField source="created_at" label="Created" showTime locales="en-AU" />
-          <DateField source="last_sign_in_at" label="Last sign-in" showTime locales="en-AU" emptyText="Never" />
+          <DateTimeField source="created_at" label="Created" />
+          <DateTimeField source="last_sign_in_at" label="Last sign-in" emptyText="Never" />
           <RoleActions />
         </Datagrid>
       </List>

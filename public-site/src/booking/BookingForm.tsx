@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import {
   BOOKING_MESSAGES,
@@ -6,11 +6,13 @@ import {
   BOOKING_SUBJECT,
   bookingProblems,
   HOW_HEARD_OPTIONS,
+  type BookingProblem,
   TIME_SLOTS,
   todayIn,
 } from '../../../src/contracts/booking-rules';
 import { AddressField, type AddressSuggestion } from '../components/AddressField';
 import { Field } from '../components/Field';
+import { useDraft } from '../lib/draft';
 import { useHydrated } from '../lib/useHydrated';
 
 const EMPTY = {
@@ -27,6 +29,32 @@ const EMPTY = {
 
 type Values = typeof EMPTY;
 type Phase = 'idle' | 'submitting' | 'submitted';
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** Each field's first problem, in the order the checks run (spec §5). */
+function errorsOf(problems: BookingProblem[]): Errors {
+  const errors: Errors = {};
+  for (const problem of problems) errors[problem.field as keyof Values] ??= problem.message;
+  return errors;
+}
+
+/** The errors shown still true of `values`: a corrected field's message goes at once, no new one appears while typing. */
+function stillWrong(shown: Errors, values: Values): Errors {
+  const now = errorsOf(bookingProblems(values, todayIn('Australia/Melbourne')));
+  const next: Errors = {};
+  for (const field of Object.keys(shown) as Array<keyof Values>) if (now[field]) next[field] = now[field];
+  const same = Object.keys(next).length === Object.keys(shown).length && (Object.keys(next) as Array<keyof Values>).every((field) => next[field] === shown[field]);
+  return same ? shown : next;
+}
+
+/** A select's or text area's message, as Field and AddressField show theirs. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="field__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -37,13 +65,26 @@ function newKey(): string {
  * idle, submitting ('Submitting...'), submitted (success panel, 'Submit Another Booking'), error (the
  * form stays). Without JavaScript it posts as a plain form and the server answers with /thank-you.
  */
-export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
+export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: string; draftKey?: string }) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // In the dialog, what was typed is kept when it closes (lib/draft.ts); on the page, plain state.
+  const { values, setValues, restored, clear: clearDraft } = useDraft<Values>(draftKey, EMPTY);
   const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>({ state: null, postcode: null });
   const [phase, setPhase] = useState<Phase>('idle');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
   const [key, setKey] = useState(newKey);
+  const success = useRef<HTMLDivElement>(null);
+
+  // A message goes as soon as its field is corrected (spec §5's check, run again on the new value).
+  useEffect(() => setErrors((shown) => (Object.keys(shown).length > 0 ? stillWrong(shown, values) : shown)), [values]);
+
+  // The confirmation replaces the form: brought into view (a dialog may be scrolled down to the
+  // button) and focused, so a screen reader reads it.
+  useEffect(() => {
+    if (phase !== 'submitted' || !success.current) return;
+    success.current.focus({ preventScroll: true });
+    success.current.scrollIntoView({ block: 'nearest' });
+  }, [phase]);
 
   const set = (name: keyof Values) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -57,17 +98,21 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const [problem] = bookingProblems(values, todayIn('Australia/Melbourne'));
+    const problems = bookingProblems(values, todayIn('Australia/Melbourne'));
+    const [problem] = problems;
     if (problem) {
-      setInvalid(problem.field);
+      // The spec's toast for the first problem (in front of a dialog: lib/toast-slot.ts), and every
+      // problem at its field, announced and described.
+      setErrors(errorsOf(problems));
       toast.error(problem.title, { description: problem.message });
       document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
       return;
     }
-    setInvalid(null);
+    setErrors({});
     setPhase('submitting');
     try {
       await fetchBooking(values, place, key);
+      clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
     } catch {
@@ -77,7 +122,8 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
   }
 
   function reset() {
-    setValues(EMPTY);
+    clearDraft();
+    setErrors({});
     setPlace({ state: null, postcode: null });
     setKey(newKey());
     setPhase('idle');
@@ -85,7 +131,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
 
   if (phase === 'submitted') {
     return (
-      <div className="booking-success" role="status">
+      <div className="booking-success" role="status" tabIndex={-1} ref={success}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="48" height="48">
           <circle cx="12" cy="12" r="11" fill="#15803d" />
           <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -100,9 +146,25 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
   }
 
   const busy = phase === 'submitting';
-  const aria = (field: string) => (invalid === field ? { 'aria-invalid': true as const } : {});
+  const errorId = (field: keyof Values) => `${idPrefix}-${field}-error`;
+  const aria = (field: keyof Values) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {});
   return (
     <form className="booking-form" method="post" action="/api/bookings" onSubmit={submit} noValidate={hydrated} aria-busy={busy}>
+      {restored ? (
+        <p className="draft-note" role="status">
+          We kept what you typed earlier.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              clearDraft();
+              setErrors({});
+            }}
+          >
+            Clear the form
+          </button>
+        </p>
+      ) : null}
       <input type="hidden" name="subject" value={BOOKING_SUBJECT} />
       <input type="hidden" name="_next" value={BOOKING_REDIRECT} />
       <input type="hidden" name="idempotency_key" value={key} />
@@ -111,27 +173,31 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
         <input id={`${idPrefix}-gotcha`} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="booking-form__grid">
-        <Field id={`${idPrefix}-name`} label="Full name" name="name" autoComplete="name" required value={values.name} onChange={(e) => set('name')(e.target.value)} {...aria('name')} />
-        <Field id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} {...aria('email')} />
-        <Field id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="0400 000 000" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} {...aria('phone')} />
+        <Field id={`${idPrefix}-name`} label="Full name" name="name" autoComplete="name" required value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
+        <Field id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+        <Field id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="0400 000 000" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
         <AddressField
+          kind="locality"
           id={`${idPrefix}-suburb`}
           name="suburb"
           label="Suburb"
           placeholder="Start typing your suburb"
           required
           value={values.suburb}
+          error={errors.suburb}
           onChange={set('suburb')}
           fillWith={(suggestion) => (suggestion.suburb && suggestion.state ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}` : suggestion.description)}
           onSelect={(suggestion) => setPlace({ state: suggestion.state, postcode: suggestion.postcode })}
         />
         <div className="booking-form__wide">
           <AddressField
+            kind="address"
             id={`${idPrefix}-address`}
             name="address"
             label="Street address"
             required
             value={values.address}
+            error={errors.address}
             onChange={set('address')}
             fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
             onSelect={(suggestion) => {
@@ -150,7 +216,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
           onPointerDown={readyClock}
           value={values.preferred_date}
           onChange={(e) => set('preferred_date')(e.target.value)}
-          {...aria('preferred_date')}
+          error={errors.preferred_date}
         />
         <div className="field">
           <label htmlFor={`${idPrefix}-preferred_time`} className="field__label">
@@ -172,6 +238,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
               </option>
             ))}
           </select>
+          <FieldError id={errorId('preferred_time')} message={errors.preferred_time} />
         </div>
         <div className="field booking-form__wide">
           <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
@@ -183,6 +250,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
             className="field__select"
             value={values.how_heard_about_us}
             onChange={(e) => set('how_heard_about_us')(e.target.value)}
+            {...aria('how_heard_about_us')}
           >
             <option value="">Select an option</option>
             {HOW_HEARD_OPTIONS.map((option) => (
@@ -191,6 +259,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
               </option>
             ))}
           </select>
+          <FieldError id={errorId('how_heard_about_us')} message={errors.how_heard_about_us} />
         </div>
         <div className="field booking-form__wide">
           <label htmlFor={`${idPrefix}-message`} className="field__label">
@@ -207,6 +276,7 @@ export function BookingForm({ idPrefix = 'booking' }: { idPrefix?: string }) {
             onChange={(e) => set('message')(e.target.value)}
             {...aria('message')}
           />
+          <FieldError id={errorId('message')} message={errors.message} />
         </div>
       </div>
       <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>

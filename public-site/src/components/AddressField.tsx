@@ -11,6 +11,11 @@ export interface AddressSuggestion {
 }
 
 export interface AddressFieldProps {
+  /**
+   * What the field holds: a street address (suggestions are street addresses, never a bare suburb)
+   * or a locality (suburbs with their state and postcode).
+   */
+  kind: 'address' | 'locality';
   id?: string;
   value: string;
   onChange: (value: string) => void;
@@ -35,6 +40,7 @@ const MIN_CHARACTERS = 3;
  * through the list, Enter picks, Escape closes. Without JavaScript it is a plain text field.
  */
 export function AddressField({
+  kind,
   id: givenId,
   value,
   onChange,
@@ -67,7 +73,7 @@ export function AddressField({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      api<AddressSuggestion[]>(`/addresses/suggest?q=${encodeURIComponent(value.trim())}`, { signal: controller.signal })
+      api<AddressSuggestion[]>(`/addresses/suggest?q=${encodeURIComponent(value.trim())}&kind=${kind}`, { signal: controller.signal })
         .then((list) => {
           setSuggestions(list);
           // Only while the visitor is still in this field: late answers never cover the next one.
@@ -86,7 +92,7 @@ export function AddressField({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, typed]);
+  }, [value, typed, kind]);
 
   useEffect(() => {
     if (!open) return;
@@ -120,6 +126,9 @@ export function AddressField({
       event.preventDefault();
       pick(suggestions[active]!);
     } else if (event.key === 'Escape') {
+      // Escape closes the list only: not the dialog the field may sit in (its `cancel` is Escape's default).
+      event.preventDefault();
+      event.stopPropagation();
       setOpen(false);
     }
   }

@@ -30,7 +30,7 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
         description="A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From $299, and the fee is waived if you go ahead with relining."
       >
         <Suspense fallback={null}>
-          <BookingForm idPrefix="dialog-booking" />
+          <BookingForm idPrefix="dialog-booking" draftKey="booking-dialog" />
           <p className="booking-dialog__call">
             Prefer to talk it through? Call us on{' '}
             <a href={COMPANY.phoneHref} className="link-strong">

@@ -1,12 +1,34 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { COMPANY, FOOTER_LINKS } from '../lib/site';
 import { Logo } from './Logo';
 
-const BADGE_ICONS: Record<string, string> = {
-  'Licensed Plumber': 'M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.8 6.5 19.5l1-6.3L3 8.9 9 8z',
-  'Fully Insured': 'M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z',
-  'Australian Owned': 'M4 4h16v16H4z',
-  '25 Year Warranty': 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1 5h2v6h-2zm0 8h2v2h-2z',
+/**
+ * One line icon for each accreditation badge (spec §2 footer), drawn for its words: a wrench for the
+ * licensed plumber, a shield with a tick for the insurance, the map of Australia (with Tasmania) for
+ * Australian owned, an award rosette for the 25-year warranty. Inline SVG: no request, no icon font.
+ */
+const BADGE_ICONS: Record<(typeof COMPANY.accreditations)[number], ReactNode> = {
+  'Licensed Plumber': <path d="M13.28 12.98 7.08 19.18a1.6 1.6 0 0 1-2.26-2.26l6.2-6.2A5 5 0 0 1 17.53 3.93L15.2 6.26l2.54 2.54 2.33-2.33a5 5 0 0 1-6.79 6.51z" />,
+  'Fully Insured': (
+    <>
+      <path d="M12 21.5s7.5-3.4 7.5-9.5V5.6L12 2.5 4.5 5.6V12c0 6.1 7.5 9.5 7.5 9.5z" />
+      <path d="m8.8 12 2.2 2.2 4.3-4.4" />
+    </>
+  ),
+  'Australian Owned': (
+    <>
+      <path d="M16.5 3.8 17.0 5.2 17.8 6.2 18.4 7.9 19.7 8.7 20.5 9.8 21.0 10.5 21.8 11.2 22.0 12.8 21.7 14.2 20.8 15.4 20.2 17.2 18.4 18.1 17.5 17.6 17.0 17.9 15.5 17.5 15.0 17.1 14.7 16.3 14.3 16.3 14.5 15.8 14.2 15.0 14.0 15.8 13.2 15.9 12.8 15.5 12.1 14.6 10.8 14.2 9.7 14.3 7.8 14.8 6.2 15.4 4.2 16.0 2.8 15.7 3.1 14.5 2.5 12.9 2.0 11.5 2.2 9.4 3.6 8.8 4.5 8.7 5.9 8.2 6.7 6.7 7.5 6.2 8.5 5.4 9.3 6.0 10.0 6.0 10.3 5.0 10.7 4.7 11.5 4.2 13.7 4.6 13.2 6.0 15.0 7.2 15.9 6.8 16.0 4.8z" />
+      <path d="M17.5 19.5 19.4 19.5 19.2 20.7 18.7 20.9 17.8 20.2z" />
+    </>
+  ),
+  '25 Year Warranty': (
+    <>
+      <circle cx="12" cy="9" r="6" />
+      <path d="M8.6 14 7.5 21.5l4.5-2.6 4.5 2.6-1.1-7.5" />
+      <path d="m9.6 9 1.6 1.6 3.2-3.2" />
+    </>
+  ),
 };
 
 export function Footer() {
@@ -48,8 +70,8 @@ export function Footer() {
         <ul className="badges" aria-label="Accreditations">
           {COMPANY.accreditations.map((badge) => (
             <li key={badge} className="badge">
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-                <path d={BADGE_ICONS[badge]} fill="currentColor" />
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                {BADGE_ICONS[badge]}
               </svg>
               {badge}
             </li>

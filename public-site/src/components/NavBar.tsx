@@ -4,7 +4,7 @@ import { NAV_LINKS, PORTAL_LINK } from '../lib/site';
 import { BookingButton } from './BookingDialog';
 import { Logo } from './Logo';
 
-/** The fixed top navigation; below 900 px the links collapse into a menu toggled by a button. */
+/** The fixed top navigation; below 1024 px the links collapse into a menu toggled by a button. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();

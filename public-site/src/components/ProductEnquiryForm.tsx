@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { PRODUCTS, productEnquiryProblems } from '../../../src/contracts/enquiry-rules';
 import { api, ApiError } from '../lib/api';
+import { useDraft } from '../lib/draft';
 import { toast } from '../lib/toast';
 import { Field } from './Field';
 
@@ -9,11 +10,16 @@ export type Product = (typeof PRODUCTS)[number];
 const EMPTY = { name: '', email: '', phone: '', business: '', product: '' as string, message: '' };
 
 /**
- * The enquiry dialog's form (issue 5), a fresh one each time the dialog opens, with the product the
- * button was about already chosen. Its own chunk: loaded at the first interaction, not with the page.
+ * The enquiry dialog's form (issue 5), with the product the button was about already chosen and what
+ * the visitor typed before closing the dialog. Its own chunk: loaded at the first interaction, not with the page.
  */
 export default function ProductEnquiryForm({ product, onSent }: { product?: Product; onSent: () => void }) {
-  const [values, setValues] = useState(() => ({ ...EMPTY, product: product ?? '' }));
+  // What was typed is kept when the dialog closes, until the visitor comes back (lib/draft.ts).
+  const { values, setValues, restored, clear } = useDraft('product-enquiry', { ...EMPTY, product: product ?? '' });
+  // The button that opened the dialog names the product, over the draft's.
+  useEffect(() => {
+    if (product) setValues((current) => (current.product === product ? current : { ...current, product }));
+  }, [product, setValues]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -26,6 +32,7 @@ export default function ProductEnquiryForm({ product, onSent }: { product?: Prod
     try {
       await api('/enquiries', { method: 'POST', body: { kind: 'product', ...values } });
       toast.success('Enquiry submitted', { description: "Thank you for your enquiry. We'll be in touch shortly." });
+      clear();
       onSent();
     } catch (error) {
       toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to submit your enquiry. Please try again.' });
@@ -38,6 +45,21 @@ export default function ProductEnquiryForm({ product, onSent }: { product?: Prod
 
   return (
     <form className="enquiry-form" onSubmit={submit} noValidate>
+      {restored ? (
+        <p className="draft-note" role="status">
+          We kept what you typed earlier.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              clear();
+              setErrors({});
+            }}
+          >
+            Clear the form
+          </button>
+        </p>
+      ) : null}
       <Field label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
       <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
       <Field label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="+61 4XX XXX XXX" required value={values.phone} onChange={set('phone')} error={errors.phone} />

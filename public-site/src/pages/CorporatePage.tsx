@@ -149,7 +149,7 @@ export default function CorporatePage() {
                 <Field id="corporate-email" label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
                 <Field id="corporate-phone" label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
                 <div className="booking-form__wide">
-                  <AddressField id="corporate-siteAddress" name="siteAddress" label="Site address" required value={values.siteAddress} onChange={set('siteAddress')} error={errors.siteAddress} />
+                  <AddressField kind="address" id="corporate-siteAddress" name="siteAddress" label="Site address" required value={values.siteAddress} onChange={set('siteAddress')} error={errors.siteAddress} />
                 </div>
                 <SelectField id="corporate-issueType" label="Type of issue" value={values.issueType} onChange={set('issueType')} options={ISSUE_TYPES} placeholder="Select the type of issue" error={errors.issueType} required />
                 <SelectField id="corporate-timing" label="Project timing" value={values.timing} onChange={set('timing')} options={TIMINGS} placeholder="Select project timing" error={errors.timing} required />

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { telHref } from '../../../src/contracts/phone';
 import { COMPANY } from '../lib/site';
+
+const OAIC_PHONE = '1300 363 992';
 
 const LAST_UPDATED = '21 November 2026';
 
@@ -284,7 +287,7 @@ export default function PrivacyPage() {
                 Website: <a href="https://www.oaic.gov.au">www.oaic.gov.au</a>
               </li>
               <li>
-                Phone: <a href="tel:1300363992">1300 363 992</a>
+                Phone: <a href={telHref(OAIC_PHONE)!}>{OAIC_PHONE}</a>
               </li>
             </ul>
           </LegalSection>

@@ -103,6 +103,7 @@ function ReferralFields({
           <Field label="Client contact number" type="tel" autoComplete="off" placeholder={PHONE_PLACEHOLDER} required {...input('clientPhone')} />
           <div className="referral-form__wide">
             <AddressField
+              kind="address"
               id={id('jobAddress')}
               name="jobAddress"
               label="Job address"
@@ -118,6 +119,7 @@ function ReferralFields({
             />
           </div>
           <AddressField
+            kind="locality"
             id={id('suburb')}
             name="suburb"
             label="Suburb"

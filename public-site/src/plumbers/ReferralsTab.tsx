@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { placeLabel } from '../../../src/contracts/place-label';
 import type { ReferralStatus } from '../../../src/contracts/referral-rules';
 import { useSession } from '../auth/session';
 import { Dialog } from '../components/Dialog';
@@ -16,6 +17,8 @@ export interface PlumberReferral {
   clientName: string;
   address: string;
   suburb: string;
+  state: string | null;
+  postcode: string | null;
   date: string;
   status: ReferralStatus;
   statusLabel: string;
@@ -114,7 +117,7 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
             <div className="details__row">
               <dt>Address</dt>
               <dd>
-                {referral.address}, {referral.suburb}
+                {referral.address}, {placeLabel(referral)}
               </dd>
             </div>
             <div className="details__row">
@@ -223,7 +226,7 @@ export function ReferralsTab({ referrals, failed, onRetry }: { referrals: Plumbe
                 </td>
                 <td data-label="Client">{referral.clientName}</td>
                 <td data-label="Address">
-                  {referral.address}, {referral.suburb}
+                  {referral.address}, {placeLabel(referral)}
                 </td>
                 <td data-label="Date">{day(referral.date)}</td>
                 <td data-label="Status">

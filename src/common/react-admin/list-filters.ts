@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error.js';
-import type { FilterDefinition } from './list-query.js';
+import type { FilterDefinition, ParsedList } from './list-query.js';
 
 /** Filter building blocks for `ListSpec.filters`. Each validates its value and binds it as a parameter. */
 
@@ -119,4 +119,22 @@ export function before(column: string): FilterDefinition {
       query.andWhere(`${column} < :${param(name)}`, { [param(name)]: end });
     },
   };
+}
+
+/** `archived: true` lists the archived rows (their `column` is set), `false` the active ones. */
+export function archived(column: string): FilterDefinition {
+  return {
+    apply(query: SelectQueryBuilder<ObjectLiteral>, value: unknown, name: string) {
+      if (value !== true && value !== false) fail(name, `${name} must be true or false`);
+      query.andWhere(`${column} IS ${value ? 'NOT ' : ''}NULL`);
+    },
+  };
+}
+
+/**
+ * Lists of retirable records show the active ones unless the filter says otherwise: an `archived`
+ * filter picks, and `filter.id` (react-admin's getMany, resolving a reference) finds either.
+ */
+export function activeUnlessAsked<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ParsedList, column: string): SelectQueryBuilder<T> {
+  return list.filters.some(([name]) => name === 'archived' || name === 'id') ? query : query.andWhere(`${column} IS NULL`);
 }

@@ -48,46 +48,55 @@ export interface ReadSummary {
  * closing summary. Anything wrong is a `BackupFormatError` naming the problem.
  */
 export async function readBackup(file: string, sink: BackupSink = {}): Promise<ReadSummary> {
-  const gunzip = createGunzip();
-  const input = createReadStream(file);
-  const piping = pipeline(input, gunzip).catch(() => undefined); // errors surface through the iteration below
-  try {
-    return await consume(decodeFrames(gunzipErrorsExplained(gunzip)), sink);
-  } finally {
-    input.destroy();
-    gunzip.destroy();
-    await piping;
-  }
+  return readDecompressed(file, (chunks) => consume(decodeFrames(chunks), sink));
 }
 
 /** Only the header (the first section): version and contents, without reading the rest of the file. */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  const gunzip = createGunzip();
-  const input = createReadStream(file);
-  const piping = pipeline(input, gunzip).catch(() => undefined);
-  try {
-    const frames = decodeFrames(gunzipErrorsExplained(gunzip));
+  return readDecompressed(file, async (chunks) => {
+    const frames = decodeFrames(chunks);
     const first = await frames.next();
     if (first.done) throw new BackupFormatError('The backup file is truncated (it ends before its header).');
     if (first.value.type !== Frame.Header) throw new BackupFormatError('The backup file is damaged (it does not start with a header).');
     await frames.return(undefined);
     return validateHeader(parseJsonFrame<BackupHeader>(first.value, 'header'));
-  } finally {
-    input.destroy();
-    gunzip.destroy();
-    await piping;
-  }
+  });
 }
 
-async function* gunzipErrorsExplained(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+/**
+ * Runs `use` over the decompressed bytes of a file inside one `pipeline`, so that whichever side stops
+ * first (a damaged section found by `use`, a gzip error, reading only the header) ends the others too.
+ * Awaiting a separate `pipeline(input, gunzip)` after destroying its streams could wait for ever on
+ * Node 24 when `use` threw part-way through a chunk.
+ */
+async function readDecompressed<T>(file: string, use: (chunks: AsyncIterable<Buffer>) => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  // What `use` itself threw: the reason to report, whatever the pipeline says when it tears down.
+  let failure: { error: unknown } | undefined;
   try {
-    for await (const chunk of source) yield chunk as Buffer;
+    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      try {
+        result = { value: await use(source) };
+      } catch (error) {
+        failure = { error };
+        throw error;
+      }
+    });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code === 'Z_BUF_ERROR') throw new BackupFormatError('The backup file is truncated (its compressed data ends early).');
-    if (code.startsWith('Z_')) throw new BackupFormatError(`The backup file is damaged (${(error as Error).message}).`);
-    throw error;
+    if (failure) throw explainGunzipError(failure.error);
+    // Stopping early (only the header was wanted) is not a failure once `use` has its answer.
+    if (result) return result.value;
+    throw explainGunzipError(error);
   }
+  if (!result) throw new BackupFormatError('The backup file could not be read.');
+  return result.value;
+}
+
+function explainGunzipError(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  if (code === 'Z_BUF_ERROR') return new BackupFormatError('The backup file is truncated (its compressed data ends early).');
+  if (code.startsWith('Z_')) return new BackupFormatError(`The backup file is damaged (${(error as Error).message}).`);
+  return error;
 }
 
 async function consume(frames: AsyncGenerator<DecodedFrame>, sink: BackupSink): Promise<ReadSummary> {

@@ -7,7 +7,14 @@ export interface AddressSuggestion {
   postcode: string | null;
 }
 
-/** Where suggestions come from: Google Places when configured, the built-in localities otherwise. */
+/**
+ * What a field asks for: a street address (the street-address fields) or a locality (the suburb
+ * fields). A street-address field is never offered a bare suburb.
+ */
+export const SUGGESTION_KINDS = ['address', 'locality'] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+
+/** Where street-address suggestions come from: Google Places when configured, the built-in completion otherwise. */
 export interface AddressProvider {
   suggest(query: string, signal?: AbortSignal): Promise<AddressSuggestion[]>;
 }

@@ -8,6 +8,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { ROLE_LABELS, Role } from '../../contracts/roles.js';
 import { queryRows } from '../../database/sql.js';
+import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsService } from '../referrals/referrals.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -239,7 +240,7 @@ export class AuthService {
    * Staff invite someone with a role: a new account without a password, and an e-mail with a link to
    * set one. An address that already has an account is left unchanged, with the same answer.
    */
-  async invite(dto: InviteUserDto): Promise<{ message: string }> {
+  async invite(dto: InviteUserDto): Promise<{ message: string; status: 'queued' | 'preview' }> {
     await this.dataSource
       .transaction(async (manager) => {
         if (await this.users.findByEmailWithPassword(dto.email, manager)) return;
@@ -257,7 +258,10 @@ export class AuthService {
       .catch((error: { code?: string }) => {
         if (error.code !== '23505') throw error;
       });
-    return { message: `Invitation sent to ${dto.email}` };
+    // Preview mode never says 'sent' (the same answer for an address that already has an account).
+    return this.notifications.previewMode
+      ? { message: `Invitation to ${dto.email} ${EMAIL_PREVIEW_NOTE}`, status: 'preview' }
+      : { message: `Invitation sent to ${dto.email}`, status: 'queued' };
   }
 
   private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId?: string): Promise<IssuedSession> {

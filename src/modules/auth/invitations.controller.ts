@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { AuthService } from './auth.service.js';
-import { InviteUserDto, MessageResponse } from './dto/auth.dto.js';
+import { InvitationResponse, InviteUserDto } from './dto/auth.dto.js';
 
 @ApiTags('admin: users')
 @ApiBearerAuth()
@@ -15,8 +15,8 @@ export class InvitationsController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @RateLimit({ perIp: { minute: 20 } })
-  @ApiAcceptedResponse({ type: MessageResponse, description: 'The same answer whether or not the address already has an account (which is then left unchanged).' })
-  invite(@Body() body: InviteUserDto): Promise<MessageResponse> {
+  @ApiAcceptedResponse({ type: InvitationResponse, description: 'The same answer whether or not the address already has an account (which is then left unchanged).' })
+  invite(@Body() body: InviteUserDto): Promise<InvitationResponse> {
     return this.auth.invite(body);
   }
 }

@@ -44,8 +44,7 @@ export class BookingsAdminController {
   @ApiQuery({ name: 'sort', required: false })
   async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const stream = await this.bookings.exportCsv(query);
-    const today = new Date().toISOString().slice(0, 10);
-    void reply.header('content-disposition', `attachment; filename="bookings-${today}.csv"`).header('cache-control', 'no-store');
+    void reply.header('content-disposition', `attachment; filename="${this.bookings.csvFileName()}"`).header('cache-control', 'no-store');
     return new StreamableFile(stream, { type: 'text/csv; charset=utf-8' });
   }
 

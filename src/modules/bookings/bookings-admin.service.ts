@@ -11,7 +11,8 @@ import { InjectConfig } from '../../config/config.module.js';
 import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
 import { ownValue } from '../../contracts/own-keys.js';
 import { queryRows } from '../../database/sql.js';
-import { csvLine } from './booking-csv.js';
+import { csvLine } from '../../common/csv/csv.js';
+import { isoDayIn, zoneLabel } from '../../contracts/date-format.js';
 import { Booking } from './booking.entity.js';
 import type { BookingResponse } from './dto/booking.dto.js';
 
@@ -172,6 +173,11 @@ export class BookingsAdminService {
     };
   }
 
+  /** The export's file name, dated with today in TZ_DISPLAY (not the server's or UTC's day). */
+  csvFileName(now: Date = new Date()): string {
+    return `bookings-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
   /**
    * Every booking matching the list's filter as CSV, streamed from a database cursor: memory stays
    * flat however many rows there are. Rows come as arrays of text (no object per row) and lines leave
@@ -198,7 +204,9 @@ export class BookingsAdminService {
       released = true;
       client.release(error);
     };
-    let chunk = `${CSV_COLUMNS.join(',')}\n`;
+    // Times are in TZ_DISPLAY, and the heading says so ('created_at (Melbourne time)').
+    const zone = zoneLabel(this.config.tzDisplay);
+    let chunk = `${csvLine(CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'updated_at' ? `${column} (${zone})` : column)))}\n`;
     const csv = new Transform({
       writableObjectMode: true,
       transform(row: Array<string | null>, _encoding, done) {

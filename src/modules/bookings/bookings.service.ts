@@ -6,11 +6,12 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { bookingProblems, todayIn, type BookingInput } from '../../contracts/booking-rules.js';
 import { queryRows } from '../../database/sql.js';
-import { STATE_CODES } from '../addresses/address.rules.js';
+import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { firstName } from '../auth/auth.rules.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
+import { placeLabel } from '../../contracts/place-label.js';
 
 export interface BookingSubmission extends BookingInput {
   state?: unknown;
@@ -79,11 +80,11 @@ export class BookingsService {
       const preferredDate = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(`${text(input.preferred_date)}T00:00:00Z`),
       );
-      const receivedAt = dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(inserted.createdAt);
+      const receivedAt = formatDateTimeIn(this.config.tzDisplay, inserted.createdAt);
       await this.notifications.enqueue(manager, {
         template: 'booking_autoresponse',
         to: text(input.email),
-        variables: { customerName: firstName(text(input.name)), preferredDate, preferredTime: text(input.preferred_time), address: text(input.address), suburb: place.suburb },
+        variables: { customerName: firstName(text(input.name)), preferredDate, preferredTime: text(input.preferred_time), address: text(input.address), suburb: placeLabel(place) },
         dedupeKey: `booking:${inserted.id}:autoresponse`,
         entity: { type: 'booking', id: inserted.id },
       });
@@ -112,16 +113,11 @@ export class BookingsService {
     });
   }
 
-  /** The suburb as a known locality, with its state and postcode when they are certain. */
-  private async place(input: BookingSubmission): Promise<{ suburb: string; state: string | null; postcode: string | null }> {
-    const typed = text(input.suburb);
-    const givenState = text(input.state).toUpperCase();
-    const givenPostcode = text(input.postcode);
-    const hint = [typed, (STATE_CODES as readonly string[]).includes(givenState) ? givenState : '', /^\d{4}$/.test(givenPostcode) ? givenPostcode : '']
-      .filter(Boolean)
-      .join(' ');
-    const resolved = await this.localities.resolve(hint).catch(() => undefined);
-    if (!resolved) return { suburb: typed, state: null, postcode: null };
-    return { suburb: resolved.name, state: resolved.state, postcode: resolved.postcode };
+  /**
+   * The suburb apart from its state and postcode: from its text ("Parramatta NSW 2150", as a picked
+   * suggestion fills it) and the state and postcode the form sends beside it (addresses `place`).
+   */
+  private place(input: BookingSubmission): Promise<Place> {
+    return this.localities.place(text(input.suburb), { state: input.state, postcode: input.postcode });
   }
 }

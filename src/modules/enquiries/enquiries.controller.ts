@@ -1,8 +1,9 @@
-import { Controller, Get, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
+import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { readFields } from '../../common/http/form-body.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
@@ -56,7 +57,7 @@ export class EnquiriesAdminController {
   constructor(private readonly enquiries: EnquiriesService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Filters: q, kind, status; react-admin dialect.' })
+  @ApiOkResponse({ description: 'Filters: q, kind, status, archived (the active ones unless archived is true); react-admin dialect.' })
   async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EnquiryResponse[]> {
     const page = await this.enquiries.list(query);
     void reply.header('content-range', contentRange('enquiries', page.offset, page.rows.length, page.total));
@@ -72,5 +73,19 @@ export class EnquiriesAdminController {
   @ApiBody({ schema: { properties: { status: { enum: ['new', 'contacted', 'quoted', 'won', 'lost'] }, notes: { type: 'string' } } } })
   update(@Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateEnquiryDto): Promise<EnquiryResponse> {
     return this.enquiries.update(id, body);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ description: 'Archived: kept, hidden from the default list, restorable (the console offers this instead of Delete).' })
+  archive(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<EnquiryResponse> {
+    return this.enquiries.setArchived(user.id, id, true);
+  }
+
+  @Post(':id/restore')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ description: 'Back in the default list.' })
+  restore(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<EnquiryResponse> {
+    return this.enquiries.setArchived(user.id, id, false);
   }
 }

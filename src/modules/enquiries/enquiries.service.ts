@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -16,8 +16,10 @@ import {
   type EnquiryStatus,
 } from '../../contracts/enquiry-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { localityOfAddress } from '../addresses/address.rules.js';
+import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { Enquiry } from './enquiry.entity.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { formatDateTimeIn } from '../../contracts/date-format.js';
 
 /** Trimmed text, or null when empty. Lengths are checked by the rules first: nothing is cut. */
 const text = (value: unknown): string | null => {
@@ -35,6 +37,7 @@ export const ENQUIRY_LIST = defineListSpec({
     kind: equals('e.kind', ['corporate', 'product']),
     status: equals('e.status', ENQUIRY_STATUSES),
     id: ids('e.id'),
+    archived: archived('e.archived_at'),
   },
   defaultPageSize: 10,
   maxPageSize: 200,
@@ -49,6 +52,8 @@ export interface EnquiryResponse {
   email: string;
   phone: string;
   site_address: string | null;
+  state: string | null;
+  postcode: string | null;
   issue_type: string | null;
   quantity: string | null;
   timing: string | null;
@@ -58,6 +63,8 @@ export interface EnquiryResponse {
   notes: string | null;
   created_at: string;
   updated_at: string;
+  /** When staff archived it (kept, out of the default list); null when active. */
+  archived_at: string | null;
 }
 
 /** Enquiries from the corporate page and the product dialog: stored, the company told, the enquirer thanked. */
@@ -69,6 +76,7 @@ export class EnquiriesService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly localities: LocalitiesRepository,
   ) {}
 
   async create(input: Record<string, unknown>): Promise<{ id: string }> {
@@ -81,6 +89,8 @@ export class EnquiriesService {
     const problems = kind === 'corporate' ? corporateEnquiryProblems(input) : productEnquiryProblems(input);
     if (problems.length > 0) throw DomainError.validation(problems);
 
+    // The site's state and postcode, from the locality its address ends with (addresses `place`).
+    const site = kind === 'corporate' ? await this.localities.place(localityOfAddress(text(input.siteAddress) ?? '')) : undefined;
     const enquiry: Partial<Enquiry> =
       kind === 'corporate'
         ? {
@@ -90,6 +100,8 @@ export class EnquiriesService {
             email: text(input.email)!,
             phone: text(input.phone)!,
             siteAddress: text(input.siteAddress),
+            state: site?.state ?? null,
+            postcode: site?.postcode ?? null,
             issueType: text(input.issueType),
             quantity: text(input.quantity),
             timing: text(input.timing),
@@ -128,7 +140,7 @@ export class EnquiriesService {
           email: saved.email,
           phone: saved.phone,
           details,
-          receivedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(saved.createdAt),
+          receivedAt: formatDateTimeIn(this.config.tzDisplay, saved.createdAt),
           enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
         },
         dedupeKey: `enquiry:${saved.id}:notice`,
@@ -155,6 +167,8 @@ export class EnquiriesService {
       email: row.email,
       phone: row.phone,
       site_address: row.siteAddress,
+      state: row.state,
+      postcode: row.postcode,
       issue_type: row.issueType,
       quantity: row.quantity,
       timing: row.timing,
@@ -164,12 +178,15 @@ export class EnquiriesService {
       notes: row.staffNotes,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
+      archived_at: row.archivedAt ? row.archivedAt.toISOString() : null,
     };
   }
 
   async list(params: ListParams): Promise<{ rows: EnquiryResponse[]; total: number; offset: number }> {
     const list = parseListParams(params, ENQUIRY_LIST);
-    const [rows, total] = await applyListQuery(this.dataSource.getRepository(Enquiry).createQueryBuilder('e'), list, ENQUIRY_LIST).getManyAndCount();
+    // The active enquiries unless the list asks for archived ones.
+    const query = activeUnlessAsked(this.dataSource.getRepository(Enquiry).createQueryBuilder('e'), list, 'e.archived_at');
+    const [rows, total] = await applyListQuery(query, list, ENQUIRY_LIST).getManyAndCount();
     return { rows: rows.map((row) => this.toResponse(row)), total, offset: list.offset };
   }
 
@@ -196,5 +213,20 @@ export class EnquiriesService {
     }
     await this.dataSource.manager.save(row);
     return this.toResponse(row);
+  }
+
+  /**
+   * Staff archive an enquiry instead of deleting it (the console's Archive): kept with who and when,
+   * out of the default list, restorable. Archiving twice keeps the first time.
+   */
+  async setArchived(actorId: string, id: string, archive: boolean): Promise<EnquiryResponse> {
+    const rows = await this.dataSource.query(
+      archive
+        ? `UPDATE enquiries SET archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $2) WHERE id = $1 RETURNING id`
+        : `UPDATE enquiries SET archived_at = NULL, archived_by = NULL WHERE id = $1 AND $2::uuid IS NOT NULL RETURNING id`,
+      [id, actorId],
+    );
+    if ((rows as unknown[]).length === 0 && !(await this.dataSource.manager.existsBy(Enquiry, { id }))) throw DomainError.notFound('Enquiry not found.');
+    return this.get(id);
   }
 }

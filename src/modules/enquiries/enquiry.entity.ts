@@ -13,6 +13,9 @@ export class Enquiry {
   @Column({ type: 'text' }) email!: string;
   @Column({ type: 'text' }) phone!: string;
   @Column({ name: 'site_address', type: 'text', nullable: true }) siteAddress!: string | null;
+  /** The site address's state and postcode, when it names them or its locality is certain. */
+  @Column({ type: 'text', nullable: true }) state!: string | null;
+  @Column({ type: 'text', nullable: true }) postcode!: string | null;
   @Column({ name: 'issue_type', type: 'text', nullable: true }) issueType!: string | null;
   @Column({ type: 'text', nullable: true }) quantity!: string | null;
   @Column({ type: 'text', nullable: true }) timing!: string | null;
@@ -23,4 +26,7 @@ export class Enquiry {
   @Column({ name: 'staff_notes', type: 'text', nullable: true }) staffNotes!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  /** Set when staff archive the enquiry: kept, out of the default list, restorable. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true }) archivedAt!: Date | null;
+  @Column({ name: 'archived_by', type: 'uuid', nullable: true }) archivedBy!: string | null;
 }

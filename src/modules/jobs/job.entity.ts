@@ -44,4 +44,11 @@ export class Job {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /** Set when staff retire the job: kept, out of the active list, its tracking page 'Invalid Job ID'. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
+  archivedAt!: Date | null;
+
+  @Column({ name: 'archived_by', type: 'uuid', nullable: true })
+  archivedBy!: string | null;
 }

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
-import { CreateJobDto, JobChangeResponse, JobDetailResponse, JobResponse, UpdateJobStatusDto } from './dto/job.dto.js';
+import { RecordBody } from '../../common/react-admin/record-body.js';
+import { CreateJobDto, JobChangeResponse, JobDetailResponse, JobResponse, UpdateJobDto, UpdateJobStatusDto } from './dto/job.dto.js';
 import { JobsService } from './jobs.service.js';
 
 @ApiTags('admin: job tracking')
@@ -15,7 +16,7 @@ export class JobsAdminController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"JOB-10","status":"quoted"}' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"q":"JOB-10","status":"quoted"}', description: 'The active jobs unless `archived` is true (archived only) or false.' })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,9]' })
   @ApiOkResponse({ type: [JobResponse] })
@@ -36,6 +37,27 @@ export class JobsAdminController {
   @ApiConflictResponse({ description: 'A tracking link already exists for that job number.' })
   create(@CurrentUser() user: CurrentUserInfo, @Body() body: CreateJobDto): Promise<JobChangeResponse> {
     return this.jobs.create(user, body);
+  }
+
+  @Put(':id')
+  @ApiBody({ type: UpdateJobDto, description: 'The whole record may be sent (react-admin); only customerName, customerEmail and address change.' })
+  @ApiOkResponse({ type: JobResponse, description: 'The updated record.' })
+  update(@Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateJobDto): Promise<JobResponse> {
+    return this.jobs.update(id, body);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: JobResponse, description: 'Archived: kept, hidden from the active list; its tracking page answers Invalid Job ID until restored.' })
+  archive(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<JobResponse> {
+    return this.jobs.setArchived(user, id, true);
+  }
+
+  @Post(':id/restore')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: JobResponse, description: 'Back in the active list, its tracking link working again.' })
+  restore(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<JobResponse> {
+    return this.jobs.setArchived(user, id, false);
   }
 
   @Put(':id/status')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
 import { JOB_STATUSES, type JobStatus } from '../../contracts/job-status.js';
 import { queryRows } from '../../database/sql.js';
@@ -24,6 +24,7 @@ export const JOB_LIST = defineListSpec({
     bookingId: equals('j.booking_id::text'),
     referralId: equals('j.referral_id::text'),
     id: ids('j.id'),
+    archived: archived('j.archived_at'),
   },
   defaultPageSize: 10,
   maxPageSize: 200,
@@ -52,8 +53,9 @@ export interface JobEmailRow {
 export class JobsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The active jobs unless the list asks for archived ones (or names ids: react-admin's getMany finds both). */
   findForAdminList(list: ParsedList): Promise<[Job[], number]> {
-    return findListPage(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, JOB_LIST);
+    return findListPage(activeUnlessAsked(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, 'j.archived_at'), list, JOB_LIST);
   }
 
   findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Job | null> {
@@ -78,10 +80,25 @@ export class JobsRepository {
       this.dataSource,
       `SELECT j.job_number AS "jobNumber", j.customer_name AS "customerName", j.status, j.updated_at AS "updatedAt",
               (SELECT json_object_agg(e.status, e.at) FROM (SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = j.id GROUP BY status) e) AS reached
-       FROM jobs j WHERE j.tracking_code = $1`,
+       FROM jobs j WHERE j.tracking_code = $1 AND j.archived_at IS NULL`,
       [code],
     );
     return row ? { ...row, reached: row.reached ?? {} } : undefined;
+  }
+
+  /** Staff corrections of the customer's details (the job number, status and code never change here). */
+  async updateCustomer(manager: EntityManager, id: string, changes: { customerName?: string; customerEmail?: string; address?: string | null }): Promise<void> {
+    await manager.getRepository(Job).update({ id }, { ...changes, updatedAt: new Date() });
+  }
+
+  /** Archives (kept, hidden) or restores a job; archiving an archived job keeps its first time. */
+  async setArchived(manager: EntityManager, id: string, archived: boolean, actorId: string): Promise<void> {
+    await manager.query(
+      archived
+        ? `UPDATE jobs SET archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $2), updated_at = CASE WHEN archived_at IS NULL THEN now() ELSE updated_at END WHERE id = $1`
+        : `UPDATE jobs SET archived_at = NULL, archived_by = NULL, updated_at = CASE WHEN archived_at IS NULL THEN updated_at ELSE now() END WHERE id = $1 AND $2::uuid IS NOT NULL`,
+      [id, actorId],
+    );
   }
 
   async addEvent(

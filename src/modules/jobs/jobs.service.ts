@@ -5,11 +5,11 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '../../contracts/job-status.js';
+import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '../../contracts/job-status.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { templateForJobStatus } from '../templates/job-template.rules.js';
-import type { CreateJobDto, JobChangeResponse, JobDetailResponse, JobNotificationRef, JobResponse, PublicJobStatusResponse, UpdateJobStatusDto } from './dto/job.dto.js';
+import type { CreateJobDto, JobChangeResponse, JobDetailResponse, JobNotificationRef, JobResponse, PublicJobStatusResponse, UpdateJobDto, UpdateJobStatusDto } from './dto/job.dto.js';
 import { Job } from './job.entity.js';
 import { JOB_LIST, JobsRepository } from './jobs.repository.js';
 import { newTrackingCode } from './tracking-code.js';
@@ -47,6 +47,7 @@ export class JobsService {
       referralId: job.referralId,
       createdAt: job.createdAt.toISOString(),
       updatedAt: job.updatedAt.toISOString(),
+      archivedAt: job.archivedAt ? job.archivedAt.toISOString() : null,
     };
   }
 
@@ -131,6 +132,35 @@ export class JobsService {
     });
   }
 
+  /** Staff correct the customer's name, e-mail or address; answers the updated record. */
+  async update(id: string, dto: UpdateJobDto): Promise<JobResponse> {
+    const problems = jobCorrectionProblems(dto);
+    if (problems.length > 0) throw DomainError.validation(problems);
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.repository.findByIdForUpdate(manager, id);
+      if (!job) throw DomainError.notFound('Job not found.');
+      await this.repository.updateCustomer(manager, id, {
+        ...(dto.customerName !== undefined ? { customerName: dto.customerName } : {}),
+        ...(dto.customerEmail !== undefined ? { customerEmail: dto.customerEmail } : {}),
+        ...(dto.address !== undefined ? { address: dto.address || null } : {}),
+      });
+      return this.toResponse((await this.repository.findById(id, manager))!);
+    });
+  }
+
+  /**
+   * Retires a job (kept for staff, out of the active list, its tracking page 'Invalid Job ID') or puts
+   * it back; doing either twice changes nothing.
+   */
+  async setArchived(actor: CurrentUserInfo, id: string, archived: boolean): Promise<JobResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.repository.findByIdForUpdate(manager, id);
+      if (!job) throw DomainError.notFound('Job not found.');
+      await this.repository.setArchived(manager, id, archived, actor.id);
+      return this.toResponse((await this.repository.findById(id, manager))!);
+    });
+  }
+
   /** Sends the current status's e-mail again (the row's send-notification button). */
   async notify(id: string): Promise<JobChangeResponse> {
     return this.dataSource.transaction(async (manager) => {
@@ -154,7 +184,9 @@ export class JobsService {
   }
 
   /** The public tracking page: the stage, the timeline's dates, the first name only; no contact details. */
-  async publicStatus(code: string): Promise<PublicJobStatusResponse> {
+  async publicStatus(typed: string): Promise<PublicJobStatusResponse> {
+    // Codes are made in lower case: one typed (or autocorrected) in any case is the same code.
+    const code = typed.toLowerCase();
     const job = code === 'invalid' ? undefined : await this.repository.publicStatusByCode(code);
     if (!job) throw new DomainError('JOB_NOT_FOUND', JOB_NOT_FOUND, HttpStatus.NOT_FOUND);
     const reached = new Map(Object.entries(job.reached).map(([status, at]) => [status as JobStatus, new Date(at)]));

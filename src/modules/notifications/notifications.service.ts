@@ -19,6 +19,8 @@ export interface EmailRequest {
   /** What the e-mail is about, e.g. `{ type: 'job', id }`. */
   entity?: { type: string; id: string };
   button?: EmailButton;
+  /** Wording to use instead of the stored template (a staff member's test of a draft; checked by the caller). */
+  wording?: { subject: string; body: string };
 }
 
 export interface QueuedEmail {
@@ -49,7 +51,7 @@ export class NotificationsService {
     if (!isDeliverableAddress(to)) {
       throw DomainError.validation([{ field: 'to', message: 'Please enter a valid email address' }]);
     }
-    const rendered = await this.templates.render(manager, request.template, request.variables, request.button);
+    const rendered = await this.templates.render(manager, request.template, request.variables, request.button, request.wording);
     const status = this.previewMode ? NotificationStatus.Preview : NotificationStatus.Queued;
     const id = randomUUID();
     const rows: Array<{ id: string; status: NotificationStatus; inserted: boolean }> = await manager.query(

@@ -7,7 +7,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { todayIn } from '../../contracts/booking-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { dateFormat, formatDateIn } from '../../contracts/date-format.js';
 
 const JOB = 'rebates-due-digest';
 const money = (dollars: number) => `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
@@ -57,7 +57,7 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
     const due = await this.referrals.dueWithin(3, now);
     if (due.length === 0) return 0;
     const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
-    const day = (iso: string) => dateFormat('en-AU', { dateStyle: 'short', timeZone: this.config.tzDisplay }).format(new Date(iso));
+    const day = (iso: string) => formatDateIn(this.config.tzDisplay, iso);
     const list = due
       .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${money(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
       .join('\n');

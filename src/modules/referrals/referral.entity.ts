@@ -10,7 +10,10 @@ export class Referral {
   @Column({ name: 'client_name', type: 'text' }) clientName!: string;
   @Column({ name: 'client_phone', type: 'text' }) clientPhone!: string;
   @Column({ name: 'job_address', type: 'text' }) jobAddress!: string;
+  /** The locality's name; its state and postcode apart, when known. */
   @Column({ type: 'text' }) suburb!: string;
+  @Column({ type: 'text', nullable: true }) state!: string | null;
+  @Column({ type: 'text', nullable: true }) postcode!: string | null;
   /** null for a quick referral whose plumber has no account (yet). */
   @Column({ name: 'plumber_id', type: 'uuid', nullable: true }) plumberId!: string | null;
   @Column({ name: 'plumber_name', type: 'text' }) plumberName!: string;

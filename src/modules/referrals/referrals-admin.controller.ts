@@ -78,7 +78,7 @@ export class ReferralsAdminController {
 
   @Post(':id/email')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox." })
+  @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox. {notificationId, to, status}: status 'queued', or 'preview' when no SMTP server is configured (saved, not sent)." })
   email(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: EmailPlumberDto) {
     return this.referrals.emailPlumber(user, id, body.subject.trim(), body.message.trim());
   }

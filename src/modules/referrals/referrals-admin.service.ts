@@ -154,7 +154,7 @@ export class ReferralsAdminService {
   }
 
   /** The console's 'Send Email to Plumber': really sent, through the outbox. */
-  async emailPlumber(actor: CurrentUserInfo, id: string, subject: string, message: string): Promise<{ notificationId: string; to: string }> {
+  async emailPlumber(actor: CurrentUserInfo, id: string, subject: string, message: string): Promise<{ notificationId: string; to: string; status: string }> {
     const referral = await this.find(id);
     return this.dataSource.transaction(async (manager) => {
       const queued = await this.notifications.enqueue(manager, {
@@ -164,7 +164,7 @@ export class ReferralsAdminService {
         entity: { type: 'referral', id },
       });
       await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'email', $3)`, [id, actor.id, subject]);
-      return { notificationId: queued.id, to: referral.plumberEmail };
+      return { notificationId: queued.id, to: referral.plumberEmail, status: queued.status };
     });
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { AddressesModule } from '../addresses/addresses.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
 import { PhotosService } from './photos.service.js';
@@ -11,7 +12,7 @@ import { MyReferralsController, QuickReferralsController } from './referrals.con
 import { ReferralsService } from './referrals.service.js';
 
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, AddressesModule],
   controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
   providers: [
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },

@@ -12,7 +12,9 @@ import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '../auth/auth.rules.js';
 import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
-import { dateFormat } from '../../contracts/date-format.js';
+import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
+import { placeLabel } from '../../contracts/place-label.js';
+import { LocalitiesRepository } from '../addresses/localities.repository.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -28,6 +30,7 @@ export class ReferralsService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly localities: LocalitiesRepository,
   ) {}
 
   /** A plumber's own referral; another plumber's (or a missing one) is simply not found. */
@@ -45,7 +48,7 @@ export class ReferralsService {
   async listOwn(user: CurrentUserInfo): Promise<PlumberReferralView[]> {
     const referrals = await queryRows<Referral>(
       this.dataSource,
-      `SELECT id, ref_number AS "refNumber", client_name AS "clientName", job_address AS "jobAddress", suburb, created_at AS "createdAt",
+      `SELECT id, ref_number AS "refNumber", client_name AS "clientName", job_address AS "jobAddress", suburb, state, postcode, created_at AS "createdAt",
               status, urgency, service_clean_view AS "serviceCleanView", service_reline AS "serviceReline", contact_client AS "contactClient",
               description, notes, cleanview_rebate_amount_cents AS "cleanViewRebateCents", cleanview_rebate_status AS "cleanViewRebateStatus",
               reline_rebate_amount_cents AS "relineRebateCents", reline_rebate_status AS "relineRebateStatus"
@@ -118,13 +121,16 @@ export class ReferralsService {
 
   private async store(input: ReferralInput, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {
     const services = serviceTypesOf(input.serviceTypes);
+    const place = await this.localities.place(text(input.suburb));
     return this.dataSource.transaction(async (manager) => {
       const referral = await manager.save(
         manager.create(Referral, {
           clientName: text(input.clientName),
           clientPhone: text(input.clientPhone),
           jobAddress: text(input.jobAddress),
-          suburb: text(input.suburb),
+          suburb: place.suburb,
+          state: place.state,
+          postcode: place.postcode,
           plumberId,
           plumberName: text(input.plumberName),
           plumberCompany: text(input.plumberCompany),
@@ -153,7 +159,7 @@ export class ReferralsService {
     });
   }
 
-  /** The company's notice (Melbourne time) and the plumber's acknowledgement; delivery never fails the referral. */
+  /** The company's notice (times in TZ_DISPLAY, labelled) and the plumber's acknowledgement; delivery never fails the referral. */
   private async queueEmails(manager: EntityManager, referral: Referral): Promise<void> {
     const services = [referral.serviceCleanView ? 'Clean & View' : null, referral.serviceReline ? 'Reline' : null].filter(Boolean).join(', ') || 'Not specified';
     await this.notifications.enqueue(manager, {
@@ -168,13 +174,13 @@ export class ReferralsService {
         clientName: referral.clientName,
         clientPhone: referral.clientPhone,
         jobAddress: referral.jobAddress,
-        suburb: referral.suburb,
+        suburb: placeLabel(referral),
         urgency: URGENCY_LABELS[referral.urgency],
         services,
         contactClient: referral.contactClient ? 'Yes' : 'No',
         description: referral.description,
         notes: referral.notes ?? 'None',
-        submittedAt: dateFormat('en-AU', { dateStyle: 'short', timeStyle: 'short', timeZone: this.config.tzDisplay }).format(referral.createdAt),
+        submittedAt: formatDateTimeIn(this.config.tzDisplay, referral.createdAt),
         referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
       },
       dedupeKey: `referral:${referral.id}:notice`,
@@ -187,7 +193,7 @@ export class ReferralsService {
         plumberName: firstName(referral.plumberName),
         refNumber: referral.refNumber,
         clientName: referral.clientName,
-        suburb: referral.suburb,
+        suburb: placeLabel(referral),
         dashboardLink: `${this.config.publicBaseUrl}/plumber-dashboard`,
       },
       dedupeKey: `referral:${referral.id}:acknowledgement`,

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ConsoleConfigController } from './console-config.controller.js';
 import { SettingsAdminController } from './settings-admin.controller.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  controllers: [SettingsAdminController],
+  controllers: [SettingsAdminController, ConsoleConfigController],
   providers: [SettingsService],
   exports: [SettingsService],
 })

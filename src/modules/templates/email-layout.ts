@@ -24,7 +24,7 @@ export const EMAIL_LAYOUT = `<!DOCTYPE html>
 {{/if}}
 </td></tr>
 <tr><td style="padding:16px 28px;background:#f8fafc;color:#64748b;font-size:13px;line-height:1.5;">
-{{brandName}} · {{brandPhone}} · <a href="mailto:{{brandEmail}}" style="color:#64748b;">{{brandEmail}}</a><br>{{serviceArea}}
+{{brandName}} · <a href="{{brandPhoneHref}}" style="color:#64748b;">{{brandPhone}}</a> · <a href="mailto:{{brandEmail}}" style="color:#64748b;">{{brandEmail}}</a><br>{{serviceArea}}
 </td></tr>
 </table>
 </td></tr>

@@ -154,7 +154,7 @@ export const TEMPLATE_CATALOGUE = {
       preferredTime: '9:00 AM',
       howHeard: 'Google Search',
       message: 'Blocked drain in the back yard',
-      receivedAt: '21/11/2026, 9:41 am',
+      receivedAt: '21/11/2026, 9:41 am AEDT',
       bookingsLink: 'https://example.com.au/admin/bookings',
     },
     subject: 'New Booking Request: {customerName}, {suburb}',
@@ -173,7 +173,7 @@ export const TEMPLATE_CATALOGUE = {
       email: 'jordan.lee@example.gov.au',
       phone: '03 9000 0000',
       details: 'Site address: 1 Civic Drive\nIssue: Tree Root Intrusion\nTiming: Planned Maintenance',
-      receivedAt: '21/11/2026, 9:41 am',
+      receivedAt: '21/11/2026, 9:41 am AEDT',
       enquiriesLink: 'https://example.com.au/admin/enquiries',
     },
     subject: 'New {kindLabel}: {organisation}',
@@ -210,11 +210,11 @@ export const TEMPLATE_CATALOGUE = {
       contactClient: 'Yes',
       description: 'Recurring blockage in the sewer line',
       notes: 'Side gate code 1234',
-      submittedAt: '21/11/2026, 9:41 am',
+      submittedAt: '21/11/2026, 9:41 am AEDT',
       referralsLink: 'https://example.com.au/admin/dashboard',
     },
     subject: 'New Referral {refNumber} from {plumberName}',
-    body: `A new referral was submitted on {submittedAt} (Melbourne time).\n\nRef ID: {refNumber}\nPlumber: {plumberName}, {plumberCompany}\nPlumber phone: {plumberPhone}\nPlumber email: {plumberEmail}\n\nClient: {clientName}\nClient phone: {clientPhone}\nJob address: {jobAddress}, {suburb}\nUrgency: {urgency}\nService types: {services}\nPermission to contact client: {contactClient}\n\nIssue:\n{description}\n\nNotes:\n{notes}\n\nOpen the referrals: {referralsLink}`,
+    body: `A new referral was submitted on {submittedAt}.\n\nRef ID: {refNumber}\nPlumber: {plumberName}, {plumberCompany}\nPlumber phone: {plumberPhone}\nPlumber email: {plumberEmail}\n\nClient: {clientName}\nClient phone: {clientPhone}\nJob address: {jobAddress}, {suburb}\nUrgency: {urgency}\nService types: {services}\nPermission to contact client: {contactClient}\n\nIssue:\n{description}\n\nNotes:\n{notes}\n\nOpen the referrals: {referralsLink}`,
   },
   referral_acknowledgement: {
     key: 'referral_acknowledgement',
@@ -257,6 +257,20 @@ export const TEMPLATE_CATALOGUE = {
 export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;
 
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_CATALOGUE) as TemplateKey[];
+
+/** The host the catalogue's sample links are written with; previews and test e-mails use this server's. */
+export const SAMPLE_ORIGIN = 'https://example.com.au';
+
+/**
+ * A template's sample values with every sample link moved to `publicBaseUrl` (PUBLIC_BASE_URL), so a
+ * test e-mail's 'View Your Job Status' and tracking link lead to this product, not a made-up host.
+ */
+export function sampleValues(definition: TemplateDefinition, publicBaseUrl: string): Record<string, string> {
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  return Object.fromEntries(
+    Object.entries(definition.sample).map(([name, value]) => [name, value.startsWith(`${SAMPLE_ORIGIN}/`) ? base + value.slice(SAMPLE_ORIGIN.length) : value]),
+  );
+}
 
 export function isTemplateKey(value: string): value is TemplateKey {
   return Object.hasOwn(TEMPLATE_CATALOGUE, value);

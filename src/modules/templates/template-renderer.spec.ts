@@ -51,6 +51,11 @@ describe('renderEmail', () => {
     expect(email.text.endsWith('View Your Job Status: https://example.com.au/job-status/abc')).toBe(true);
   });
 
+  it("links the company's phone in every e-mail's footer for calling (a 1300 number, dialled as it is)", () => {
+    const email = renderEmail({ ...template, variables });
+    expect(email.html).toContain('<a href="tel:1300747354" style="color:#64748b;">1300 747 354</a>');
+  });
+
   it('refuses to run a template that did not pass the save checks', () => {
     expect(() => renderEmail({ subject: 'a{constructor}b', body: 'x', variables: {} })).toThrow(TemplateRenderError);
     expect(() => renderEmail({ subject: 'x', body: '{{constructor.constructor}}', variables })).toThrow(/single braces/);

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { COMPANY } from '../../contracts/company.js';
 import { EMAIL_LAYOUT } from './email-layout.js';
-import { findTemplateProblems, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
+import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
 
 export interface EmailButton {
   label: string;
@@ -131,8 +131,9 @@ function isHttpUrl(value: string): boolean {
  */
 export function renderEmail(input: RenderInput): RenderedEmail {
   const names = Object.keys(input.variables);
-  const subjectSource = checkedSource(input.subject, 'subject', names);
-  const bodySource = checkedSource(input.body, 'body', names);
+  // An optional value left empty goes with the separator that joined it: no stray spaces or commas.
+  const subjectSource = checkedSource(omitBlankVariables(input.subject, input.variables), 'subject', names);
+  const bodySource = checkedSource(omitBlankVariables(input.body, input.variables), 'body', names);
   const subjectValues = Object.fromEntries(Object.entries(input.variables).map(([k, v]) => [k, singleLine(v)]));
   const subject = singleLine(compileStaffSource(subjectSource, false)(subjectValues));
   const text = compileStaffSource(bodySource, false)(input.variables).trim();
@@ -157,6 +158,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     button,
     brandName: COMPANY.name,
     brandPhone: COMPANY.phone,
+    brandPhoneHref: COMPANY.phoneHref,
     brandEmail: COMPANY.email,
     serviceArea: COMPANY.serviceArea,
   });

@@ -1,5 +1,5 @@
 import { TEMPLATE_CATALOGUE } from './template-catalogue.js';
-import { findTemplateProblems, toHandlebarsSource, variablesUsed } from './template-syntax.js';
+import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, variablesUsed } from './template-syntax.js';
 
 const allowed = ['customerName', 'jobId', 'trackingLink'];
 const STRAY = 'Braces can only surround a variable name, for example {customerName}. Remove any other "{" or "}".';
@@ -73,5 +73,27 @@ describe('toHandlebarsSource', () => {
 describe('variablesUsed', () => {
   it('lists each variable once in order of use', () => {
     expect(variablesUsed('{jobId} {customerName} {jobId}')).toEqual(['jobId', 'customerName']);
+  });
+});
+
+describe('omitBlankVariables', () => {
+  const values = { a: 'A', b: 'B', empty: '', blank: '  ', name: 'Sam' };
+  it.each([
+    ['Address: {a}, {b} {empty} {blank}', 'Address: {a}, {b}'],
+    ['Address: {empty}, {b} {a}', 'Address: {b} {a}'],
+    ['Plumber: {a}, {empty}', 'Plumber: {a}'],
+    ['Hi {empty},', 'Hi,'],
+    ['Organisation: {empty}', 'Organisation:'],
+    ['{empty} was received', 'was received'],
+    ['A new {empty} was received', 'A new was received'],
+    ['{a} · {empty} · {b}', '{a} · {b}'],
+    ['{a} ({empty}) done', '{a} done'],
+    ['in {empty}.', 'in.'],
+    ['{empty}', ''],
+    ['{a} {b}', '{a} {b}'],
+    ['Notes:\n{empty}\n\nEnd {name}', 'Notes:\n\n\nEnd {name}'],
+    ['{unknown} stays', '{unknown} stays'],
+  ])('%j → %j', (source, expected) => {
+    expect(omitBlankVariables(source, values)).toBe(expected);
   });
 });

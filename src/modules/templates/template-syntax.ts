@@ -84,3 +84,52 @@ export function variablesUsed(source: string): string[] {
 export function toHandlebarsSource(source: string): string {
   return source.replace(VARIABLE, '{{$1}}');
 }
+
+/** A list separator between two values on a line: ", ", " · ", " - ", " / ", ";"… (with its spaces). */
+const SEPARATOR_BEFORE = /(?:\s*[,;·|/–—-]\s*|\s+)$/u;
+const SEPARATOR_AFTER = /^(?:\s*[,;·|/–—-]\s*|\s+)/u;
+
+/**
+ * The template without the `{variables}` whose value is empty (or only whitespace), each taken out
+ * with the separator that joined it to its neighbour, so an optional value left empty leaves no
+ * double space, space before punctuation, dangling comma or empty brackets behind: 'Address:
+ * {address}, {suburb} {state} {postcode}' with no state or postcode reads 'Address: 12 Station St,
+ * Richmond'. A label before it stays ('Organisation: {organisation}' → 'Organisation:').
+ */
+export function omitBlankVariables(source: string, values: Readonly<Record<string, string>>): string {
+  const blank = (name: string) => Object.hasOwn(values, name) && values[name]!.trim() === '';
+  return source
+    .split('\n')
+    .map((line) => {
+      let out = line;
+      for (;;) {
+        const match = [...out.matchAll(VARIABLE)].find((found) => blank(found[1]!));
+        if (!match) return out;
+        const start = match.index!;
+        const end = start + match[0].length;
+        let before = out.slice(0, start);
+        let after = out.slice(end);
+        if (/\(\s*$/.test(before) && /^\s*\)/.test(after)) {
+          // '({x})' → nothing, with the space before the bracket.
+          before = before.replace(/\s*\(\s*$/, '');
+          after = after.replace(/^\s*\)/, '');
+        } else {
+          const separatorBefore = SEPARATOR_BEFORE.exec(before)?.[0];
+          const rest = separatorBefore === undefined ? before : before.slice(0, before.length - separatorBefore.length);
+          const separatorAfter = SEPARATOR_AFTER.exec(after)?.[0];
+          const afterIsValue = separatorAfter !== undefined && after.length > separatorAfter.length;
+          if (separatorBefore !== undefined && rest.trim() !== '' && !(/:\s*$/.test(before) && afterIsValue && /[,;·|/–—-]/u.test(separatorAfter!))) {
+            // Joined to the value before it ('{suburb} {state}', '{name}, {company}', 'Hi {name},').
+            before = rest;
+          } else if (separatorAfter !== undefined && afterIsValue) {
+            // First on its line or after a label ('Address: {address}, {suburb}'): take the separator after it.
+            after = after.slice(separatorAfter.length);
+          } else {
+            before = before.replace(/[ \t]+$/, '');
+          }
+        }
+        out = before + after;
+      }
+    })
+    .join('\n');
+}

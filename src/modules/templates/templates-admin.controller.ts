@@ -5,7 +5,7 @@ import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { PreviewTemplateDto, RenderedTemplateResponse, TemplateResponse, UpdateTemplateDto } from './dto/template.dto.js';
+import { PreviewTemplateDto, RenderedTemplateResponse, TemplateResponse, TestEmailResponse, UpdateTemplateDto } from './dto/template.dto.js';
 import { TemplatesAdminService } from './templates-admin.service.js';
 
 @ApiTags('admin: e-mail templates')
@@ -45,8 +45,8 @@ export class TemplatesAdminController {
 
   @Post(':key/test')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiAcceptedResponse({ description: 'Test Email Sent: the template with sample values, to the signed-in admin.' })
-  sendTest(@Param('key') key: string, @CurrentUser() user: CurrentUserInfo) {
-    return this.templates.sendTest(key, user);
+  @ApiAcceptedResponse({ type: TestEmailResponse, description: 'Test Email Sent: the template (or the draft sent with it) with sample values, to the signed-in admin.' })
+  sendTest(@Param('key') key: string, @Body() body: PreviewTemplateDto, @CurrentUser() user: CurrentUserInfo): Promise<TestEmailResponse> {
+    return this.templates.sendTest(key, user, body);
   }
 }

@@ -2,11 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
+import { isBlank, requiredMessage } from '../../contracts/template-rules.js';
 import { queryRows } from '../../database/sql.js';
+import { NotificationStatus } from '../notifications/notification-status.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
+import type { RenderedTemplateResponse, TemplateResponse, TestEmailResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
-import { isTemplateKey, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
+import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
 import { renderEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
 
@@ -62,6 +67,7 @@ interface StoredTemplate {
 @Injectable()
 export class TemplatesAdminService {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
   ) {}
@@ -113,21 +119,36 @@ export class TemplatesAdminService {
     return this.toResponse(definition, (await this.stored([key])).get(key));
   }
 
-  /** Refuses anything but the template's own `{variables}` (no handlebars syntax) in subject and body; the subject is one line. */
-  private check(definition: TemplateDefinition, subject: string | undefined, body: string | undefined): void {
+  /**
+   * Refuses anything but the template's own `{variables}` (no handlebars syntax) in subject and body;
+   * the subject is one line. A part of only whitespace is empty: 'Subject is required' / 'Email body
+   * is required' (spec §5) — always when saving, and for a draft part that is sent to preview or test.
+   */
+  private check(definition: TemplateDefinition, subject: string | undefined, body: string | undefined, required: boolean): void {
     const errors: FieldError[] = [];
-    if (subject !== undefined) {
-      for (const problem of findTemplateProblems(subject, definition.variables, 'subject')) errors.push({ field: 'subject', message: problem.message });
-    }
-    if (body !== undefined) {
-      for (const problem of findTemplateProblems(body, definition.variables)) errors.push({ field: 'body', message: problem.message });
+    for (const [part, source] of [['subject', subject], ['body', body]] as const) {
+      if (source === undefined && !required) continue;
+      if (isBlank(source)) {
+        errors.push({ field: part, message: requiredMessage(part) });
+        continue;
+      }
+      for (const problem of findTemplateProblems(source!, definition.variables, part)) errors.push({ field: part, message: problem.message });
     }
     if (errors.length > 0) throw DomainError.validation(errors);
   }
 
+  /** The sample values of a template, its links on this server (PUBLIC_BASE_URL). */
+  private sample(definition: TemplateDefinition): Readonly<Record<string, string>> {
+    return sampleValues(definition, this.config.publicBaseUrl);
+  }
+
+  private sampleButton(definition: TemplateDefinition) {
+    return definition.group === 'job' ? { label: 'View Your Job Status', url: this.sample(definition).trackingLink! } : undefined;
+  }
+
   async update(key: string, subject: string, body: string, user: CurrentUserInfo): Promise<TemplateResponse> {
     const definition = this.definition(key);
-    this.check(definition, subject, body);
+    this.check(definition, subject, body, true);
     await this.dataSource.query(
       `INSERT INTO email_templates (key, subject, body, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_by = EXCLUDED.updated_by, updated_at = now()`,
@@ -139,29 +160,46 @@ export class TemplatesAdminService {
   /** The template (or unsaved wording) rendered with sample values, for the live preview. */
   async preview(key: string, subject: string | undefined, body: string | undefined): Promise<RenderedTemplateResponse> {
     const definition = this.definition(key);
-    this.check(definition, subject, body);
+    this.check(definition, subject, body, false);
     const current = await this.get(key);
     return renderEmail({
       subject: subject ?? current.subject,
       body: body ?? current.body,
-      variables: definition.sample,
+      variables: this.sample(definition),
       linkVariables: definition.linkVariables,
-      button: definition.group === 'job' ? { label: 'View Your Job Status', url: definition.sample.trackingLink! } : undefined,
+      button: this.sampleButton(definition),
     });
   }
 
-  /** Sends the stored template, with sample values, to the signed-in staff member. */
-  async sendTest(key: string, user: CurrentUserInfo): Promise<{ message: string; notificationId: string; status: string }> {
+  /**
+   * Sends the template with sample values to the signed-in staff member: the wording on screen when a
+   * draft subject or body is given (checked like a save), the stored wording otherwise. The answer says
+   * whether it went to the outbox for delivery or, in preview mode (no SMTP_URL), was only saved.
+   */
+  async sendTest(key: string, user: CurrentUserInfo, draft: { subject?: string; body?: string } = {}): Promise<TestEmailResponse> {
     const definition = this.definition(key);
-    const queued = await this.dataSource.transaction((manager) =>
-      this.notifications.enqueue(manager, {
+    this.check(definition, draft.subject, draft.body, false);
+    const queued = await this.dataSource.transaction(async (manager) => {
+      const wording = draft.subject !== undefined || draft.body !== undefined ? await this.wording(key, draft) : undefined;
+      return this.notifications.enqueue(manager, {
         template: key as TemplateKey,
         to: user.email,
-        variables: definition.sample,
+        variables: this.sample(definition),
         entity: { type: 'email_template', id: key },
-        button: definition.group === 'job' ? { label: 'View Your Job Status', url: definition.sample.trackingLink! } : undefined,
-      }),
-    );
-    return { message: 'Check your inbox for the test email.', notificationId: queued.id, status: queued.status };
+        button: this.sampleButton(definition),
+        wording,
+      });
+    });
+    const preview = queued.status === NotificationStatus.Preview;
+    return {
+      message: preview ? `The test email was ${EMAIL_PREVIEW_NOTE}.` : 'Check your inbox for the test email.',
+      notificationId: queued.id,
+      status: queued.status,
+    };
+  }
+
+  private async wording(key: string, draft: { subject?: string; body?: string }): Promise<{ subject: string; body: string }> {
+    const current = await this.get(key);
+    return { subject: draft.subject ?? current.subject, body: draft.body ?? current.body };
   }
 }

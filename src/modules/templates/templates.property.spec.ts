@@ -47,8 +47,10 @@ describe('staff templates (properties)', () => {
   });
 
   it('an accepted template renders every value literally: the text part is the template with each {variable} replaced once', () => {
+    // (A value left empty is taken out with its separator: omitBlankVariables, template-syntax.spec.ts.)
+    const filled = values.filter((all) => Object.values(all).every((value) => value.trim() !== ''));
     check(
-      fc.property(templateSource, templateSource, values, (subject, body, variables) => {
+      fc.property(templateSource, templateSource, filled, (subject, body, variables) => {
         fc.pre(findTemplateProblems(subject, ALLOWED, 'subject').length === 0 && findTemplateProblems(body, ALLOWED).length === 0);
         const email = renderEmail({ subject, body, variables });
         expect(email.text).toBe(substitute(body, variables).trim());

@@ -118,3 +118,11 @@ export class MeResponse {
   @ApiProperty() profile!: { fullName: string | null; businessName: string | null; phone: string | null };
   @ApiProperty() createdAt!: string;
 }
+
+/** POST /admin/users/invite: the same answer whether or not the address already has an account. */
+export class InvitationResponse {
+  @ApiProperty({ example: 'Invitation sent to sam@example.com.au', description: "In preview mode: 'Invitation to … saved as a preview (not sent: no SMTP server configured)'." })
+  message!: string;
+  @ApiProperty({ enum: ['queued', 'preview'], description: "'preview' when no SMTP server is configured: the e-mail is only saved." })
+  status!: 'queued' | 'preview';
+}

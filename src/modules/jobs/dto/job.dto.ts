@@ -67,6 +67,34 @@ export class CreateJobDto {
   notify?: boolean;
 }
 
+/**
+ * PUT /admin/jobs/:id: react-admin sends the whole record; only the customer's name, e-mail and the
+ * address change (the job number, status, tracking code and dates are ignored). A field left out is
+ * left as it is.
+ */
+export class UpdateJobDto {
+  @ApiProperty({ required: false, example: 'Alex Citizen' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(120, { message: 'Customer name must be at most 120 characters' })
+  @IsString({ message: 'Customer name must be text' })
+  customerName?: string;
+
+  @ApiProperty({ required: false, example: 'alex@example.com.au' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsString({ message: 'Please enter a valid email address' })
+  customerEmail?: string;
+
+  @ApiProperty({ required: false, nullable: true, description: "Empty or null: none ('Not specified')." })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(300, { message: 'Address must be at most 300 characters' })
+  @IsString({ message: 'Address must be text' })
+  address?: string | null;
+}
+
 export class UpdateJobStatusDto {
   @ApiProperty({ enum: JOB_STATUSES })
   @IsIn(JOB_STATUSES, { message: STATUS_MESSAGE })
@@ -99,6 +127,8 @@ export class JobResponse {
   @ApiProperty({ nullable: true }) referralId!: string | null;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
+  @ApiProperty({ nullable: true, description: 'When staff archived the job (hidden from the active list, its page answers Invalid Job ID); null when active.' })
+  archivedAt!: string | null;
 }
 
 export class JobEventResponse {

@@ -13,7 +13,7 @@ export class ReferralFormDto {
   @ApiProperty({ required: false, description: "The account's e-mail when left out." }) plumberEmail?: string;
   @ApiProperty() clientName!: string;
   @ApiProperty() jobAddress!: string;
-  @ApiProperty() suburb!: string;
+  @ApiProperty({ description: 'A suburb, or a suggestion such as "Parramatta NSW 2150" (stored as suburb, state and postcode).' }) suburb!: string;
   @ApiProperty() clientPhone!: string;
   @ApiProperty({ enum: ['low', 'medium', 'high', 'emergency'] }) urgency!: Urgency;
   @ApiProperty() description!: string;
@@ -34,6 +34,8 @@ export interface PlumberReferralView {
   clientName: string;
   address: string;
   suburb: string;
+  state: string | null;
+  postcode: string | null;
   date: string;
   status: ReferralStatus;
   statusLabel: string;
@@ -53,6 +55,8 @@ export function toPlumberReferral(referral: Referral): PlumberReferralView {
     clientName: referral.clientName,
     address: referral.jobAddress,
     suburb: referral.suburb,
+    state: referral.state,
+    postcode: referral.postcode,
     date: referral.createdAt.toISOString(),
     status: referral.status,
     statusLabel: REFERRAL_STATUS_LABELS[referral.status],
@@ -88,6 +92,8 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()) {
     client_phone: referral.clientPhone,
     job_address: referral.jobAddress,
     suburb: referral.suburb,
+    state: referral.state,
+    postcode: referral.postcode,
     plumber_id: referral.plumberId,
     plumber_name: referral.plumberName,
     plumber_company: referral.plumberCompany,

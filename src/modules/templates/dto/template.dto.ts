@@ -17,7 +17,7 @@ export class UpdateTemplateDto {
   body!: string;
 }
 
-/** POST /admin/email-templates/:key/preview: unsaved wording to render; missing parts use the stored ones. */
+/** POST /admin/email-templates/:key/preview and /test: unsaved wording to render or send; missing parts use the stored ones. */
 export class PreviewTemplateDto {
   @ApiProperty({ required: false })
   @IsOmittable()
@@ -43,6 +43,14 @@ export class TemplateResponse {
   @ApiProperty() defaultSubject!: string;
   @ApiProperty() defaultBody!: string;
   @ApiProperty({ nullable: true }) updatedAt!: string | null;
+}
+
+export class TestEmailResponse {
+  @ApiProperty({ example: 'Check your inbox for the test email.', description: "In preview mode (no SMTP_URL): 'The test email was saved as a preview (not sent: no SMTP server configured).'" })
+  message!: string;
+  @ApiProperty() notificationId!: string;
+  @ApiProperty({ enum: ['queued', 'preview'], description: "'queued': on its way through the outbox; 'preview': saved, never sent (no SMTP server configured)." })
+  status!: string;
 }
 
 export class RenderedTemplateResponse {

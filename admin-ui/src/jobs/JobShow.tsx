@@ -1,0 +1,86 @@
+import { Alert, Box, Chip, Divider, Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { ArchiveButton } from '../common/ArchiveButton';
+import { formatDateTime } from '../common/dates';
+import { mailtoHref } from '../common/links';
+import { PhoneLink } from '../common/PhoneLink';
+import { JOB_STATUS_COLOURS, type JobDetailRecord } from './jobStatus';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A job's detail: the customer (an empty address is 'Not specified', spec §3), its link, history and e-mails. */
+function JobDetail() {
+  const job = useRecordContext<JobDetailRecord>();
+  if (!job) return null;
+  return (
+    <Stack spacing={1} sx={{ p: 2 }}>
+      {job.archivedAt ? (
+        <Alert severity="warning">Archived {formatDateTime(job.archivedAt)}: hidden from the active list, and its tracking page says Invalid Job ID until it is restored.</Alert>
+      ) : null}
+      <Row label="Job ID">{job.jobNumber}</Row>
+      <Row label="Customer">{job.customerName}</Row>
+      <Row label="Email">
+        <Link href={mailtoHref(job.customerEmail)}>{job.customerEmail}</Link>
+      </Row>
+      {job.customerPhone ? (
+        <Row label="Phone">
+          <PhoneLink phone={job.customerPhone} />
+        </Row>
+      ) : null}
+      <Row label="Address">{job.address || 'Not specified'}</Row>
+      <Row label="Status">
+        <Chip size="small" label={job.statusLabel} color={JOB_STATUS_COLOURS[job.status]} />
+      </Row>
+      <Row label="Tracking link">
+        <Link href={job.trackingLink} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
+          {job.trackingLink}
+        </Link>
+      </Row>
+      <Row label="Created">{formatDateTime(job.createdAt)}</Row>
+      <Divider sx={{ my: 1 }} />
+      <Typography variant="subtitle2">History</Typography>
+      {(job.timeline ?? []).map((event) => (
+        <Typography key={event.id} variant="body2">
+          {formatDateTime(event.createdAt)} · {event.statusLabel}
+          {event.changedBy ? ` · ${event.changedBy}` : ''}
+          {event.customerNotified ? ' · customer e-mailed' : ''}
+        </Typography>
+      ))}
+      <Typography variant="subtitle2" sx={{ pt: 1 }}>
+        E-mails
+      </Typography>
+      {(job.emails ?? []).length === 0 ? <Typography variant="body2">None yet.</Typography> : null}
+      {(job.emails ?? []).map((email) => (
+        <Typography key={email.id} variant="body2">
+          {formatDateTime(email.createdAt)} · {email.subject} · {email.status === 'preview' ? 'saved as a preview (not sent)' : email.status}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+export function JobShow() {
+  return (
+    <Show
+      title="Job"
+      actions={
+        <TopToolbar>
+          <EditButton />
+          <ArchiveButton apiPath="/api/admin/jobs" archivedField="archivedAt" name={(record) => `Job ${String(record.jobNumber)}`} />
+        </TopToolbar>
+      }
+    >
+      <JobDetail />
+    </Show>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * No staff action may end in a refused request (a raw 'Cannot DELETE' / 404 toast). The API deletes
+ * nothing: records are archived (jobs, enquiries) or changed by their own actions. react-admin offers
+ * Delete by default in three places — a form's toolbar, a list's bulk actions, and DeleteButton — so
+ * every console view must opt out of each.
+ */
+const root = path.dirname(fileURLToPath(import.meta.url));
+const sources = (readdirSync(root, { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.tsx'))
+  .map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
+
+/** Each JSX opening tag `<Name …>` (attributes may span lines and hold braces). */
+function openingTags(text: string, name: string): string[] {
+  const tags: string[] = [];
+  const pattern = new RegExp(`<${name}(?=[\\s>/])`, 'g');
+  for (const match of text.matchAll(pattern)) {
+    let depth = 0;
+    let end = match.index!;
+    for (; end < text.length; end += 1) {
+      const char = text[end];
+      if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else if (char === '>' && depth === 0) break;
+    }
+    tags.push(text.slice(match.index!, end + 1));
+  }
+  return tags;
+}
+
+describe('the console offers no Delete', () => {
+  it('finds the console sources', () => {
+    expect(sources.length).toBeGreaterThan(20);
+  });
+
+  it.each(sources.map(({ file }) => [file]))('%s uses no delete button, hook or data provider call', (file) => {
+    const { text } = sources.find((source) => source.file === file)!;
+    expect(text).not.toMatch(/\b(DeleteButton|BulkDeleteButton|DeleteWithConfirmButton|DeleteWithUndoButton|useDelete|useDeleteMany)\b/);
+    expect(text).not.toMatch(/method:\s*'DELETE'/);
+    expect(text).not.toMatch(/\.delete(Many)?\(/);
+  });
+
+  it('every list turns off bulk actions (whose default is Delete)', () => {
+    const grids = sources.flatMap(({ file, text }) => openingTags(text, 'Datagrid').map((tag) => ({ file, tag })));
+    expect(grids.length).toBeGreaterThan(0);
+    for (const { file, tag } of grids) expect(`${file}: ${tag}`).toMatch(/bulkActionButtons=\{false\}/);
+  });
+
+  it('every form names its own toolbar (the default has Delete)', () => {
+    const forms = sources.flatMap(({ file, text }) => ['SimpleForm', 'TabbedForm'].flatMap((name) => openingTags(text, name).map((tag) => ({ file, tag }))));
+    expect(forms.length).toBeGreaterThan(0);
+    for (const { file, tag } of forms) expect(`${file}: ${tag}`).toMatch(/toolbar=\{/);
+  });
+});

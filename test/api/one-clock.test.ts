@@ -1,0 +1,52 @@
+import { isoDayIn } from '../../src/contracts/date-format.js';
+import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * One clock for people: the dates and times staff read in e-mails and exports are in TZ_DISPLAY,
+ * labelled, with four-digit years, and staff notices have no stray spaces when a value is empty.
+ * Two zones far from UTC on either side: at any hour of the day at least one of them is on another
+ * calendar day than UTC, so a date taken from UTC (or the server's zone) shows.
+ */
+describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%s', (zone) => {
+  let sut: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off', TZ_DISPLAY: zone } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: `clock-${zone.length}@example.com.au`, role: 'admin' }));
+  });
+
+  afterAll(() => sut.close());
+
+  const tomorrow = () => {
+    const date = new Date(`${isoDayIn(zone)}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + 1);
+    return date.toISOString().slice(0, 10);
+  };
+
+  it("dates the bookings export with today's date in TZ_DISPLAY and labels its times", async () => {
+    const before = isoDayIn(zone);
+    const response = await sut.http().get('/api/admin/bookings/export.csv').set(admin.auth).expect(200);
+    const after = isoDayIn(zone);
+    expect([`attachment; filename="bookings-${before}.csv"`, `attachment; filename="bookings-${after}.csv"`]).toContain(response.headers['content-disposition']);
+    const city = zone.split('/')[1]!;
+    expect(response.text.split('\n')[0]).toContain(`"created_at (${city} time)","updated_at (${city} time)"`);
+  });
+
+  it('writes the staff notice of a booking with the time in TZ_DISPLAY, labelled, a four-digit year and no stray spaces', async () => {
+    // A suburb that names no locality: no state or postcode, which left 'Address: …, Nowhere  ' before.
+    const created = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ name: 'Alex Citizen', email: 'alex.clock@example.com.au', phone: '0400 123 456', suburb: 'Nowhereville', address: '12 Station Street', preferred_date: tomorrow(), preferred_time: '9:00 AM', message: 'Blocked drain' })
+      .expect(201);
+    const [notice] = await sut.dataSource.query(`SELECT text_body AS text, created_at AS "createdAt" FROM notifications WHERE entity_id = $1 AND template_key = 'booking_notice'`, [created.body.id]);
+    const received = new Intl.DateTimeFormat('en-AU', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(notice.createdAt);
+    expect(notice.text).toMatch(new RegExp(`received on ${received.replace(/\//g, '\\/')}, \\d{1,2}:\\d{2} [ap]m GMT[+-]\\d+\\.`));
+    expect(notice.text).toContain('Address: 12 Station Street, Nowhereville\n');
+    for (const line of (notice.text as string).split('\n')) {
+      expect(line).not.toMatch(/\S {2,}\S|[ \t]$| [,.;:!?]/);
+    }
+  });
+});

@@ -6,8 +6,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|map|webmanifest)$/;
 
-/** `skip`: folders (relative to `dir`) whose files are never sent to a browser. */
-export async function precompress(dir, { skip = [] } = {}) {
+/**
+ * `skip`: folders (relative to `dir`) whose files are never sent to a browser; `unless(content)`: files
+ * left uncompressed (the server compresses them after changing them).
+ */
+export async function precompress(dir, { skip = [], unless = () => false } = {}) {
   let count = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
@@ -15,7 +18,7 @@ export async function precompress(dir, { skip = [] } = {}) {
     const relative = path.relative(dir, file).split(path.sep);
     if (skip.includes(relative[0])) continue;
     const content = await readFile(file);
-    if (content.length < 512) continue;
+    if (content.length < 512 || unless(content)) continue;
     await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
     count += 1;

@@ -11,20 +11,31 @@ import { frameworkErrorHandlers } from './common/http/framework-errors.js';
 import { registerJsonBodyParser } from './common/http/json-body.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { registerNoStore } from './common/http/no-store.js';
+import { JOB_STATUS_RATE_LIMIT, JobStatusController } from './modules/jobs/job-status.controller.js';
+import { RateLimitGuard, rateLimitRoute } from './common/rate-limit/rate-limit.guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
+import { DEFAULT_HTTP_LIMITS, nodeServerOptions, watchBodyReceipt, type HttpLimits } from './common/http/slow-clients.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { CORRELATION_HEADER, correlationIdFor } from './common/logging/correlation-id.js';
 
 /** Request bodies above this size are refused with 413 (uploads set their own limits). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+export interface CreateAppOptions extends AppModuleOptions {
+  /** Slow-client limits other than the product's own (tests shrink them to seconds). */
+  httpLimits?: Partial<HttpLimits>;
+}
+
 /** Builds the whole product (API, both front ends) ready to listen; used by main.ts and by the tests. */
-export async function createApp(options: AppModuleOptions): Promise<NestFastifyApplication> {
+export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
   const { config } = options;
+  const httpLimits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, keepAliveMs: config.httpKeepAliveTimeoutMs, ...options.httpLimits };
   let securityHeaders: Readonly<Record<string, string>> = {};
   const { frameworkErrors, clientErrorHandler } = frameworkErrorHandlers(() => securityHeaders);
   const adapter = new FastifyAdapter({
+    // Slow clients are cut off: headers, body receipt and idle keep-alive each have a deadline.
+    ...nodeServerOptions(httpLimits),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 500 },
@@ -52,8 +63,14 @@ export async function createApp(options: AppModuleOptions): Promise<NestFastifyA
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  watchBodyReceipt(fastify, httpLimits, (socket) => clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));
   const jobs = app.get(JobsService);
-  await registerFrontends(fastify, config, { jobStatus: (code) => jobs.publicStatus(code) });
+  const rateLimits = app.get(RateLimitGuard);
+  const jobStatusRoute = rateLimitRoute(JobStatusController, JobStatusController.prototype.get);
+  await registerFrontends(fastify, config, {
+    jobStatus: (code) => jobs.publicStatus(code),
+    jobStatusLimit: (request, reply) => rateLimits.enforce(jobStatusRoute, JOB_STATUS_RATE_LIMIT, request, reply),
+  });
   await app.init();
   return app;
 }

@@ -66,7 +66,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         // Sign-in and the refresh cookie: only JSON from our own origin (before counting, so a page elsewhere spends no one's allowance).
         { provide: APP_GUARD, useClass: SameOriginJsonGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // The guard is RateLimitModule's (also used by the server-rendered job-status page).
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
       ],
     };
   }

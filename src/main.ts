@@ -1,32 +1,17 @@
 import 'reflect-metadata';
-import { pino } from 'pino';
-import { createApp } from './app.factory.js';
-import { ConfigError, loadConfig } from './config/app-config.js';
-import { resolveJwtSecret } from './config/jwt-secret.js';
-import { provisionDatabase } from './database/provision-database.js';
+import { ConfigError } from './config/app-config.js';
+import { PostgresAccessError } from './database/embedded-postgres.js';
+import { openControllingTerminal, startServer, type RunningServer } from './start-server.js';
 
-/** Starts the product: configuration, database (embedded unless DATABASE_URL), API and front ends on one port. */
+/** `npm start` (and `node dist/src/main.js`): the product on one port until SIGINT or SIGTERM. */
 async function main(): Promise<void> {
-  let config;
+  let server: RunningServer;
   try {
-    config = await resolveJwtSecret(loadConfig(process.env));
+    server = await startServer(process.env, { stdout: process.stdout, openTerminal: openControllingTerminal });
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info', base: { context: 'Bootstrap' } });
-  const database = await provisionDatabase(config, (message) => log.info(message));
-  let app;
-  try {
-    app = await createApp({ config, databaseUrl: database.url });
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    log.error({ err: error }, 'The server could not start');
-    await app?.close().catch(() => undefined);
-    await database.release();
+    // A bad setting, or a folder the embedded PostgreSQL cannot reach: the message alone says what to do.
+    if (error instanceof ConfigError || error instanceof PostgresAccessError) process.stderr.write(`\n${error.message}\n\n`);
+    else process.stderr.write(`The server could not start: ${(error as Error)?.stack ?? String(error)}\n`);
     process.exit(1);
   }
 
@@ -34,18 +19,12 @@ async function main(): Promise<void> {
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: stopping`);
-    // The server closes first (in-flight requests and e-mail deliveries finish), then the database stops.
-    await app.close().catch((error: unknown) => log.error({ err: error }, 'Error while closing the server'));
-    await database.release();
+    server.log.info(`${signal} received: stopping`);
+    await server.stop();
     process.exit(0);
   };
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));
-
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info({ port, database: database.embedded ? 'embedded' : 'configured' }, `Ready on http://localhost:${port} (public site /, staff console /admin, API /api, docs /api/docs)`);
 }
 
 void main();

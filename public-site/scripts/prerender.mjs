@@ -1,6 +1,6 @@
 // Build step: renders every marketing route of the public site to static HTML (content readable
 // without JavaScript), writes the 404 page, the client-rendered shells, routes.json for the server,
-// sitemap.xml and robots.txt, then precompresses everything. Runs after `vite build` and the SSR build.
+// sitemap.xml and robots.txt, then precompresses the rest. Runs after `vite build` and the SSR build.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +11,11 @@ const dist = path.join(root, 'dist');
 // The server-side build: used here, and kept for the server, which renders the job-status page with
 // its job at request time (src/common/http/frontends.ts). Never served as a file.
 const ssrDist = path.join(dist, '_server');
-const origin = (process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
-
-const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS } = await import(path.join(ssrDist, 'entry-server.js'));
+const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER } = await import(path.join(ssrDist, 'entry-server.js'));
+// The site's own address (canonical links, og:url, structured data, sitemap, robots.txt) is written as
+// a placeholder: the server puts PUBLIC_BASE_URL in its place when it loads the build, so one build
+// serves any address and port (src/common/http/frontends.ts).
+const origin = ORIGIN_PLACEHOLDER;
 const template = await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8'));
 
 /**
@@ -74,7 +76,7 @@ async function write(relative, content) {
   await writeFile(file, content);
 }
 
-const manifest = { pages: {}, shells: [], notFound: '404.html' };
+const manifest = { pages: {}, shells: [], notFound: '404.html', originPlaceholder: ORIGIN_PLACEHOLDER };
 for (const routePath of STATIC_PATHS) {
   const file = routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
   await write(file, page(await renderPage(routePath, origin), routePath));
@@ -104,5 +106,6 @@ await write(
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
-const count = await precompress(dist, { skip: ['_server'] });
-console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page for ${origin}; compressed ${count} files`);
+// Files naming the address are compressed by the server once it has written the address in.
+const count = await precompress(dist, { skip: ['_server'], unless: (content) => content.includes(ORIGIN_PLACEHOLDER) });
+console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page (the server writes PUBLIC_BASE_URL into them); compressed ${count} files`);

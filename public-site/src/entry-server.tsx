@@ -29,6 +29,9 @@ export async function renderPage(path: string, origin: string): Promise<Rendered
   return { html, headTags: renderHeadTags(head, origin) };
 }
 
+/** The origin pages are prerendered with; the server writes PUBLIC_BASE_URL in its place. */
+export { ORIGIN_PLACEHOLDER } from '../../src/contracts/site-manifest';
+
 export const STATIC_PATHS = ROUTES.filter((route) => !route.shell).map((route) => route.path);
 export const SITEMAP_PATHS = ROUTES.filter((route) => route.sitemap).map((route) => route.path);
 export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({

@@ -5,7 +5,7 @@ import { dataSourceOptions } from '../../ormconfig.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { migrateAndSeed } from '../database/migrate.js';
 import { provisionDatabase } from '../database/provision-database.js';
-import { createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
+import { adminCreatedMessage, createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
 
 const USAGE = `Usage: npm run admin:create -- --email admin@example.com.au [--password '<12 to 128 characters>']
 
@@ -41,15 +41,7 @@ async function main(): Promise<number> {
   try {
     await migrateAndSeed(dataSource);
     const result = await dataSource.transaction((manager) => createOrPromoteAdmin(manager, values.email!, values.password));
-    const verb = result.created ? 'Created admin account' : 'Made admin';
-    process.stdout.write(`${verb}: ${values.email!.trim()}\n`);
-    if (result.setPasswordToken) {
-      process.stdout.write(
-        `Set the password within 24 hours (the link works once):\n${config.publicBaseUrl}/reset-password?token=${result.setPasswordToken}&invite=1\n`,
-      );
-    } else {
-      process.stdout.write(`Log in at ${config.publicBaseUrl}/admin\n`);
-    }
+    process.stdout.write(adminCreatedMessage(config.publicBaseUrl, values.email!, result));
     return 0;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
+import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../common/logging/log-output.js';
 import { COMPANY } from '../contracts/company.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
@@ -30,11 +31,15 @@ export interface AppConfig {
   /** Seed demo accounts and sample data into an empty database. */
   readonly demoData: boolean;
   readonly trustProxy: boolean;
+  /** How long an idle keep-alive connection stays open (above a reverse proxy's own idle timeout when behind one). */
+  readonly httpKeepAliveTimeoutMs: number;
   /** Rebates set on each new referral, in cents (spec §9: $80 and $400). */
   readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
   /** Where uploaded referral photos are kept (disk storage). */
   readonly uploadsDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines when stdout is a terminal, JSON otherwise. */
+  readonly logFormat: LogFormatSetting;
   readonly mail: {
     readonly maxAttempts: number;
     readonly retryBaseMs: number;
@@ -103,6 +108,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   const googleMapsApiUrl = stripTrailingSlash(reader.url('GOOGLE_MAPS_API_URL', ['https:', 'http:']) ?? 'https://maps.googleapis.com');
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
+  const httpKeepAliveTimeoutMs = reader.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 1_000, 600_000);
   const rebates = {
     cleanViewCents: reader.integer('REBATE_CLEANVIEW_DOLLARS', 80, 0, 100_000) * 100,
     relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
@@ -112,6 +118,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   // Demo data is the default only for the embedded database, never for a configured one unless asked.
   const demoData = reader.boolean('DEMO_DATA', databaseUrl === undefined && nodeEnv !== 'test');
   const logLevel = reader.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const logFormat = reader.oneOf('LOG_FORMAT', LOG_FORMAT_SETTINGS, 'auto');
   const corsOrigins = reader.originList('CORS_ORIGINS') ?? [new URL(publicBaseUrl).origin];
   const mail = {
     maxAttempts: reader.integer('MAIL_MAX_ATTEMPTS', 8, 1, 50),
@@ -149,9 +156,11 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     requireEmailVerification,
     demoData,
     trustProxy,
+    httpKeepAliveTimeoutMs,
     rebates,
     uploadsDir,
     logLevel,
+    logFormat,
     mail,
     schedules,
     frontend,

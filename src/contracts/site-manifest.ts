@@ -14,6 +14,15 @@ export interface SiteManifest {
    * the server renders with their data at request time. Files under `_server/` are never served.
    */
   renderer?: { module: string; template: string };
+  /**
+   * The origin the build wrote wherever the site names its own address (canonical links, og:url,
+   * structured data, sitemap.xml, robots.txt): the server writes PUBLIC_BASE_URL in its place when it
+   * loads the build, so one build serves any address and port. Absent: the address was fixed at build time.
+   */
+  originPlaceholder?: string;
 }
+
+/** The placeholder origin of the prerendered site (`.invalid` never resolves, should a page ever leave unreplaced). */
+export const ORIGIN_PLACEHOLDER = 'https://public-base-url.invalid';
 
 export const SITE_MANIFEST_FILE = 'routes.json';

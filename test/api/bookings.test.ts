@@ -152,6 +152,42 @@ describe('bookings: the public request', () => {
     expect(response.headers.location).toBe('/thank-you');
   });
 
+  it.each([
+    ['multipart', 'application/json'],
+    ['multipart', 'application/json, text/plain, */*'],
+    ['urlencoded', 'application/json'],
+  ])('answers a %s post that accepts %s in JSON, as the spec\'s original call expects: 201 with the booking', async (encoding, accept) => {
+    const fields = { ...booking(), message: `Posted as ${encoding} accepting ${accept}`, _gotcha: '', subject: 'New Booking Request' };
+    const request = sut.http().post('/api/bookings').set('accept', accept);
+    if (encoding === 'multipart') for (const [key, value] of Object.entries(fields)) request.field(key, value);
+    else request.type('form').send(new URLSearchParams(fields).toString());
+    const response = await request.expect(201).expect('content-type', /application\/json/);
+    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const [row] = await sut.dataSource.query(`SELECT brief_description FROM bookings WHERE id = $1`, [response.body.id]);
+    expect(row.brief_description).toBe(fields.message);
+  });
+
+  it('answers a multipart post that accepts JSON and has problems with 400 in the error format, storing nothing', async () => {
+    const request = sut.http().post('/api/bookings').set('accept', 'application/json');
+    for (const [key, value] of Object.entries({ ...booking(), email: 'not-an-email', message: 'multipart json refused' })) request.field(key, value);
+    const response = await request.expect(400).expect('content-type', /application\/json/);
+    expect(response.body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid email address',
+      errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+      correlationId: expect.any(String),
+    });
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE brief_description = 'multipart json refused'`)).toBe(0);
+  });
+
+  it('keeps the redirect for a browser\'s own form post (Accept preferring HTML)', async () => {
+    const request = sut.http().post('/api/bookings').set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    for (const [key, value] of Object.entries(booking())) request.field(key, value);
+    const response = await request.expect(303);
+    expect(response.headers.location).toBe('/thank-you');
+  });
+
   it('answers a form post with problems with a page listing them and the way back', async () => {
     const form = new URLSearchParams({ ...booking(), email: 'not-an-email' });
     const response = await sut.http().post('/api/bookings').type('form').set('Referer', 'http://localhost:3000/about').send(form.toString()).expect(400);
@@ -434,6 +470,19 @@ describe('enquiries', () => {
     const updated = await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ ...list.body[0], status: 'quoted', notes: 'Sent quote Q-17' }).expect(200);
     expect(updated.body).toMatchObject({ status: 'quoted', notes: 'Sent quote Q-17' });
     await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ status: 'maybe' }).expect(400);
+  });
+
+  it('answers an enquiry posted as multipart that accepts JSON in JSON: 201, or 400 in the error format', async () => {
+    const created = sut.http().post('/api/enquiries').set('accept', 'application/json');
+    for (const [key, value] of Object.entries({ ...corporate, notes: 'multipart enquiry' })) created.field(key, value);
+    const response = await created.expect(201).expect('content-type', /application\/json/);
+    expect(response.body).toEqual({ id: expect.any(String) });
+
+    const refused = sut.http().post('/api/enquiries').set('accept', 'application/json');
+    for (const [key, value] of Object.entries({ ...corporate, email: 'nope', notes: 'multipart enquiry refused' })) refused.field(key, value);
+    const error = await refused.expect(400).expect('content-type', /application\/json/);
+    expect(error.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ field: 'email' })] });
+    expect(await count(sut, `SELECT count(*)::int AS count FROM enquiries WHERE message = 'multipart enquiry refused'`)).toBe(0);
   });
 
   it.each([

@@ -1,3 +1,6 @@
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Serving both front ends on the API's port, against small fixture builds (test/fixtures). */
@@ -56,5 +59,65 @@ describe('front-end serving', () => {
   it('answers unknown API routes in JSON, not with a page', async () => {
     const response = await sut.http().get('/api/nothing-here').expect(404).expect('content-type', /json/);
     expect(response.body.code).toBe('NOT_FOUND');
+  });
+});
+
+/**
+ * One build serves any address: the public site is prerendered with a placeholder origin, and the
+ * server writes PUBLIC_BASE_URL (default http://localhost:PORT) into pages, the sitemap and robots.txt
+ * when it loads them, compressing them itself (the build's compressed copies could carry another
+ * origin). The fixtures are such a build, with stale compressed copies left beside two files.
+ */
+describe.each([
+  ['no PUBLIC_BASE_URL, PORT 3233', { PORT: '3233', PUBLIC_BASE_URL: '' }, 'http://localhost:3233'],
+  ['PUBLIC_BASE_URL https://www.example.com.au on PORT 3234', { PORT: '3234', PUBLIC_BASE_URL: 'https://www.example.com.au/' }, 'https://www.example.com.au'],
+])('the public address at run time (%s)', (_case, env, origin) => {
+  let sut: TestApp;
+
+  let port: number;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env });
+    await sut.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (sut.app.getHttpServer().address() as AddressInfo).port;
+  });
+
+  afterAll(() => sut.close());
+
+  /** The bytes as sent (node:http decodes nothing), decoded here by their Content-Encoding. */
+  function fetchDecoded(url: string, encoding: 'identity' | 'gzip' | 'br') {
+    return new Promise<{ status: number; type: string; encoding: string; text: string }>((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path: url, headers: { 'accept-encoding': encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const sent = response.headers['content-encoding'];
+          const body = sent === 'br' ? brotliDecompressSync(raw) : sent === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ status: response.statusCode!, type: String(response.headers['content-type']), encoding: sent ?? 'identity', text: body.toString('utf8') });
+        });
+      }).on('error', reject);
+    });
+  }
+
+  it.each(['identity', 'gzip', 'br'] as const)('writes it into the canonical link and og:url of every page (%s)', async (encoding) => {
+    for (const [path, canonical] of [['/', `${origin}/`], ['/about', `${origin}/about`]]) {
+      const page = await fetchDecoded(path!, encoding);
+      expect(page).toMatchObject({ status: 200, type: expect.stringMatching(/text\/html/), encoding });
+      expect(page.text).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(page.text).toContain(`<meta property="og:url" content="${canonical}" />`);
+      expect(page.text).not.toMatch(/public-base-url\.invalid|localhost:3000/);
+    }
+  });
+
+  it.each(['identity', 'gzip', 'br'] as const)('writes it into the sitemap and robots.txt (%s)', async (encoding) => {
+    const sitemap = await fetchDecoded('/sitemap.xml', encoding);
+    expect(sitemap).toMatchObject({ status: 200, type: expect.stringMatching(/xml/) });
+    expect(sitemap.text).toContain(`<loc>${origin}/</loc>`);
+    expect(sitemap.text).toContain(`<loc>${origin}/about</loc>`);
+    const robots = await fetchDecoded('/robots.txt', encoding);
+    expect(robots).toMatchObject({ status: 200, type: expect.stringMatching(/text\/plain/) });
+    expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    for (const text of [sitemap.text, robots.text]) expect(text).not.toMatch(/public-base-url\.invalid|localhost:3000/);
   });
 });

@@ -208,6 +208,41 @@ describe('job-status rate limit', () => {
       await sut.close();
     }
   });
+
+  it('counts the server-rendered page with the API: one limit per IP, and a readable 429 page with Retry-After', async () => {
+    const sut = await startTestApp();
+    try {
+      // Half the minute's lookups through the page, half through the API: the same 60 in all.
+      for (let i = 0; i < 30; i += 1) await sut.http().get('/job-status/booked-job1001-abc').expect(200);
+      for (let i = 0; i < 30; i += 1) await sut.http().get('/api/job-status/invalid').expect(404);
+
+      const page = await sut.http().get('/job-status/booked-job1001-abc').set('accept', 'text/html').expect(429).expect('content-type', /text\/html/);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(page.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.text).toContain('<h1>Too many requests</h1>');
+      expect(page.text).toContain('Too many requests. Please wait a minute and try again.');
+      expect(page.text).not.toContain('RATE_LIMITED');
+
+      const api = await sut.http().get('/api/job-status/invalid').expect(429).expect('content-type', /json/);
+      expect(api.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+      expect(Number(api.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('limits the page alone exactly like the API: 60 a minute, then 429', async () => {
+    const sut = await startTestApp();
+    try {
+      for (let i = 0; i < 60; i += 1) await sut.http().get(`/job-status/booked-job1001-${i}`).expect(200);
+      await sut.http().get('/job-status/booked-job1001-61').expect(429);
+      // Other pages are not limited.
+      await sut.http().get('/about').expect(200);
+    } finally {
+      await sut.close();
+    }
+  });
 });
 
 describe('e-mail templates, settings and the outbox', () => {

@@ -286,6 +286,23 @@ describe('quick referrals', () => {
     expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count).toBe(before);
   });
 
+  it('answers a multipart post that accepts JSON in JSON: 201 with the referral, 400 in the error format', async () => {
+    const fields = { ...quick, plumberEmail: 'multipart@drains.com.au', contactClient: 'true', serviceTypes: undefined };
+    const created = sut.http().post('/api/referrals/quick').set('accept', 'application/json');
+    for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') created.field(key, value);
+    const response = await created.expect(201).expect('content-type', /application\/json/);
+    expect(response.body).toEqual({ id: expect.any(String), refNumber: expect.stringMatching(/^R-\d{6}$/) });
+    const [row] = await sut.dataSource.query(`SELECT contact_client, source FROM referrals WHERE id = $1`, [response.body.id]);
+    expect(row).toEqual({ contact_client: true, source: 'quick' });
+
+    const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count;
+    const refused = sut.http().post('/api/referrals/quick').set('accept', 'application/json');
+    for (const [key, value] of Object.entries({ ...fields, clientName: '' })) if (typeof value === 'string') refused.field(key, value);
+    const error = await refused.expect(400).expect('content-type', /application\/json/);
+    expect(error.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: expect.arrayContaining([{ field: 'clientName', message: 'Client name is required' }]) });
+    expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count).toBe(before);
+  });
+
   it('answers a filled spam trap like a success and stores nothing', async () => {
     const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count;
     await sut.http().post('/api/referrals/quick').send({ ...quick, _gotcha: 'x' }).expect(201);

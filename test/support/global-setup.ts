@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { EmbeddedPostgres, PostgresAccessError } from '../../src/database/embedded-postgres.js';
 import { migrateAndSeed } from '../../src/database/migrate.js';
 
 declare global {
@@ -29,10 +29,17 @@ export default async function globalSetup(): Promise<void> {
     await chmod(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
     server = new EmbeddedPostgres({
       dataDir: path.join(dataDir, 'pg'),
+      dataDirSetting: 'TMPDIR',
       // Test databases are thrown away: skip the durability work.
       settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
     });
-    adminUrl = await server.start();
+    adminUrl = await server.start().catch(async (error: unknown) => {
+      if (!(error instanceof PostgresAccessError)) throw error;
+      // One clear message (which folder, what to do) rather than a stack from deep inside Jest.
+      await rm(dataDir!, { recursive: true, force: true });
+      process.stderr.write(`\n${error.message}\n\n`);
+      process.exit(1);
+    });
   }
   const template = `relining_test_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -6,6 +6,7 @@ import { __resetOutOfContextForTests } from 'nestjs-pino/internal/PinoLogger.js'
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import type { HttpLimits } from '../../src/common/http/slow-clients.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   extraModules?: Array<Type | DynamicModule>;
   /** Collects every log line (JSON) here instead of printing it. */
   logLines?: string[];
+  /** Slow-client limits in place of the product's (to watch them work in seconds). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 /** The whole product on a database of its own, as `npm start` builds it, ready for HTTP requests. */
@@ -52,7 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logDestination = options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined;
   // nestjs-pino keeps one logger per process (the first app's); a test that reads logs needs its own.
   if (logDestination) __resetOutOfContextForTests();
-  const app = await createApp({ config, databaseUrl, extraModules: options.extraModules, logDestination });
+  const app = await createApp({ config, databaseUrl, extraModules: options.extraModules, logDestination, httpLimits: options.httpLimits });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,

@@ -8,6 +8,61 @@ export function isFormPost(request: FastifyRequest): boolean {
 }
 
 /**
+ * Whether a request is answered as a browser page (a redirect, or a page listing the problems) rather
+ * than JSON. Decided by what the client accepts, not by how its body is encoded: a form post (urlencoded
+ * or multipart) gets a page unless its Accept prefers JSON (the spec's original booking call posts
+ * multipart with `Accept: application/json` and reads a JSON answer); a JSON body always gets JSON.
+ */
+export function answersWithPage(request: FastifyRequest): boolean {
+  return isFormPost(request) && !prefersJson(request.headers.accept);
+}
+
+/**
+ * Whether an Accept header ranks JSON above HTML: by quality, then (at equal quality) by which is
+ * named more specifically (`application/json, *\/*` names JSON, not HTML). No header, `*\/*` or a tie
+ * is no preference.
+ */
+export function prefersJson(accept: string | undefined): boolean {
+  const ranges = parseAccept(accept ?? '');
+  const json = rank(ranges, 'application', 'json');
+  const html = rank(ranges, 'text', 'html');
+  if (json.quality === 0) return false;
+  return json.quality > html.quality || (json.quality === html.quality && json.specificity > html.specificity);
+}
+
+interface MediaRange {
+  type: string;
+  subtype: string;
+  quality: number;
+}
+
+function parseAccept(accept: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
+  for (const item of accept.toLowerCase().split(',').slice(0, 50)) {
+    const [range = '', ...parameters] = item.split(';').map((part) => part.trim());
+    const match = /^([\w.+*-]+)\/([\w.+*-]+)$/.exec(range);
+    if (!match) continue;
+    let quality = 1;
+    for (const parameter of parameters) {
+      const q = /^q=([01](?:\.\d{0,3})?)$/.exec(parameter);
+      if (parameter.startsWith('q=')) quality = q ? Math.min(1, Number(q[1])) : 0;
+    }
+    ranges.push({ type: match[1]!, subtype: match[2]!, quality });
+  }
+  return ranges;
+}
+
+/** The quality the most specific matching range gives a media type (RFC 9110 §12.5.1), 0 if none. */
+function rank(ranges: readonly MediaRange[], type: string, subtype: string): { quality: number; specificity: number } {
+  let best = { quality: 0, specificity: -1 };
+  for (const range of ranges) {
+    const specificity = range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' && range.subtype === '*' ? 0 : -1;
+    if (specificity > best.specificity) best = { quality: range.quality, specificity };
+  }
+  return best;
+}
+
+/**
  * The fields of a request body as strings, whatever its encoding: JSON, urlencoded or multipart
  * (files are refused here). Repeated fields keep their first value; non-text JSON values are kept
  * as they are so the rules can refuse them.

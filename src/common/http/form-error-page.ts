@@ -7,6 +7,25 @@ import { COMPANY } from '../../contracts/company.js';
  */
 export function formErrorPage(title: string, problems: ReadonlyArray<{ message: string }>, backTo: string): string {
   const items = problems.map((problem) => `<li>${escapeHtml(problem.message)}</li>`).join('');
+  return plainPage(
+    title,
+    `<p>Please correct the following and send the form again:</p>
+<ul>${items}</ul>
+<a class="button" href="${escapeHtml(backTo)}">Back to the form</a>`,
+  );
+}
+
+/** The answer to a page request refused by a rate limit (a 429 a person reads, not JSON). */
+export function tooManyRequestsPage(message: string): string {
+  return plainPage(
+    'Too many requests',
+    `<p class="problem">${escapeHtml(message)}</p>
+<a class="button" href="/">Back to the home page</a>`,
+  );
+}
+
+/** A small self-contained page in the site's colours, for answers the front end does not render. */
+function plainPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -18,16 +37,14 @@ export function formErrorPage(title: string, problems: ReadonlyArray<{ message: 
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.6}
 main{max-width:640px;margin:48px auto;padding:32px;background:#fff;border-radius:14px;box-shadow:0 10px 30px rgb(15 23 42/.12)}
 h1{margin-top:0;color:#0b3b66}
-li{color:#b91c1c;font-weight:600}
+li,.problem{color:#b91c1c;font-weight:600}
 a.button{display:inline-block;margin-top:16px;padding:12px 20px;border-radius:10px;background:#c2410c;color:#fff;font-weight:700;text-decoration:none}
 </style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-<p>Please correct the following and send the form again:</p>
-<ul>${items}</ul>
-<a class="button" href="${escapeHtml(backTo)}">Back to the form</a>
+${content}
 <p>Prefer to talk? Call us on <a href="${COMPANY.phoneHref}">${escapeHtml(COMPANY.phone)}</a>.</p>
 </main>
 </body>

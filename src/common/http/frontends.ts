@@ -3,18 +3,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { AppConfig } from '../../config/app-config.js';
+import { ownValue } from '../../contracts/own-keys.js';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../contracts/site-manifest.js';
 import { correlationIdOf } from '../logging/correlation-id.js';
 import { toErrorResponse } from '../errors/all-exceptions.filter.js';
 import { DomainError } from '../errors/domain-error.js';
+import { tooManyRequestsPage } from './form-error-page.js';
 
-/** An HTML document kept in memory with the compressed copies the build wrote beside it. */
+/**
+ * A document kept in memory (every HTML page, and the text files that name the site's address) with
+ * its compressed copies: those the build wrote beside it, or, when the server wrote the public address
+ * into it, made by the server at boot.
+ */
 interface Document {
   body: Buffer;
+  type: string;
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/** The build's placeholder origin and the address the server writes in its place. */
+interface OriginSubstitution {
+  placeholder: string;
+  origin: string;
 }
 
 interface Bundle {
@@ -24,12 +39,16 @@ interface Bundle {
 }
 
 const SERVER_BUILD_DIR = '_server';
+const JOB_STATUS_PATTERN = '/job-status/:code';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 /** Looks a job up by its tracking code as the job-status API answers it (throws its 404). */
 export type JobStatusLookup = (code: string) => Promise<unknown>;
+
+/** Counts a job-status page against the job-status API's rate limit; throws its 429 when spent. */
+export type JobStatusLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 interface PageRenderer {
   renderPageWithData(path: string, origin: string, data: { apiPath: string; answer: { status: number; body: unknown } }): Promise<{ html: string; headTags: string }>;
@@ -40,13 +59,18 @@ interface PageRenderer {
  * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
  * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
  */
-export async function registerFrontends(fastify: FastifyInstance, config: AppConfig, lookups: { jobStatus?: JobStatusLookup } = {}): Promise<void> {
-  const site = loadBundle(config.frontend.publicSiteDir);
-  const admin = loadBundle(config.frontend.adminUiDir);
-  const manifest = loadManifest(site);
+export async function registerFrontends(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  lookups: { jobStatus?: JobStatusLookup; jobStatusLimit?: JobStatusLimit } = {},
+): Promise<void> {
+  const origin = config.publicBaseUrl.replace(/\/+$/, '');
+  const manifest = loadManifest(config.frontend.publicSiteDir);
+  // The build names the site's address by a placeholder: the address is PUBLIC_BASE_URL, known now.
+  const site = await loadBundle(config.frontend.publicSiteDir, manifest.originPlaceholder ? { placeholder: manifest.originPlaceholder, origin } : undefined);
+  const admin = await loadBundle(config.frontend.adminUiDir);
   const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern) as MatchFunction<object> }));
   const renderer = await loadRenderer(site, manifest);
-  const origin = config.publicBaseUrl.replace(/\/+$/, '');
 
   /**
    * The job-status page rendered with its job: the customer sees it in the first paint. Falls back
@@ -86,6 +110,23 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     return true;
   };
 
+  /**
+   * A job-status page is a lookup by tracking code like its API, so it counts against the same
+   * limit (one counter for both: guessing codes through the page gains nothing). Spent: a 429 page a
+   * person can read, with Retry-After.
+   */
+  const withinJobStatusLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!lookups.jobStatusLimit) return true;
+    try {
+      await lookups.jobStatusLimit(request, reply);
+      return true;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.statusCode !== 429) throw error;
+      void reply.status(429).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(tooManyRequestsPage(error.message));
+      return false;
+    }
+  };
+
   const roots = [site.root, admin.root].filter((dir) => existsSync(dir));
   if (roots.length > 0) await fastify.register(fastifyStatic, { root: roots, serve: false, preCompressed: true });
 
@@ -106,12 +147,17 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
       return;
     }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const page = manifest.pages[normalized];
+    const page = ownValue(manifest.pages, normalized);
     if (page) return sendDocument(request, reply, site, page, 200, unbuilt('public site'));
     const relative = relativePath(request.url, '');
-    if (relative && site.files.has(relative) && !relative.endsWith('.html')) return sendStatic(reply, site, relative);
+    if (relative && site.files.has(relative) && !relative.endsWith('.html')) {
+      // sitemap.xml and robots.txt carry the public address: sent from memory, not the build's files.
+      if (site.documents.has(relative)) return sendDocument(request, reply, site, relative, 200, '', SHORT);
+      return sendStatic(reply, site, relative);
+    }
     const shell = shells.find((candidate) => candidate.matches(normalized));
-    if (shell?.serverRendered && shell.pattern === '/job-status/:code') {
+    if (shell?.pattern === JOB_STATUS_PATTERN && !(await withinJobStatusLimit(request, reply))) return;
+    if (shell?.serverRendered && shell.pattern === JOB_STATUS_PATTERN) {
       const code = normalized.slice('/job-status/'.length);
       if (await serveJobStatus(request, reply, normalized, code)) return;
     }
@@ -161,14 +207,15 @@ async function sendDocument(
   file: string,
   status: number,
   fallbackText: string,
+  cacheControl = REVALIDATE,
 ): Promise<void> {
   const document = bundle.documents.get(file);
-  void reply.status(status).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+  void reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
   if (!document) {
     void reply.type('text/plain; charset=utf-8').send(fallbackText);
     return;
   }
-  void reply.type('text/html; charset=utf-8');
+  void reply.type(document.type);
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (document.br && /\bbr\b/.test(accepted)) {
     void reply.header('content-encoding', 'br').send(document.br);
@@ -197,7 +244,10 @@ function relativePath(url: string, mount: string): string | undefined {
   return normalized === '.' ? '' : normalized;
 }
 
-function loadBundle(root: string): Bundle {
+/** Text files other than pages that may name the site's address (sitemap.xml, robots.txt). */
+const ADDRESSED_TEXT: Readonly<Record<string, string>> = { '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+
+async function loadBundle(root: string, substitution?: OriginSubstitution): Promise<Bundle> {
   const files = new Set<string>();
   const documents = new Map<string, Document>();
   if (!existsSync(root)) return { root, files, documents };
@@ -211,20 +261,55 @@ function loadBundle(root: string): Bundle {
     }
   };
   walk(root);
+  const compressions: Array<Promise<void>> = [];
   for (const file of files) {
-    if (!file.endsWith('.html')) continue;
+    const html = file.endsWith('.html');
+    const textType = ownValue(ADDRESSED_TEXT, path.extname(file));
+    if (!html && !(substitution && textType && !file.startsWith('assets/'))) continue;
     const full = path.join(root, file);
-    documents.set(file, {
-      body: readFileSync(full),
-      br: existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : undefined,
-      gzip: existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`) : undefined,
-    });
+    const content = readFileSync(full);
+    const type = html ? 'text/html; charset=utf-8' : textType!;
+    if (substitution && content.includes(substitution.placeholder)) {
+      // The build's compressed copies (if any) hold the placeholder or another address: compress here.
+      const document: Document = { body: Buffer.from(content.toString('utf8').split(substitution.placeholder).join(substitution.origin)), type };
+      documents.set(file, document);
+      compressions.push(compressDocument(document));
+    } else if (html) {
+      documents.set(file, {
+        body: content,
+        type,
+        br: existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : undefined,
+        gzip: existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`) : undefined,
+      });
+    }
   }
+  await Promise.all(compressions);
   return { root, files, documents };
 }
 
-function loadManifest(site: Bundle): SiteManifest {
-  const file = path.join(site.root, SITE_MANIFEST_FILE);
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Brotli at `quality` (5 is fast; 11, the build's, is about 9% smaller and 60 times slower). */
+function brotliAt(body: Buffer, quality: number): Promise<Buffer> {
+  return brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+/**
+ * Compresses a document once per start, in Node's thread pool: quickly before the server listens
+ * (about 30 ms for the whole site), then again at the build's best brotli level in the background,
+ * swapped in when ready (about 1.5 s of CPU for the whole site), so start-up never waits for it.
+ */
+async function compressDocument(document: Document): Promise<void> {
+  [document.br, document.gzip] = await Promise.all([brotliAt(document.body, 5), gzipAsync(document.body, { level: 9 })]);
+  void brotliAt(document.body, 11).then(
+    (best) => (document.br = best),
+    () => undefined, // the quick copy stays
+  );
+}
+
+function loadManifest(root: string): SiteManifest {
+  const file = path.join(root, SITE_MANIFEST_FILE);
   if (!existsSync(file)) return { pages: {}, shells: [], notFound: '404.html' };
   return JSON.parse(readFileSync(file, 'utf8')) as SiteManifest;
 }

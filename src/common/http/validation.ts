@@ -1,5 +1,6 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ValidateIf } from 'class-validator';
+import { isInheritedName } from '../../contracts/own-keys.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
 
 /** Turns class-validator's tree of errors into `[{ field, message }]`, one message per field. */
@@ -14,9 +15,36 @@ export function flattenValidationErrors(errors: readonly ValidationError[], pare
   return result;
 }
 
+/**
+ * The field names in a body that every object inherits (`constructor`, `toString`, `valueOf`…), at any
+ * depth. class-transformer skips a key whose name finds an inherited function on the DTO instance, so
+ * `{"toString": 1}` was silently dropped rather than refused like any other unknown field.
+ */
+export function inheritedNameErrors(value: unknown, parent = '', depth = 0): FieldError[] {
+  if (typeof value !== 'object' || value === null || depth > 32) return [];
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(value)) {
+    const field = parent ? `${parent}.${key}` : key;
+    if (isInheritedName(key)) errors.push({ field, message: `property ${key} should not exist` });
+    else errors.push(...inheritedNameErrors((value as Record<string, unknown>)[key], field, depth + 1));
+  }
+  return errors;
+}
+
+/** Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them. */
+export class StrictValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || (metadata.type === 'custom' && this.validateCustomDecorators)) {
+      const errors = inheritedNameErrors(value);
+      if (errors.length > 0) throw DomainError.validation(errors);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** Request bodies keep only declared fields, refuse unknown ones, and arrive as their DTO classes. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -25,9 +25,17 @@ export class RateLimitGuard implements CanActivate {
     const options = this.reflector.getAllAndOverride<RateLimitOptions | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
     if (!options) return true;
     const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const route = `${context.getClass().name}.${context.getHandler().name}`;
+    await this.enforce(rateLimitRoute(context.getClass(), context.getHandler()), options, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+    return true;
+  }
 
+  /**
+   * Counts one request against a route's limits and throws the 429 (with `Retry-After` set on the
+   * reply) when one is spent. Routes served outside Nest (the server-rendered job-status page) call
+   * it with the route name of their API, so both count against the same limits.
+   */
+  async enforce(route: string, options: RateLimitOptions, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!this.config.rateLimits) return;
     const checks: Array<{ key: string; window: RateLimitWindow; limit: number }> = [];
     for (const [window, limit] of entries(options.perIp)) {
       checks.push({ key: `${route}:ip:${request.ip}:${window}`, window, limit });
@@ -43,12 +51,16 @@ export class RateLimitGuard implements CanActivate {
     for (const check of checks) {
       const result = await this.store.hit(check.key, RATE_LIMIT_WINDOWS[check.window], check.limit);
       if (result.blocked) {
-        void http.getResponse<FastifyReply>().header('retry-after', String(result.retryAfterSeconds));
+        void reply.header('retry-after', String(result.retryAfterSeconds));
         throw new DomainError('RATE_LIMITED', options.message ?? tooManyRequestsMessage(result.retryAfterSeconds), HttpStatus.TOO_MANY_REQUESTS);
       }
     }
-    return true;
   }
+}
+
+/** The name a route's counters are kept under: `JobStatusController.get`. */
+export function rateLimitRoute(controller: { name: string }, handler: { name: string }): string {
+  return `${controller.name}.${handler.name}`;
 }
 
 function entries(limits: Partial<Record<RateLimitWindow, number>> | undefined): Array<[RateLimitWindow, number]> {

@@ -30,6 +30,7 @@ describe('parseListParams', () => {
   it.each([
     [{ sort: '["full_name","ASC"]' }, { sortField: 'full_name', order: 'ASC' }],
     [{ sort: '["full_name","desc"]' }, { sortField: 'full_name', order: 'DESC' }],
+    [{ sort: '["id","ASC"]' }, { sortField: 'id', order: 'ASC' }], // react-admin's default sort, on every list
     [{ range: '[0,24]' }, { offset: 0, limit: 25 }],
     [{ range: '[10,19]' }, { offset: 10, limit: 10 }],
     [{ filter: '{"status":"new","q":"smith"}' }, { filters: [['status', 'new'], ['q', 'smith']] }],
@@ -40,7 +41,7 @@ describe('parseListParams', () => {
 
   it.each([
     [{ sort: 'created_at' }, 'sort', 'sort must be JSON, for example ["created_at","DESC"]'],
-    [{ sort: '["password","ASC"]' }, 'sort', 'bookings can be sorted by: created_at, full_name'],
+    [{ sort: '["password","ASC"]' }, 'sort', 'bookings can be sorted by: created_at, full_name, id'],
     [{ sort: '["full_name","SIDEWAYS"]' }, 'sort', 'The sort order must be ASC or DESC'],
     [{ sort: '["full_name"]' }, 'sort', 'sort must be [field, order], for example ["created_at","DESC"]'],
     [{ range: '[5,2]' }, 'range', 'range must be [start, end] with 0 ≤ start ≤ end, for example [0,9]'],

@@ -42,14 +42,24 @@ export interface ParsedList {
   filters: ReadonlyArray<readonly [string, unknown]>;
 }
 
+/** react-admin's default sort field (`["id","ASC"]`): every list accepts it, ordered by its id column. */
+export const ID_SORT_FIELD = 'id';
+
 export function defineListSpec(spec: ListSpec): ListSpec {
-  if (!(spec.defaultSort[0] in spec.sortable)) {
+  const sortable = { ...spec.sortable, [ID_SORT_FIELD]: spec.idColumn };
+  if (!Object.hasOwn(sortable, spec.defaultSort[0])) {
     throw new Error(`${spec.resource}: default sort field ${spec.defaultSort[0]} is not sortable`);
   }
-  return spec;
+  return { ...spec, sortable };
 }
 
-export function parseListParams(params: ListParams, spec: ListSpec): ParsedList {
+/** What parsing needs of a list: its name, the names it sorts and filters by, its paging. */
+type ParseSpec = Pick<ListSpec, 'resource' | 'defaultSort' | 'defaultPageSize' | 'maxPageSize'> & {
+  sortable: Readonly<Record<string, unknown>>;
+  filters: Readonly<Record<string, unknown>>;
+};
+
+export function parseListParams(params: ListParams, spec: ParseSpec): ParsedList {
   const [sortField, order] = parseSort(params.sort, spec);
   const [offset, limit] = parseRange(params.range, spec);
   return { sortField, order, offset, limit, filters: parseFilter(params.filter, spec) };
@@ -66,7 +76,7 @@ function parseJson(raw: unknown, field: string, example: string): unknown {
   }
 }
 
-function parseSort(raw: unknown, spec: ListSpec): [string, SortOrder] {
+function parseSort(raw: unknown, spec: ParseSpec): [string, SortOrder] {
   if (raw === undefined || raw === '') return [spec.defaultSort[0], spec.defaultSort[1]];
   const value = parseJson(raw, 'sort', '["created_at","DESC"]');
   const allowed = Object.keys(spec.sortable);
@@ -84,7 +94,7 @@ function parseSort(raw: unknown, spec: ListSpec): [string, SortOrder] {
   return [field, upper];
 }
 
-function parseRange(raw: unknown, spec: ListSpec): [number, number] {
+function parseRange(raw: unknown, spec: ParseSpec): [number, number] {
   if (raw === undefined || raw === '') return [0, spec.defaultPageSize];
   const value = parseJson(raw, 'range', '[0,9]');
   if (
@@ -103,7 +113,7 @@ function parseRange(raw: unknown, spec: ListSpec): [number, number] {
   return [start, limit];
 }
 
-function parseFilter(raw: unknown, spec: ListSpec): Array<readonly [string, unknown]> {
+function parseFilter(raw: unknown, spec: ParseSpec): Array<readonly [string, unknown]> {
   if (raw === undefined || raw === '') return [];
   const value = parseJson(raw, 'filter', '{"q":"smith"}');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -136,6 +146,8 @@ function applyFilters<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, lis
  * `(field DESC NULLS LAST, id DESC)` serves both directions.
  */
 function applyOrder<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ParsedList, spec: ListSpec): SelectQueryBuilder<T> {
+  // Ids are never null: the plain order matches the primary key's index in both directions.
+  if (spec.sortable[list.sortField] === spec.idColumn) return query.orderBy(spec.idColumn, list.order);
   return query
     .orderBy(spec.sortable[list.sortField]!, list.order, list.order === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST')
     .addOrderBy(spec.idColumn, list.order);
@@ -177,6 +189,42 @@ export function onlyFilterValues(list: ParsedList, name: string): string[] | nul
   if (list.filters.length !== 1 || list.filters[0]![0] !== name) return undefined;
   const value = list.filters[0]![1];
   return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/**
+ * A short list held in memory (the e-mail templates: a fixed catalogue, not a table), spoken in the
+ * same dialect: `sortable` gives each sort field's value of a row, `filters` whether a row matches a
+ * filter value (throwing a field error for a value of the wrong shape).
+ */
+export interface MemoryListSpec<T extends { id: string }> {
+  resource: string;
+  sortable: Readonly<Record<string, (row: T) => string | number | null>>;
+  defaultSort: readonly [string, SortOrder];
+  filters: Readonly<Record<string, (row: T, value: unknown, name: string) => boolean>>;
+  defaultPageSize: number;
+  maxPageSize: number;
+}
+
+export function defineMemoryListSpec<T extends { id: string }>(spec: MemoryListSpec<T>): MemoryListSpec<T> {
+  const sortable = { ...spec.sortable, [ID_SORT_FIELD]: (row: T) => row.id };
+  if (!Object.hasOwn(sortable, spec.defaultSort[0])) throw new Error(`${spec.resource}: default sort field ${spec.defaultSort[0]} is not sortable`);
+  return { ...spec, sortable };
+}
+
+/** One page of an in-memory list and the number of rows its filter matches, ordered as SQL lists are (nulls last when descending, then the id). */
+export function listInMemory<T extends { id: string }>(rows: readonly T[], params: ListParams, spec: MemoryListSpec<T>): { rows: T[]; offset: number; total: number } {
+  const list = parseListParams(params, spec);
+  const matching = rows.filter((row) => list.filters.every(([name, value]) => spec.filters[name]!(row, value, name)));
+  const valueOf = spec.sortable[list.sortField]!;
+  const direction = list.order === 'ASC' ? 1 : -1;
+  const compare = (a: string | number | null, b: string | number | null): number => {
+    if (a === b) return 0;
+    if (a === null) return -1; // ASC NULLS FIRST, DESC NULLS LAST
+    if (b === null) return 1;
+    return a < b ? -1 : 1;
+  };
+  const sorted = [...matching].sort((a, b) => direction * (compare(valueOf(a), valueOf(b)) || compare(a.id, b.id)));
+  return { rows: sorted.slice(list.offset, list.offset + list.limit), offset: list.offset, total: matching.length };
 }
 
 /** `Content-Range: bookings 0-9/57`, or `bookings *\/0` for an empty page. */

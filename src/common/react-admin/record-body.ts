@@ -1,6 +1,6 @@
-import { createParamDecorator, ValidationPipe, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error.js';
-import { flattenValidationErrors } from '../http/validation.js';
+import { flattenValidationErrors, StrictValidationPipe } from '../http/validation.js';
 
 /**
  * The body of a react-admin PUT, which carries the whole record. Read-only fields (id, timestamps,
@@ -9,7 +9,7 @@ import { flattenValidationErrors } from '../http/validation.js';
  */
 export const RecordBody = (): ParameterDecorator =>
   createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ body: unknown }>().body ?? {})(
-    new ValidationPipe({
+    new StrictValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: false,
       transform: true,

@@ -27,10 +27,17 @@ function demoPassword(): string {
 
 /**
  * Demo mode (DEMO_DATA; the default only for the embedded database): an empty database gets a demo
- * admin and a demo plumber, whose sign-in details are printed once, on that first start.
+ * admin and a demo plumber, whose sign-in details are shown once, at the end of that first start.
  */
+export interface DemoAccounts {
+  adminPassword: string;
+  plumberPassword: string;
+}
+
 @Injectable()
 export class DemoDataService implements OnApplicationBootstrap {
+  private newAccounts: DemoAccounts | undefined;
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
@@ -58,7 +65,17 @@ export class DemoDataService implements OnApplicationBootstrap {
       return { adminPassword, plumberPassword };
     });
     if (!accounts) return;
-    this.printAccounts(accounts);
+    this.newAccounts = accounts;
+  }
+
+  /**
+   * The demo accounts this start created, once (then forgotten): the server shows them to the person
+   * at the terminal at the end of its start-up (src/start-server.ts), never through the logs.
+   */
+  takeNewAccounts(): DemoAccounts | undefined {
+    const accounts = this.newAccounts;
+    this.newAccounts = undefined;
+    return accounts;
   }
 
   /** spec §9: five sample jobs, November and December 2023, statuses quoted, scheduled, inspected, completed, booked. */
@@ -77,20 +94,5 @@ export class DemoDataService implements OnApplicationBootstrap {
         await manager.query(`INSERT INTO job_status_events (job_id, status, created_at) VALUES ($1, $2, $3)`, [row!.id, job.status, job.created]);
       }
     });
-  }
-
-  private printAccounts(accounts: { adminPassword: string; plumberPassword: string }): void {
-    // Printed to the terminal once, deliberately not through the logger: passwords never go into logs.
-    const base = this.config.publicBaseUrl;
-    process.stdout.write(
-      [
-        '',
-        '┌─ Demo accounts (shown only now; use `npm run admin:create` for more) ─────────',
-        `│ Staff console  ${base}/admin            ${DEMO_ADMIN_EMAIL} / ${accounts.adminPassword}`,
-        `│ Plumber portal ${base}/plumber-referral ${DEMO_PLUMBER_EMAIL} / ${accounts.plumberPassword}`,
-        '└────────────────────────────────────────────────────────────────────────────────',
-        '',
-      ].join('\n'),
-    );
   }
 }

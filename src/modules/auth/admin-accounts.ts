@@ -60,3 +60,16 @@ export async function createOrPromoteAdmin(manager: EntityManager, email: string
   );
   return { userId, created: !existing[0], setPasswordToken: token };
 }
+
+/**
+ * What `npm run admin:create` prints: the links use the public address of this run (PUBLIC_BASE_URL,
+ * by default http://localhost:PORT), never one fixed at build time.
+ */
+export function adminCreatedMessage(publicBaseUrl: string, email: string, result: AdminAccountResult): string {
+  const origin = publicBaseUrl.replace(/\/+$/, '');
+  const verb = result.created ? 'Created admin account' : 'Made admin';
+  const next = result.setPasswordToken
+    ? `Set the password within 24 hours (the link works once):\n${origin}/reset-password?token=${result.setPasswordToken}&invite=1\n`
+    : `Log in at ${origin}/admin\n`;
+  return `${verb}: ${email.trim()}\n${next}`;
+}

@@ -9,6 +9,7 @@ import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, parseLi
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
+import { ownValue } from '../../contracts/own-keys.js';
 import { queryRows } from '../../database/sql.js';
 import { csvLine } from '../../common/csv/csv.js';
 import { isoDayIn, zoneLabel } from '../../contracts/date-format.js';
@@ -16,9 +17,12 @@ import { Booking } from './booking.entity.js';
 import type { BookingResponse } from './dto/booking.dto.js';
 
 /** spec §2 date filters: today, last 7 days, last 30 days, counted in the display time zone. */
+const PERIOD_DAYS_BACK: Readonly<Record<string, number>> = { today: 0, last7: 6, last30: 29 };
+
 const periodFilter: FilterDefinition = {
   apply(query, value, name) {
-    const days = { today: 0, last7: 6, last30: 29 }[String(value)];
+    // Own keys only: `constructor` or `toString` would find an inherited function (a 500 before).
+    const days = ownValue(PERIOD_DAYS_BACK, value);
     if (days === undefined) throw DomainError.validation([{ field: `filter.${name}`, message: 'period must be one of: today, last7, last30' }]);
     query.andWhere(`b.created_at >= ((now() AT TIME ZONE :tz)::date - ${days})::timestamp AT TIME ZONE :tz`);
   },

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { formErrorPage } from '../../common/http/form-error-page.js';
-import { isFormPost, readFields, refererPath, safeRedirect } from '../../common/http/form-body.js';
+import { answersWithPage, isFormPost, readFields, refererPath, safeRedirect } from '../../common/http/form-body.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -27,8 +27,9 @@ export class BookingsController {
   ) {}
 
   /**
-   * A Clean & View booking request. JSON answers `201 {id}`; a plain form post (the prerendered form,
-   * without JavaScript) is answered with a redirect to /thank-you, or a page listing the problems.
+   * A Clean & View booking request. JSON answers `201 {id}` (also to a form post whose Accept prefers
+   * JSON); a plain form post (the prerendered form, without JavaScript) is answered with a redirect to
+   * /thank-you, or a page listing the problems.
    */
   @Public()
   @Post()
@@ -42,9 +43,11 @@ export class BookingsController {
   @ApiCreatedResponse({ type: BookingCreatedResponse })
   @ApiTooManyRequestsResponse()
   async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingCreatedResponse | void> {
-    const form = isFormPost(request);
+    // The encoding decides how fields are read (browser forms may carry fields we ignore); what the
+    // client accepts decides the answer: a page for a browser's form post, JSON for an API client.
+    const page = answersWithPage(request);
     const fields = await readFields(request);
-    if (!form) {
+    if (!isFormPost(request)) {
       const unknown = Object.keys(fields).filter((key) => !KNOWN_FIELDS.has(key));
       if (unknown.length > 0) throw DomainError.validation(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
     }
@@ -52,7 +55,7 @@ export class BookingsController {
     const key = (typeof header === 'string' ? header : undefined) ?? (typeof fields.idempotency_key === 'string' && fields.idempotency_key ? fields.idempotency_key : undefined);
     try {
       const booking = await this.bookings.create(fields, key);
-      if (form) {
+      if (page) {
         void reply.status(HttpStatus.SEE_OTHER).header('location', safeRedirect(fields._next, BOOKING_REDIRECT)).send();
         return;
       }
@@ -60,7 +63,7 @@ export class BookingsController {
       void reply.status(HttpStatus.CREATED);
       return { id: booking.id };
     } catch (error) {
-      if (form && error instanceof DomainError && error.errors) {
+      if (page && error instanceof DomainError && error.errors) {
         void reply
           .status(HttpStatus.BAD_REQUEST)
           .type('text/html; charset=utf-8')

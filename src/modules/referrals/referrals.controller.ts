@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
+import { answersWithPage, isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
 import { formErrorPage } from '../../common/http/form-error-page.js';
+import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -77,6 +79,8 @@ export class MyReferralsController {
   }
 
   @Post('referrals/:id/photos')
+  // Up to 50 MB may take minutes on a slow upload link: the upload body allowance, not the usual 30 s.
+  @RouteConfig(UPLOAD_BODY_ALLOWANCE)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })
@@ -112,20 +116,23 @@ export class QuickReferralsController {
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
   async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ id: string; refNumber: string } | void> {
-    const form = isFormPost(request);
+    // The encoding decides how fields are read; what the client accepts decides the answer (a page
+    // for a browser's form post, JSON for an API client, whatever it posted).
+    const page = answersWithPage(request);
     const fields = await readFields(request);
-    if (!form) return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
+    if (!isFormPost(request)) return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
 
-    // The prerendered form without JavaScript: text fields only, the checkbox as "true"/"false", and
-    // an answer a browser shows: registration next, or a page listing the problems.
+    // A form post (the prerendered form without JavaScript): text fields only, the checkbox as
+    // "true"/"false"; a browser is answered with registration next, or a page listing the problems.
     const input = Object.fromEntries(Object.entries(fields).filter(([key]) => FORM_FIELDS.has(key) && key !== 'serviceTypes')) as ReferralInput;
     if (fields.contactClient !== undefined) input.contactClient = fields.contactClient === 'true' || fields.contactClient === 'on';
     if (input.notes === '') delete input.notes;
     try {
-      await this.referrals.createQuick({ ...input, _gotcha: fields._gotcha });
+      const created = await this.referrals.createQuick({ ...input, _gotcha: fields._gotcha });
+      if (!page) return created;
       void reply.status(HttpStatus.SEE_OTHER).header('location', '/plumber-referral?mode=register').send();
     } catch (error) {
-      if (!(error instanceof DomainError) || !error.errors) throw error;
+      if (!page || !(error instanceof DomainError) || !error.errors) throw error;
       void reply
         .status(HttpStatus.BAD_REQUEST)
         .type('text/html; charset=utf-8')

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
-import { contentRange } from '../../common/react-admin/list-query.js';
+import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
 import { PreviewTemplateDto, RenderedTemplateResponse, TemplateResponse, TestEmailResponse, UpdateTemplateDto } from './dto/template.dto.js';
 import { TemplatesAdminService } from './templates-admin.service.js';
@@ -16,11 +16,11 @@ export class TemplatesAdminController {
   constructor(private readonly templates: TemplatesAdminService) {}
 
   @Get()
-  @ApiOkResponse({ type: [TemplateResponse], description: 'Every template (a short, fixed list: no paging).' })
-  async list(@Res({ passthrough: true }) reply: FastifyReply): Promise<TemplateResponse[]> {
-    const rows = await this.templates.list();
-    void reply.header('content-range', contentRange('email-templates', 0, rows.length, rows.length));
-    return rows;
+  @ApiOkResponse({ type: [TemplateResponse], description: 'Every template by default (a short, fixed list); react-admin dialect: sort, range, filters q, group, id.' })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<TemplateResponse[]> {
+    const page = await this.templates.list(query);
+    void reply.header('content-range', contentRange('email-templates', page.offset, page.rows.length, page.total));
+    return page.rows;
   }
 
   @Get(':key')

@@ -10,9 +10,51 @@ import { queryRows } from '../../database/sql.js';
 import { NotificationStatus } from '../notifications/notification-status.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { RenderedTemplateResponse, TemplateResponse, TestEmailResponse } from './dto/template.dto.js';
-import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateKey } from './template-catalogue.js';
+import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
+import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
 import { renderEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
+
+const TEMPLATE_GROUPS = ['job', 'account', 'booking', 'referral', 'enquiry'] as const satisfies readonly TemplateGroup[];
+
+/** Catalogue order with the job templates first: what the console shows. */
+const POSITION = new Map(
+  [...TEMPLATE_KEYS].sort((a, b) => Number(TEMPLATE_CATALOGUE[a].group !== 'job') - Number(TEMPLATE_CATALOGUE[b].group !== 'job')).map((key, index) => [key as string, index]),
+);
+
+function listValues(value: unknown, name: string): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((item) => typeof item === 'string')) throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a text value or a list of them` }]);
+  return values as string[];
+}
+
+const TEMPLATE_LIST = defineMemoryListSpec<TemplateResponse>({
+  resource: 'email-templates',
+  sortable: {
+    position: (row) => POSITION.get(row.key) ?? null,
+    key: (row) => row.key,
+    name: (row) => row.name.toLowerCase(),
+    group: (row) => row.group,
+    updatedAt: (row) => row.updatedAt,
+  },
+  defaultSort: ['position', 'ASC'],
+  filters: {
+    q: (row, value, name) => {
+      if (typeof value !== 'string') throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be text` }]);
+      const haystack = `${row.key} ${row.name} ${row.subject}`.toLowerCase();
+      return value.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+    },
+    group: (row, value, name) => {
+      const groups = listValues(value, name);
+      const wrong = groups.find((group) => !(TEMPLATE_GROUPS as readonly string[]).includes(group));
+      if (wrong !== undefined) throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be one of: ${TEMPLATE_GROUPS.join(', ')}` }]);
+      return groups.includes(row.group);
+    },
+    id: (row, value, name) => listValues(value, name).includes(row.id),
+  },
+  defaultPageSize: 100,
+  maxPageSize: 100,
+});
 
 interface StoredTemplate {
   key: string;
@@ -59,11 +101,17 @@ export class TemplatesAdminService {
     return new Map(rows.map((row) => [row.key, row]));
   }
 
-  /** Every template, job templates first (the console's tabs), in catalogue order. */
-  async list(): Promise<TemplateResponse[]> {
+  /**
+   * The templates in react-admin's list dialect (sort, range, filter `q`, `group`, `id`); by default
+   * every one, job templates first (the console's tabs), in catalogue order.
+   */
+  async list(params: ListParams = {}): Promise<{ rows: TemplateResponse[]; offset: number; total: number }> {
     const stored = await this.stored(TEMPLATE_KEYS);
-    const ordered = [...TEMPLATE_KEYS].sort((a, b) => Number(TEMPLATE_CATALOGUE[a].group !== 'job') - Number(TEMPLATE_CATALOGUE[b].group !== 'job'));
-    return ordered.map((key) => this.toResponse(TEMPLATE_CATALOGUE[key], stored.get(key)));
+    return listInMemory(
+      TEMPLATE_KEYS.map((key) => this.toResponse(TEMPLATE_CATALOGUE[key], stored.get(key))),
+      params,
+      TEMPLATE_LIST,
+    );
   }
 
   async get(key: string): Promise<TemplateResponse> {

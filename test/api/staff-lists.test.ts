@@ -1,0 +1,107 @@
+import { TEMPLATE_KEYS } from '../../src/modules/templates/template-catalogue.js';
+import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { discoverRoutes } from '../support/routes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Every staff list speaks react-admin's defaults: its default sort (`["id","ASC"]`) and `range` on
+ * every resource. The lists are found in the router (every GET /api/admin/<resource> without a
+ * parameter), so a new list is checked without anyone adding it here.
+ */
+const RESOURCE_OF: Record<string, string> = {
+  '/api/admin/bookings': 'bookings',
+  '/api/admin/email-templates': 'email-templates',
+  '/api/admin/enquiries': 'enquiries',
+  '/api/admin/jobs': 'jobs',
+  '/api/admin/notifications': 'notifications',
+  '/api/admin/referrals': 'referrals',
+  '/api/admin/users': 'users',
+};
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+describe("every staff list speaks react-admin's defaults", () => {
+  let sut: TestApp;
+  let admin: SignedIn;
+  let lists: string[];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
+    admin = await signIn(sut, await createUser(sut.dataSource, { email: 'lists-admin@example.com.au', role: 'admin' }));
+    lists = discoverRoutes(sut.app)
+      .filter((route) => route.method === 'GET' && /^\/api\/admin\/[\w-]+$/.test(route.path) && route.handler === 'list')
+      .map((route) => route.path);
+    // At least three rows in every list, so a page of two leaves some out.
+    for (let i = 1; i <= 3; i += 1) {
+      const plumber = await createUser(sut.dataSource, { email: `lists-plumber${i}@example.com.au` });
+      const session = await signIn(sut, plumber);
+      await sut.http().post('/api/bookings').send({
+        name: `Lister ${i}`,
+        email: `lister${i}@example.com.au`,
+        phone: '0400 123 456',
+        suburb: 'Richmond VIC 3121',
+        address: `${i} Station Street`,
+        preferred_date: '2099-01-15',
+        preferred_time: '9:00 AM',
+        how_heard_about_us: 'Google Search',
+        message: 'Blocked drain',
+      }).expect(201);
+      await sut.http().post('/api/me/referrals').set(session.auth).send({
+        clientName: `Client ${i}`, jobAddress: `${i} Elm Street`, suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium',
+        description: 'Recurring blockage', serviceTypes: { cleanView: true, reline: false },
+      }).expect(201);
+      await sut.http().post('/api/enquiries').send({
+        kind: 'corporate', organisationName: `Council ${i}`, contactPerson: 'Jordan Lee', email: `council${i}@example.gov.au`, phone: '03 9000 0000',
+        siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned',
+      }).expect(201);
+      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: `JOB-L${i}`, customerName: 'Alex Citizen', customerEmail: `alex${i}@example.com.au` }).expect(201);
+    }
+  });
+
+  afterAll(() => sut.close());
+
+  it('finds every staff list in the router', () => {
+    expect(lists.sort()).toEqual(Object.keys(RESOURCE_OF).sort());
+  });
+
+  it.each(Object.keys(RESOURCE_OF))('%s sorts by id both ways and honours range, with the Content-Range to match', async (path) => {
+    const resource = RESOURCE_OF[path]!;
+    const everything = await sut.http().get(path).query({ sort: '["id","ASC"]', range: '[0,99]' }).set(admin.auth).expect(200);
+    const ids: string[] = everything.body.map((row: { id: string }) => row.id);
+    const total = ids.length;
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(ids).toEqual([...ids].sort(byCodeUnits));
+    expect(everything.headers['content-range']).toBe(`${resource} 0-${total - 1}/${total}`);
+
+    const first = await sut.http().get(path).query({ sort: '["id","ASC"]', range: '[0,1]' }).set(admin.auth).expect(200);
+    expect(first.body.map((row: { id: string }) => row.id)).toEqual(ids.slice(0, 2));
+    expect(first.headers['content-range']).toBe(`${resource} 0-1/${total}`);
+
+    const second = await sut.http().get(path).query({ sort: '["id","ASC"]', range: '[2,2]' }).set(admin.auth).expect(200);
+    expect(second.body.map((row: { id: string }) => row.id)).toEqual([ids[2]]);
+    expect(second.headers['content-range']).toBe(`${resource} 2-2/${total}`);
+
+    const descending = await sut.http().get(path).query({ sort: '["id","DESC"]', range: '[0,1]' }).set(admin.auth).expect(200);
+    expect(descending.body.map((row: { id: string }) => row.id)).toEqual([...ids].reverse().slice(0, 2));
+
+    const beyond = await sut.http().get(path).query({ sort: '["id","ASC"]', range: `[${total},${total + 9}]` }).set(admin.auth).expect(200);
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers['content-range']).toBe(`${resource} */${total}`);
+  });
+
+  it.each(Object.keys(RESOURCE_OF))('%s answers getMany (filter.id) with exactly those records', async (path) => {
+    const everything = await sut.http().get(path).query({ sort: '["id","ASC"]' }).set(admin.auth).expect(200);
+    const wanted = [everything.body[0].id, everything.body[2].id];
+    const many = await sut.http().get(path).query({ filter: JSON.stringify({ id: wanted }) }).set(admin.auth).expect(200);
+    expect(many.body.map((row: { id: string }) => row.id).sort(byCodeUnits)).toEqual([...wanted].sort(byCodeUnits));
+  });
+
+  it('e-mail templates: without range, every template, the five job templates first (what the console shows)', async () => {
+    const response = await sut.http().get('/api/admin/email-templates').set(admin.auth).expect(200);
+    expect(response.body).toHaveLength(TEMPLATE_KEYS.length);
+    expect(response.headers['content-range']).toBe(`email-templates 0-${TEMPLATE_KEYS.length - 1}/${TEMPLATE_KEYS.length}`);
+    expect(response.body.slice(0, 5).map((row: { group: string }) => row.group)).toEqual(['job', 'job', 'job', 'job', 'job']);
+    const jobs = await sut.http().get('/api/admin/email-templates').query({ filter: '{"group":"job"}' }).set(admin.auth).expect(200);
+    expect(jobs.body.map((row: { key: string }) => row.key)).toEqual(response.body.slice(0, 5).map((row: { key: string }) => row.key));
+  });
+});

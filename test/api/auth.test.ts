@@ -118,6 +118,16 @@ describe('accounts: registration, verification, sign-in', () => {
     expect(mail.subject).toBe('You already have an account');
   });
 
+  it('refuses text holding a NUL character whether or not the address has an account, storing nothing', async () => {
+    await createUser(sut.dataSource, { email: 'nul-taken@example.com.au' });
+    for (const email of ['nul-taken@example.com.au', 'nul-new@example.com.au']) {
+      const response = await sut.http().post('/api/auth/register').send({ ...registration, email, fullName: 'nul\u0000inside' }).expect(400);
+      expect(response.body.errors).toEqual([{ field: 'fullName', message: 'Text cannot contain the NUL character (U+0000).' }]);
+    }
+    const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM notifications WHERE to_address LIKE 'nul-%'`);
+    expect(count).toBe(0);
+  });
+
   it('answers a wrong password and an unknown address the same way', async () => {
     await createUser(sut.dataSource, { email: 'known@example.com.au' });
     const wrong = await sut.http().post('/api/auth/login').send({ email: 'known@example.com.au', password: 'wrong password!!' }).expect(401);

@@ -2,6 +2,7 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { ValidateIf } from 'class-validator';
 import { isInheritedName } from '../../contracts/own-keys.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
+import { NUL_MESSAGE } from '../errors/unstorable-text.js';
 
 /** Turns class-validator's tree of errors into `[{ field, message }]`, one message per field. */
 export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldError[] {
@@ -31,14 +32,39 @@ export function inheritedNameErrors(value: unknown, parent = '', depth = 0): Fie
   return errors;
 }
 
-/** Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them. */
+/**
+ * The fields whose text holds a NUL character, at any depth: PostgreSQL cannot store it. Refused with
+ * the other checks, before any work: left to the database, the same request was refused or accepted
+ * depending on whether its statement ran (registering an address that already has an account runs
+ * none, so a replay of a refused registration answered 201; found by the OpenAPI fuzz run).
+ */
+export function nulTextErrors(value: unknown, parent = '', depth = 0): FieldError[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [{ field: parent || 'value', message: NUL_MESSAGE }] : [];
+  if (typeof value !== 'object' || value === null || depth > 32) return [];
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(value)) {
+    errors.push(...nulTextErrors((value as Record<string, unknown>)[key], parent ? `${parent}.${key}` : key, depth + 1));
+  }
+  return errors;
+}
+
+/**
+ * Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them,
+ * and text PostgreSQL cannot store once the declared checks have passed.
+ */
 export class StrictValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' || (metadata.type === 'custom' && this.validateCustomDecorators)) {
+    const checked = metadata.type === 'body' || (metadata.type === 'custom' && this.validateCustomDecorators);
+    if (checked) {
       const errors = inheritedNameErrors(value);
       if (errors.length > 0) throw DomainError.validation(errors);
     }
-    return super.transform(value, metadata);
+    const result: unknown = await super.transform(value, metadata);
+    if (checked) {
+      const errors = nulTextErrors(result);
+      if (errors.length > 0) throw DomainError.validation(errors);
+    }
+    return result;
   }
 }
 

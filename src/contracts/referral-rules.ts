@@ -126,3 +126,32 @@ export function referralProblems(input: ReferralInput, options: { requireService
 export function refNumber(sequence: number): string {
   return `R-${String(sequence).padStart(6, '0')}`;
 }
+
+/**
+ * Quick referrals (sent without signing in) wait for the plumber whose e-mail they carry: the
+ * dashboard offers them, and the plumber adds them to the account or says they are not theirs.
+ */
+export const REFERRAL_CLAIM_MESSAGES = {
+  idsRequired: 'Choose at least one referral.',
+  tooMany: 'Choose at most 100 referrals at a time.',
+  idShape: 'Each referral must be given by its id.',
+  notOnOffer: 'That referral is no longer waiting for you. Refresh the page to see the current list.',
+  emailNotConfirmed: 'Confirm your e-mail address first: referrals sent with it can then be added to your account.',
+} as const;
+
+/** The most referrals one claim or decline may name. */
+export const MAX_REFERRAL_CLAIM_IDS = 100;
+
+/** The dashboard's question: 'N referrals were submitted with your e-mail address — add them to your account?' */
+export function unclaimedReferralsPrompt(count: number): string {
+  return count === 1
+    ? '1 referral was submitted with your e-mail address — add it to your account?'
+    : `${count} referrals were submitted with your e-mail address — add them to your account?`;
+}
+
+/** What the plumber is told once they decided. */
+export function referralClaimOutcome(decision: 'claim' | 'decline', count: number): string {
+  const referrals = count === 1 ? '1 referral' : `${count} referrals`;
+  if (decision === 'claim') return `${referrals} added to your account.`;
+  return `${referrals} kept off your account. Our team can see you said ${count === 1 ? 'it is' : 'they are'} not yours.`;
+}

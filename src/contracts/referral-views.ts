@@ -5,7 +5,7 @@ import type { ReferralStatus } from './referral-rules.js';
 /** One line of a referral's history (`referral_events`), with who made the change. */
 export interface ReferralHistoryItem {
   id: string;
-  kind: 'created' | 'status' | 'notes' | 'email' | 'photo' | 'attached';
+  kind: 'created' | 'status' | 'notes' | 'email' | 'photo' | 'attached' | 'claim_declined';
   from: string | null;
   to: string | null;
   /** The staff member's or plumber's e-mail; null for the public quick form. */

@@ -105,6 +105,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/me/referrals': { access: 'plumber', ok: 200 },
   'POST /api/me/referrals': { access: 'plumber', ok: 201, body: () => REFERRAL },
   'GET /api/me/rebates/summary': { access: 'plumber', ok: 200 },
+  'GET /api/me/unclaimed-referrals': { access: 'plumber', ok: 200 },
+  // An id that waits for nobody: reached (and refused as a whole) only by a plumber.
+  'POST /api/me/unclaimed-referrals/claim': { access: 'plumber', ok: 404, body: () => ({ ids: [randomUUID()] }) },
+  'POST /api/me/unclaimed-referrals/decline': { access: 'plumber', ok: 404, body: () => ({ ids: [randomUUID()] }) },
   'GET /api/me/referrals/:id': { access: 'plumber', record: 'referral', ok: 200 },
   'POST /api/me/referrals/:id/photos': { access: 'plumber', record: 'referral', ok: 201, upload: true },
   'GET /api/me/referrals/:id/photos/:photoId': { access: 'plumber', record: 'referral-photo', ok: 200 },

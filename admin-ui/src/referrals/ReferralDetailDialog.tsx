@@ -36,6 +36,7 @@ import {
   formatMoney,
   historyActor,
   historyText,
+  accountText,
   isPastDue,
   rebateStatusLabel,
   REFERRAL_STATUS_LABELS,
@@ -158,7 +159,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
               ['Company', referral.plumber_company],
               ['Phone', <PhoneLink phone={referral.plumber_phone} />],
               ['Email', <Link href={mailtoHref(referral.plumber_email)}>{referral.plumber_email}</Link>],
-              ['Account', referral.plumber_id ? 'Registered plumber' : 'No account yet'],
+              ['Account', accountText(referral)],
             ]}
           />
         </Section>

@@ -12,6 +12,7 @@ export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
 export type { RebateStatus, ReferralStatus, Urgency };
 export type { ReferralHistoryItem, ReferralStats } from '../../../src/contracts/referral-views';
 import type { ReferralHistoryItem } from '../../../src/contracts/referral-views';
+import { formatDateTime } from '../common/dates';
 
 /** A referral as GET /api/admin/referrals answers it (the spec's column names, amounts in dollars). */
 export interface ReferralRecord {
@@ -46,6 +47,8 @@ export interface ReferralRecord {
   reline_due_at: string | null;
   overdue: boolean;
   source: 'dashboard' | 'quick';
+  /** A quick referral the account holder of its e-mail said is not theirs (kept unattached). */
+  claim_declined_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -124,10 +127,19 @@ export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 't
     case 'photo':
       return item.to ? `Photo added: ${item.to}` : 'Photo added';
     case 'attached':
-      return item.to ? `Attached to account ${item.to}` : 'Attached to account';
+      return item.to ? `Added to account ${item.to} by its owner` : 'Added to account by its owner';
+    case 'claim_declined':
+      return item.to ? `Not theirs, said the account holder of ${item.to}: left unattached` : 'Not theirs, said the account holder: left unattached';
     default:
       return item.kind;
   }
+}
+
+/** The 'Account' line of a referral's plumber: whose dashboard it is on, or why it is on none. */
+export function accountText(referral: Pick<ReferralRecord, 'plumber_id' | 'claim_declined_at'>): string {
+  if (referral.plumber_id) return 'Registered plumber';
+  if (referral.claim_declined_at) return `Not on any account: the account holder said it is not theirs (${formatDateTime(referral.claim_declined_at)})`;
+  return 'Not on an account: waiting for the plumber with this e-mail to add it';
 }
 
 /** Who did it: the staff member's or plumber's e-mail; a quick referral has no account behind it. */

@@ -4,7 +4,6 @@ import { PassportModule } from '@nestjs/passport';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
-import { ReferralsModule } from '../referrals/referrals.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountLinks } from './account-links.js';
 import { AuthController } from './auth.controller.js';
@@ -18,7 +17,6 @@ import { JwtStrategy } from './jwt.strategy.js';
   imports: [
     UsersModule,
     NotificationsModule,
-    ReferralsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

@@ -13,7 +13,6 @@ import { queryRows } from '../../database/sql.js';
 import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { ReferralsService } from '../referrals/referrals.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ACCOUNT_LINK_MINTER } from './account-links.js';
@@ -57,7 +56,6 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly notifications: NotificationsService,
-    private readonly referrals: ReferralsService,
     private readonly rateLimits: PgRateLimitStore,
   ) {}
 
@@ -119,11 +117,8 @@ export class AuthService {
          WHERE u.id = $1 RETURNING u.email, p.full_name AS "fullName"`,
         [used.userId],
       );
-      if (user) {
-        await this.queueWelcome(manager, used.userId, user.email, user.fullName);
-        // Quick referrals made with this address before the account existed now appear on its dashboard.
-        await this.referrals.attachQuickReferrals(manager, used.userId, user.email);
-      }
+      // Quick referrals sent with this address are not attached here: the dashboard offers them to the plumber.
+      if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
     });
     return { message: ACCOUNT_MESSAGES.emailVerified };
   }
@@ -233,8 +228,6 @@ export class AuthService {
       await this.repository.revokeAllOfUser(manager, used.userId);
       // The password is set: every other reset and invitation link of the account stops working.
       await this.repository.retireLinks(manager, used.userId, PASSWORD_LINK_PURPOSES);
-      const [account] = await queryRows<{ email: string }>(manager, `SELECT email FROM users WHERE id = $1`, [used.userId]);
-      if (account) await this.referrals.attachQuickReferrals(manager, used.userId, account.email);
     });
     return { message: ACCOUNT_MESSAGES.passwordUpdated };
   }

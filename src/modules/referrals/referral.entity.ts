@@ -36,6 +36,9 @@ export class Referral {
   @Column({ name: 'cleanview_paid_at', type: 'timestamptz', nullable: true }) cleanViewPaidAt!: Date | null;
   @Column({ name: 'reline_paid_at', type: 'timestamptz', nullable: true }) relinePaidAt!: Date | null;
   @Column({ type: 'text' }) source!: 'dashboard' | 'quick';
+  /** A quick referral the account holder of its e-mail said is not theirs: kept unattached for staff. */
+  @Column({ name: 'claim_declined_at', type: 'timestamptz', nullable: true }) claimDeclinedAt!: Date | null;
+  @Column({ name: 'claim_declined_by', type: 'uuid', nullable: true }) claimDeclinedBy!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -14,7 +14,9 @@ import { InjectConfig } from '../../config/config.module.js';
 import { COMPANY } from '../../contracts/company.js';
 import type { ReferralInput } from '../../contracts/referral-rules.js';
 import { ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
+import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
 import { PhotosService, type PhotoView } from './photos.service.js';
+import { ReferralClaimsService } from './referral-claims.service.js';
 import { ReferralsService } from './referrals.service.js';
 
 const FORM_FIELDS = new Set([
@@ -50,7 +52,30 @@ export class MyReferralsController {
   constructor(
     private readonly referrals: ReferralsService,
     private readonly photos: PhotosService,
+    private readonly claims: ReferralClaimsService,
   ) {}
+
+  @Get('unclaimed-referrals')
+  @ApiOkResponse({ description: "Quick referrals sent with the plumber's (confirmed) e-mail, waiting to be added to the account; newest first." })
+  unclaimed(@CurrentUser() user: CurrentUserInfo): Promise<UnclaimedReferralView[]> {
+    return this.claims.listUnclaimed(user);
+  }
+
+  @Post('unclaimed-referrals/claim')
+  @HttpCode(HttpStatus.OK)
+  @RateLimit({ perIp: { minute: 30 } })
+  @ApiOkResponse({ description: 'Adds the referrals to the account, all or none (404 when one is not waiting for this plumber).' })
+  claim(@CurrentUser() user: CurrentUserInfo, @Body() body: ReferralIdsDto): Promise<ReferralClaimResult> {
+    return this.claims.claim(user, body.ids);
+  }
+
+  @Post('unclaimed-referrals/decline')
+  @HttpCode(HttpStatus.OK)
+  @RateLimit({ perIp: { minute: 30 } })
+  @ApiOkResponse({ description: 'Leaves the referrals off the account, all or none; they stay unattached for staff.' })
+  decline(@CurrentUser() user: CurrentUserInfo, @Body() body: ReferralIdsDto): Promise<ReferralClaimResult> {
+    return this.claims.decline(user, body.ids);
+  }
 
   @Get('referrals')
   @ApiOkResponse({ description: "The plumber's own referrals, newest first (spec §3 dashboard shape)." })

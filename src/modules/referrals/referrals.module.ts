@@ -3,20 +3,25 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { AddressesModule } from '../addresses/addresses.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
 import { PhotosService } from './photos.service.js';
 import { RebatesDueJob } from './rebates-due.job.js';
 import { ReferralsAdminController } from './referrals-admin.controller.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
+import { ReferralClaimsService } from './referral-claims.service.js';
+import { ReferralsRepository } from './referrals.repository.js';
 import { MyReferralsController, QuickReferralsController } from './referrals.controller.js';
 import { ReferralsService } from './referrals.service.js';
 
 @Module({
-  imports: [NotificationsModule, AddressesModule],
+  imports: [NotificationsModule, AddressesModule, UsersModule],
   controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
   providers: [
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },
+    ReferralsRepository,
     ReferralsService,
+    ReferralClaimsService,
     ReferralsAdminService,
     PhotosService,
     RebatesDueJob,

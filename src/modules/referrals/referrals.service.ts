@@ -20,7 +20,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 /**
  * Referrals as plumbers make and see them: from the dashboard (signed in, own data only) or the
- * quick form (no account; attached to the plumber's account once their e-mail is verified).
+ * quick form (no account; offered to the plumber with that e-mail, who adds it to their account).
  */
 @Injectable()
 export class ReferralsService {
@@ -96,27 +96,10 @@ export class ReferralsService {
     }
     const problems = referralProblems(input, { requireServiceType: false });
     if (problems.length > 0) throw DomainError.validation(problems);
-    // A plumber with a verified account gets the referral on their dashboard at once.
-    const [account] = await queryRows<{ id: string }>(
-      this.dataSource,
-      `SELECT u.id FROM users u WHERE lower(u.email) = lower($1) AND u.email_verified_at IS NOT NULL AND u.disabled_at IS NULL`,
-      [text(input.plumberEmail)],
-    );
-    const referral = await this.store(input, account?.id ?? null, 'quick');
+    // Never attached here, even when an account has this e-mail: anyone can type a plumber's address,
+    // so the referral waits on that plumber's dashboard until they add it (referral-claims.service.ts).
+    const referral = await this.store(input, null, 'quick');
     return { id: referral.id, refNumber: referral.refNumber };
-  }
-
-  /** Quick referrals made with this (now verified) e-mail join the account; answers how many. */
-  async attachQuickReferrals(manager: EntityManager, userId: string, email: string): Promise<number> {
-    const attached = await queryRows<{ id: string }>(
-      manager,
-      `UPDATE referrals SET plumber_id = $1, updated_at = now() WHERE plumber_id IS NULL AND lower(plumber_email) = lower($2) RETURNING id`,
-      [userId, email],
-    );
-    for (const { id } of attached) {
-      await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'attached', $3)`, [id, userId, email]);
-    }
-    return attached.length;
   }
 
   private async store(input: ReferralInput, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {

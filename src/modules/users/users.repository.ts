@@ -77,6 +77,12 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /** The account's e-mail once its owner has confirmed it (followed a link sent there), else undefined. */
+  async findConfirmedEmail(userId: string): Promise<string | undefined> {
+    const rows = await queryRows<{ email: string }>(this.dataSource, `SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL`, [userId]);
+    return rows[0]?.email;
+  }
+
   /** The stored role, or null when the user has none. Throws if the lookup itself fails. */
   async findStoredRole(userId: string): Promise<string | null> {
     const rows = await queryRows<{ role: string }>(this.dataSource, `SELECT role FROM user_roles WHERE user_id = $1`, [userId]);

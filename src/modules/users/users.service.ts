@@ -98,6 +98,14 @@ export class UsersService {
     await manager.query(`UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1`, [userId]);
   }
 
+  /**
+   * The account's e-mail if its owner has proved it is theirs (verified it, or set a password through
+   * a link sent there); undefined otherwise. What others submitted under that address is offered only then.
+   */
+  confirmedEmailOf(userId: string): Promise<string | undefined> {
+    return this.repository.findConfirmedEmail(userId);
+  }
+
   /** The role a signed-in user acts with: spec §6, none means plumber. Throws if the lookup fails. */
   async roleOf(userId: string): Promise<Role> {
     return effectiveRole(await this.repository.findStoredRole(userId));

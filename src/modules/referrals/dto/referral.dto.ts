@@ -117,6 +117,7 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()) {
     reline_due_at: iso(dueOf('reline')?.dueAt ?? null),
     overdue: due.some((item) => item.overdue),
     source: referral.source,
+    claim_declined_at: iso(referral.claimDeclinedAt),
     created_at: referral.createdAt.toISOString(),
     updated_at: referral.updatedAt.toISOString(),
   };

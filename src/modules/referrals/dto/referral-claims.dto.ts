@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsUUID } from 'class-validator';
+import { MAX_REFERRAL_CLAIM_IDS, REFERRAL_CLAIM_MESSAGES } from '../../../contracts/referral-rules.js';
+import type { UnclaimedReferralRow } from '../referrals.repository.js';
+
+/** POST /api/me/unclaimed-referrals/claim and /decline: the referrals the plumber decided on. */
+export class ReferralIdsDto {
+  @ApiProperty({ type: [String], format: 'uuid', description: 'Ids from GET /api/me/unclaimed-referrals (1 to 100).' })
+  // One message per field, the first of these that fails from the bottom up (class-validator runs the
+  // decorators in reverse): no list, an empty list, too long a list, then an id of the wrong shape.
+  @IsUUID('all', { each: true, message: REFERRAL_CLAIM_MESSAGES.idShape })
+  @ArrayMaxSize(MAX_REFERRAL_CLAIM_IDS, { message: REFERRAL_CLAIM_MESSAGES.tooMany })
+  @ArrayNotEmpty({ message: REFERRAL_CLAIM_MESSAGES.idsRequired })
+  @IsArray({ message: REFERRAL_CLAIM_MESSAGES.idsRequired })
+  ids!: string[];
+}
+
+/** A referral waiting for the plumber's word: enough to recognise it (client, place, date), nothing more. */
+export interface UnclaimedReferralView {
+  id: string;
+  refNumber: string;
+  clientName: string;
+  address: string;
+  suburb: string;
+  state: string | null;
+  postcode: string | null;
+  date: string;
+}
+
+export interface ReferralClaimResult {
+  /** The ids the decision applied to (all that were asked for). */
+  ids: string[];
+  count: number;
+  message: string;
+}
+
+export function toUnclaimedReferral(row: UnclaimedReferralRow): UnclaimedReferralView {
+  return {
+    id: row.id,
+    refNumber: row.refNumber,
+    clientName: row.clientName,
+    address: row.jobAddress,
+    suburb: row.suburb,
+    state: row.state,
+    postcode: row.postcode,
+    date: new Date(row.createdAt).toISOString(),
+  };
+}

@@ -19,7 +19,7 @@ async function fillClientAndIssue(form: ReturnType<Page['getByRole']>, page: Pag
   await form.getByLabel(/^Describe the issue/).fill('Tree roots in the sewer line, recurring blockage');
 }
 
-test('a plumber sends a quick referral, registers with that e-mail and finds it on the dashboard', async ({ page, request }) => {
+test('a plumber sends a quick referral, registers with that e-mail and adds it to their account from the dashboard', async ({ page, request }) => {
   const email = `quick-${Date.now()}@example.com.au`;
   await page.goto('/plumber-portal');
   const form = page.getByRole('form', { name: 'Submit a Quick Referral' });
@@ -42,13 +42,36 @@ test('a plumber sends a quick referral, registers with that e-mail and finds it 
   // After 2 seconds: registration, with the e-mail already filled in.
   await expect(page).toHaveURL(/\/plumber-referral$/, { timeout: 5_000 });
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  // Someone else used the same address on the quick form: that one must never join the account silently.
+  await request.post('/api/referrals/quick', {
+    data: { plumberName: 'Not Quinn', plumberCompany: 'Other Drains', plumberPhone: '0400 999 111', plumberEmail: email, clientName: 'Stranger Danger', jobAddress: '1 Other Street', suburb: 'Toowong', clientPhone: '0400 222 333', urgency: 'low', description: 'Not from Quinn' },
+  });
   await completeRegistration(page, request, email, 'Quinn Quick');
   await logIn(page, email);
   await expect(page).toHaveURL(/\/plumber-dashboard$/);
+  const offer = page.getByRole('region', { name: '2 referrals were submitted with your e-mail address — add them to your account?' });
+  await expect(offer).toContainText('Riley Roots');
+  await expect(offer).toContainText('12 River Road, Geelong VIC 3220');
+  await expect(offer).toContainText('Stranger Danger');
+  await expect(card(page, 'Total Referrals')).toHaveText(/^Total Referrals\s*0$/);
+  await offer.getByRole('checkbox', { name: /Stranger Danger/ }).uncheck();
+  await offer.getByRole('button', { name: 'Add 1 to my account' }).click();
+  await expect(page.getByText('1 referral added to your account.')).toBeVisible();
   const row = page.getByRole('row', { name: /Riley Roots/ });
   await expect(row).toContainText('12 River Road, Geelong VIC 3220');
   await expect(row).toContainText('Referred');
   await expect(card(page, 'Total Referrals')).toHaveText(/^Total Referrals\s*1$/);
+
+  // The other one stays on offer until Quinn says it is not theirs; then it is gone from the dashboard for good.
+  const rest = page.getByRole('region', { name: '1 referral was submitted with your e-mail address — add it to your account?' });
+  await expect(rest).toContainText('Stranger Danger');
+  await rest.getByRole('button', { name: 'Not mine' }).click();
+  await expect(page.getByText('1 referral kept off your account. Our team can see you said it is not yours.')).toBeVisible();
+  await expect(rest).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Riley Roots/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Stranger Danger/ })).toHaveCount(0);
+  await expect(page.getByText(/submitted with your e-mail address/)).toHaveCount(0);
 });
 
 test('the new-referral page asks a signed-out visitor to log in, then goes to the portal', async ({ page }) => {

@@ -6,6 +6,7 @@ import { AccountTab } from './AccountTab';
 import { PlumberArea } from './PlumberArea';
 import { money } from './rebates';
 import { ReferralsTab, type PlumberReferral } from './ReferralsTab';
+import { UnclaimedReferrals, useUnclaimedReferrals } from './UnclaimedReferrals';
 
 interface RebateSummary {
   totalReferrals: number;
@@ -18,6 +19,7 @@ const REFRESH_MS = 60_000;
 
 function useReferrals(enabled: boolean) {
   const session = useSession();
+  const unclaimed = useUnclaimedReferrals();
   const [referrals, setReferrals] = useState<PlumberReferral[] | null>(null);
   const [summary, setSummary] = useState<RebateSummary | null>(null);
   const [failed, setFailed] = useState(false);
@@ -27,6 +29,7 @@ function useReferrals(enabled: boolean) {
       const [list, totals] = await Promise.all([
         session.call<PlumberReferral[]>('/me/referrals'),
         session.call<RebateSummary>('/me/rebates/summary'),
+        unclaimed.reload(),
       ]);
       setReferrals(list);
       setSummary(totals);
@@ -34,7 +37,7 @@ function useReferrals(enabled: boolean) {
     } catch {
       setFailed(true);
     }
-  }, [session.call]);
+  }, [session.call, unclaimed.reload]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -48,7 +51,7 @@ function useReferrals(enabled: boolean) {
     };
   }, [enabled, load]);
 
-  return { referrals, summary, failed, retry: load };
+  return { referrals, summary, failed, retry: load, offered: unclaimed.offered };
 }
 
 function SummaryCards({ summary }: { summary: RebateSummary | null }) {
@@ -73,9 +76,10 @@ function SummaryCards({ summary }: { summary: RebateSummary | null }) {
 
 function Dashboard() {
   const [tab, setTab] = useState('referrals');
-  const { referrals, summary, failed, retry } = useReferrals(true);
+  const { referrals, summary, failed, retry, offered } = useReferrals(true);
   return (
     <>
+      <UnclaimedReferrals offered={offered} onDecided={retry} />
       <SummaryCards summary={summary} />
       <Tabs
         label="Plumber dashboard"

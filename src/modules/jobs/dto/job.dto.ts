@@ -1,7 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { JOB_STATUSES, type JobStatus } from '../../../contracts/job-status.js';
+
+/**
+ * An address holding NUL is no mailbox: refused here with the e-mail's own message (the service checks
+ * the rest of the mailbox rule), before the validation pipe's generic NUL refusal would name it.
+ */
+const NO_NUL = /^[^\u0000]*$/u;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const STATUS_MESSAGE = `Status must be one of: ${JOB_STATUSES.join(', ')}`;
@@ -29,6 +35,7 @@ export class CreateJobDto {
   @IsOptional()
   @Transform(trim)
   @MaxLength(254, { message: 'Please enter a valid email address' })
+  @Matches(NO_NUL, { message: 'Please enter a valid email address' })
   @IsString({ message: 'Please enter a valid email address' })
   customerEmail?: string;
 
@@ -84,6 +91,7 @@ export class UpdateJobDto {
   @IsOptional()
   @Transform(trim)
   @MaxLength(254, { message: 'Please enter a valid email address' })
+  @Matches(NO_NUL, { message: 'Please enter a valid email address' })
   @IsString({ message: 'Please enter a valid email address' })
   customerEmail?: string;
 

@@ -4,11 +4,12 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { BookingsAdminController } from './bookings-admin.controller.js';
 import { BookingsAdminService } from './bookings-admin.service.js';
 import { BookingsController } from './bookings.controller.js';
+import { BookingsRepository } from './bookings.repository.js';
 import { BookingsService } from './bookings.service.js';
 
 @Module({
   imports: [AddressesModule, NotificationsModule],
   controllers: [BookingsController, BookingsAdminController],
-  providers: [BookingsService, BookingsAdminService],
+  providers: [BookingsRepository, BookingsService, BookingsAdminService],
 })
 export class BookingsModule {}

@@ -5,13 +5,13 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { bookingProblems, todayIn, type BookingInput } from '../../contracts/booking-rules.js';
-import { queryRows } from '../../database/sql.js';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { firstName } from '../auth/auth.rules.js';
 import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
 import { placeLabel } from '../../contracts/place-label.js';
+import { BookingsRepository } from './bookings.repository.js';
 
 export interface BookingSubmission extends BookingInput {
   state?: unknown;
@@ -33,6 +33,7 @@ export class BookingsService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly repository: BookingsRepository,
     private readonly localities: LocalitiesRepository,
     private readonly notifications: NotificationsService,
   ) {}
@@ -51,31 +52,23 @@ export class BookingsService {
     const place = await this.place(input);
 
     return this.dataSource.transaction(async (manager) => {
-      const [inserted] = await queryRows<{ id: string; createdAt: Date }>(
-        manager,
-        `INSERT INTO bookings (full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-         RETURNING id, created_at AS "createdAt"`,
-        [
-          text(input.name),
-          text(input.email),
-          text(input.phone),
-          text(input.address),
-          place.suburb,
-          place.state,
-          place.postcode,
-          text(input.preferred_date),
-          text(input.preferred_time),
-          text(input.message),
-          text(input.how_heard_about_us) || null,
-          idempotencyKey ?? null,
-        ],
-      );
+      const inserted = await this.repository.insert(manager, {
+        fullName: text(input.name),
+        email: text(input.email),
+        phone: text(input.phone),
+        address: text(input.address),
+        suburb: place.suburb,
+        state: place.state,
+        postcode: place.postcode,
+        preferredDate: text(input.preferred_date),
+        preferredTime: text(input.preferred_time),
+        briefDescription: text(input.message),
+        howHeardAboutUs: text(input.how_heard_about_us) || null,
+        idempotencyKey: idempotencyKey ?? null,
+      });
       if (!inserted) {
         // The same submission again (a double click, a retried request): the first booking stands.
-        const [existing] = await queryRows<{ id: string }>(manager, `SELECT id FROM bookings WHERE idempotency_key = $1`, [idempotencyKey]);
-        return { id: existing!.id, created: false };
+        return { id: (await this.repository.findIdByIdempotencyKey(manager, idempotencyKey!))!, created: false };
       }
       const preferredDate = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(`${text(input.preferred_date)}T00:00:00Z`),

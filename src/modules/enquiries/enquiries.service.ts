@@ -2,8 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { applyListQuery, defineListSpec, parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import {
@@ -18,7 +17,8 @@ import {
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
-import { Enquiry } from './enquiry.entity.js';
+import { ENQUIRY_LIST, EnquiriesRepository } from './enquiries.repository.js';
+import type { Enquiry } from './enquiry.entity.js';
 import { formatDateTimeIn } from '../../contracts/date-format.js';
 
 /** Trimmed text, or null when empty. Lengths are checked by the rules first: nothing is cut. */
@@ -26,22 +26,6 @@ const text = (value: unknown): string | null => {
   const trimmed = typeof value === 'string' ? value.trim() : '';
   return trimmed || null;
 };
-
-export const ENQUIRY_LIST = defineListSpec({
-  resource: 'enquiries',
-  idColumn: 'e.id',
-  sortable: { created_at: 'e.created_at', updated_at: 'e.updated_at', status: 'e.status', kind: 'e.kind', contact_person: 'lower(e.contact_person)' },
-  defaultSort: ['created_at', 'DESC'],
-  filters: {
-    q: search(['e.contact_person', 'e.organisation_name', 'e.email', 'e.phone', 'e.site_address', 'e.product']),
-    kind: equals('e.kind', ['corporate', 'product']),
-    status: equals('e.status', ENQUIRY_STATUSES),
-    id: ids('e.id'),
-    archived: archived('e.archived_at'),
-  },
-  defaultPageSize: 10,
-  maxPageSize: 200,
-});
 
 export interface EnquiryResponse {
   id: string;
@@ -75,6 +59,7 @@ export class EnquiriesService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly repository: EnquiriesRepository,
     private readonly notifications: NotificationsService,
     private readonly localities: LocalitiesRepository,
   ) {}
@@ -118,7 +103,7 @@ export class EnquiriesService {
           };
 
     return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(manager.create(Enquiry, { ...enquiry, status: 'new' }));
+      const saved = await this.repository.insert(manager, enquiry);
       const kindLabel = kind === 'corporate' ? 'project enquiry' : 'product enquiry';
       const details =
         kind === 'corporate'
@@ -184,21 +169,19 @@ export class EnquiriesService {
 
   async list(params: ListParams): Promise<{ rows: EnquiryResponse[]; total: number; offset: number }> {
     const list = parseListParams(params, ENQUIRY_LIST);
-    // The active enquiries unless the list asks for archived ones.
-    const query = activeUnlessAsked(this.dataSource.getRepository(Enquiry).createQueryBuilder('e'), list, 'e.archived_at');
-    const [rows, total] = await applyListQuery(query, list, ENQUIRY_LIST).getManyAndCount();
+    const [rows, total] = await this.repository.findForAdminList(list);
     return { rows: rows.map((row) => this.toResponse(row)), total, offset: list.offset };
   }
 
   async get(id: string): Promise<EnquiryResponse> {
-    const row = await this.dataSource.manager.findOneBy(Enquiry, { id });
+    const row = await this.repository.findById(id);
     if (!row) throw DomainError.notFound('Enquiry not found.');
     return this.toResponse(row);
   }
 
   /** Staff work an enquiry: its status (new, contacted, quoted, won, lost) and notes. */
   async update(id: string, changes: { status?: string; notes?: string | null }): Promise<EnquiryResponse> {
-    const row = await this.dataSource.manager.findOneBy(Enquiry, { id });
+    const row = await this.repository.findById(id);
     if (!row) throw DomainError.notFound('Enquiry not found.');
     if (changes.status !== undefined) {
       if (!(ENQUIRY_STATUSES as readonly string[]).includes(changes.status)) {
@@ -211,7 +194,7 @@ export class EnquiriesService {
       if (notes && [...notes].length > 5_000) throw DomainError.validation([{ field: 'notes', message: tooLongMessage(5_000) }]);
       row.staffNotes = notes || null;
     }
-    await this.dataSource.manager.save(row);
+    await this.repository.save(row);
     return this.toResponse(row);
   }
 
@@ -220,13 +203,7 @@ export class EnquiriesService {
    * out of the default list, restorable. Archiving twice keeps the first time.
    */
   async setArchived(actorId: string, id: string, archive: boolean): Promise<EnquiryResponse> {
-    const rows = await this.dataSource.query(
-      archive
-        ? `UPDATE enquiries SET archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, $2) WHERE id = $1 RETURNING id`
-        : `UPDATE enquiries SET archived_at = NULL, archived_by = NULL WHERE id = $1 AND $2::uuid IS NOT NULL RETURNING id`,
-      [id, actorId],
-    );
-    if ((rows as unknown[]).length === 0 && !(await this.dataSource.manager.existsBy(Enquiry, { id }))) throw DomainError.notFound('Enquiry not found.');
+    if (!(await this.repository.setArchived(id, actorId, archive))) throw DomainError.notFound('Enquiry not found.');
     return this.get(id);
   }
 }

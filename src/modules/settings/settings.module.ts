@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ConsoleConfigController } from './console-config.controller.js';
 import { SettingsAdminController } from './settings-admin.controller.js';
+import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
   controllers: [SettingsAdminController, ConsoleConfigController],
-  providers: [SettingsService],
+  providers: [SettingsRepository, SettingsService],
   exports: [SettingsService],
 })
 export class SettingsModule {}

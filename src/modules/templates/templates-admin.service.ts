@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { TemplatesRepository, type StoredTemplate } from './templates.repository.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { isBlank, requiredMessage } from '../../contracts/template-rules.js';
-import { queryRows } from '../../database/sql.js';
 import { NotificationStatus } from '../notifications/notification-status.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { RenderedTemplateResponse, TemplateResponse, TestEmailResponse } from './dto/template.dto.js';
@@ -56,19 +56,13 @@ const TEMPLATE_LIST = defineMemoryListSpec<TemplateResponse>({
   maxPageSize: 100,
 });
 
-interface StoredTemplate {
-  key: string;
-  subject: string;
-  body: string;
-  updatedAt: Date | null;
-}
-
 /** Staff editing of the e-mail templates: list, save (checked), preview and test-send. */
 @Injectable()
 export class TemplatesAdminService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly repository: TemplatesRepository,
     private readonly notifications: NotificationsService,
   ) {}
 
@@ -93,11 +87,7 @@ export class TemplatesAdminService {
   }
 
   private async stored(keys: readonly string[]): Promise<Map<string, StoredTemplate>> {
-    const rows = await queryRows<StoredTemplate>(
-      this.dataSource,
-      `SELECT key, subject, body, updated_at AS "updatedAt" FROM email_templates WHERE key = ANY($1)`,
-      [keys],
-    );
+    const rows = await this.repository.findMany(keys);
     return new Map(rows.map((row) => [row.key, row]));
   }
 
@@ -149,11 +139,7 @@ export class TemplatesAdminService {
   async update(key: string, subject: string, body: string, user: CurrentUserInfo): Promise<TemplateResponse> {
     const definition = this.definition(key);
     this.check(definition, subject, body, true);
-    await this.dataSource.query(
-      `INSERT INTO email_templates (key, subject, body, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
-       ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [key, subject, body, user.id],
-    );
+    await this.repository.upsert(key, subject, body, user.id);
     return this.get(key);
   }
 

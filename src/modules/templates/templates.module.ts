@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TemplatesRepository } from './templates.repository.js';
 import { TemplatesService } from './templates.service.js';
 
 @Module({
-  providers: [TemplatesService],
-  exports: [TemplatesService],
+  providers: [TemplatesRepository, TemplatesService],
+  exports: [TemplatesRepository, TemplatesService],
 })
 export class TemplatesModule {}

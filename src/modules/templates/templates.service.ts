@@ -1,14 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { queryRows } from '../../database/sql.js';
 import { TEMPLATE_CATALOGUE, type TemplateKey } from './template-catalogue.js';
 import { renderEmail, type EmailButton, type RenderedEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
+import { TemplatesRepository } from './templates.repository.js';
 
 /** Reads the staff-edited templates and renders them. */
 @Injectable()
 export class TemplatesService {
   private readonly logger = new Logger(TemplatesService.name);
+
+  constructor(private readonly repository: TemplatesRepository) {}
 
   /**
    * Renders the stored template `key` with these values, inside the caller's transaction. A template
@@ -25,7 +27,7 @@ export class TemplatesService {
     const definition = TEMPLATE_CATALOGUE[key];
     // A draft under test: renderEmail checks it again and refuses anything but declared variables.
     if (wording) return renderEmail({ ...wording, variables, linkVariables: definition.linkVariables, button });
-    const [stored] = await queryRows<{ subject: string; body: string }>(manager, `SELECT subject, body FROM email_templates WHERE key = $1`, [key]);
+    const stored = await this.repository.findWording(manager, key);
     // Saving checks every template; one that reached the table some other way is never run: the
     // default wording goes out instead, and the operator is told.
     const usable =

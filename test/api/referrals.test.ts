@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { RebatesDueJob } from '../../src/modules/referrals/rebates-due.job.js';
-import { createUser, linkTokenFromOutbox, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
+import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -12,7 +12,7 @@ import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '../auth/auth.rules.js';
 import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
-import { dateFormat, formatDateTimeIn } from '../../contracts/date-format.js';
+import { formatDateTimeIn } from '../../contracts/date-format.js';
 import { placeLabel } from '../../contracts/place-label.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 

@@ -4,6 +4,7 @@ import { equals, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
 import { ROLES, type Role } from '../../contracts/roles.js';
 import { queryRows } from '../../database/sql.js';
+import { Profile } from './profile.entity.js';
 import { User } from './user.entity.js';
 
 export interface SessionUserRow {
@@ -81,6 +82,48 @@ export class UsersRepository {
   async findConfirmedEmail(userId: string): Promise<string | undefined> {
     const rows = await queryRows<{ email: string }>(this.dataSource, `SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL`, [userId]);
     return rows[0]?.email;
+  }
+
+  findProfile(userId: string): Promise<Profile | null> {
+    return this.dataSource.manager.findOneBy(Profile, { userId });
+  }
+
+  /** Creates or updates the profile: fields left out keep their value, null clears one. */
+  async upsertProfile(userId: string, changes: { fullName?: string | null; businessName?: string | null; phone?: string | null }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET
+         full_name = CASE WHEN $5 THEN EXCLUDED.full_name ELSE profiles.full_name END,
+         business_name = CASE WHEN $6 THEN EXCLUDED.business_name ELSE profiles.business_name END,
+         phone = CASE WHEN $7 THEN EXCLUDED.phone ELSE profiles.phone END,
+         updated_at = now()`,
+      [
+        userId,
+        changes.fullName ?? null,
+        changes.businessName ?? null,
+        changes.phone ?? null,
+        'fullName' in changes,
+        'businessName' in changes,
+        'phone' in changes,
+      ],
+    );
+  }
+
+  async setDisabled(manager: EntityManager, userId: string, disabled: boolean): Promise<void> {
+    await manager.query(`UPDATE users SET disabled_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE id = $1`, [userId, disabled]);
+  }
+
+  async upsertRole(manager: EntityManager, userId: string, role: Role): Promise<void> {
+    await manager.query(
+      `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()`,
+      [userId, role],
+    );
+  }
+
+  /** Every access and refresh token issued so far stops working. */
+  async bumpTokenVersion(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1`, [userId]);
   }
 
   /** The stored role, or null when the user has none. Throws if the lookup itself fails. */

@@ -7,7 +7,6 @@ import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { effectiveRole, type Role } from '../../contracts/roles.js';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
-import { Profile } from './profile.entity.js';
 import { USER_LIST, UsersRepository } from './users.repository.js';
 
 /** Profiles and the staff's management of users and roles. */
@@ -19,33 +18,17 @@ export class UsersService {
   ) {}
 
   async getProfile(userId: string): Promise<ProfileResponse> {
-    const profile = await this.dataSource.manager.findOneBy(Profile, { userId });
+    const profile = await this.repository.findProfile(userId);
     return { fullName: profile?.fullName ?? null, businessName: profile?.businessName ?? null, phone: profile?.phone ?? null };
   }
 
   /** Upsert: fields left out keep their value; an empty value clears it. */
   async updateProfile(userId: string, changes: UpdateProfileDto): Promise<ProfileResponse> {
-    const values: Record<string, string | null> = {};
-    if (changes.fullName !== undefined) values.full_name = changes.fullName || null;
-    if (changes.businessName !== undefined) values.business_name = changes.businessName || null;
-    if (changes.phone !== undefined) values.phone = changes.phone || null;
-    await this.dataSource.query(
-      `INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET
-         full_name = CASE WHEN $5 THEN EXCLUDED.full_name ELSE profiles.full_name END,
-         business_name = CASE WHEN $6 THEN EXCLUDED.business_name ELSE profiles.business_name END,
-         phone = CASE WHEN $7 THEN EXCLUDED.phone ELSE profiles.phone END,
-         updated_at = now()`,
-      [
-        userId,
-        values.full_name ?? null,
-        values.business_name ?? null,
-        values.phone ?? null,
-        'full_name' in values,
-        'business_name' in values,
-        'phone' in values,
-      ],
-    );
+    await this.repository.upsertProfile(userId, {
+      ...(changes.fullName !== undefined && { fullName: changes.fullName || null }),
+      ...(changes.businessName !== undefined && { businessName: changes.businessName || null }),
+      ...(changes.phone !== undefined && { phone: changes.phone || null }),
+    });
     return this.getProfile(userId);
   }
 
@@ -75,10 +58,7 @@ export class UsersService {
       if (disabledChanges && changes.disabled && actor.id === id) throw new ForbiddenException(ACCOUNT_MESSAGES.ownAccountDisabled);
       if (roleChanges) await this.setRole(manager, id, changes.role!);
       if (disabledChanges) {
-        await manager.query(`UPDATE users SET disabled_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE id = $1`, [
-          id,
-          changes.disabled,
-        ]);
+        await this.repository.setDisabled(manager, id, changes.disabled!);
       }
       if (roleChanges || disabledChanges) await this.endSessions(manager, id);
       return toAdminUserResponse((await this.repository.findForAdmin(id, manager))!);
@@ -86,16 +66,12 @@ export class UsersService {
   }
 
   async setRole(manager: EntityManager, userId: string, role: Role): Promise<void> {
-    await manager.query(
-      `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()`,
-      [userId, role],
-    );
+    await this.repository.upsertRole(manager, userId, role);
   }
 
   /** Every access and refresh token issued so far stops working. */
   async endSessions(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1`, [userId]);
+    await this.repository.bumpTokenVersion(manager, userId);
   }
 
   /**

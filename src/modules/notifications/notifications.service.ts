@@ -4,16 +4,19 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import type { TemplateKey } from '../templates/template-catalogue.js';
+import type { TemplateKey, TemplateVariables } from '../templates/template-catalogue.js';
 import type { EmailButton } from '../templates/template-renderer.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { NotificationStatus } from './notification-status.js';
 import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
 
-export interface EmailRequest {
-  template: TemplateKey;
+/** An e-mail to queue: template `K` with exactly the values it declares (checked when compiling). */
+export type EmailRequest<K extends TemplateKey = TemplateKey> = { [T in K]: EmailRequestOf<T> }[K];
+
+interface EmailRequestOf<K extends TemplateKey> {
+  template: K;
   to: string;
-  variables: Readonly<Record<string, string>>;
+  variables: TemplateVariables<K>;
   /** Same key, same e-mail: asking again (a retry, a second instance) queues nothing new. */
   dedupeKey?: string;
   /** What the e-mail is about, e.g. `{ type: 'job', id }`. */
@@ -52,7 +55,7 @@ export class NotificationsService {
     return !this.config.smtpUrl;
   }
 
-  async enqueue(manager: EntityManager, request: EmailRequest): Promise<QueuedEmail> {
+  async enqueue<K extends TemplateKey>(manager: EntityManager, request: EmailRequest<K>): Promise<QueuedEmail> {
     const to = request.to.trim();
     if (!isDeliverableAddress(to)) {
       throw DomainError.validation([{ field: 'to', message: 'Please enter a valid email address' }]);

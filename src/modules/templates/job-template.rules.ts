@@ -14,6 +14,9 @@ export const JOB_STATUS_TEMPLATE = {
   completed: 'job_completed',
 } as const satisfies Record<JobStatus, TemplateKey>;
 
-export function templateForJobStatus(status: JobStatus): TemplateKey {
+/** The templates job statuses send: all take the same variables (customerName, jobId, trackingLink). */
+export type JobTemplateKey = (typeof JOB_STATUS_TEMPLATE)[JobStatus];
+
+export function templateForJobStatus(status: JobStatus): JobTemplateKey {
   return JOB_STATUS_TEMPLATE[status];
 }

@@ -28,7 +28,7 @@ const JOB_SAMPLE = {
 };
 const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team\n${COMPANY.phone}`;
 
-function jobTemplate(key: string, name: string, subject: string, middle: string): TemplateDefinition {
+function jobTemplate(key: string, name: string, subject: string, middle: string): TemplateDefinition & { readonly variables: typeof JOB_VARIABLES } {
   return {
     key,
     group: 'job',
@@ -255,6 +255,12 @@ export const TEMPLATE_CATALOGUE = {
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;
+
+/**
+ * The values an e-mail of template `K` needs: exactly its declared variables, each a string. Queueing
+ * a template without one of them (or with one it does not declare) fails to compile.
+ */
+export type TemplateVariables<K extends TemplateKey> = { readonly [V in (typeof TEMPLATE_CATALOGUE)[K]['variables'][number]]: string };
 
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_CATALOGUE) as TemplateKey[];
 

@@ -8,7 +8,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { isBlank, requiredMessage } from '../../contracts/template-rules.js';
 import { NotificationStatus } from '../notifications/notification-status.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { NotificationsService, type EmailRequest } from '../notifications/notifications.service.js';
 import type { RenderedTemplateResponse, TemplateResponse, TestEmailResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
 import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
@@ -167,14 +167,16 @@ export class TemplatesAdminService {
     this.check(definition, draft.subject, draft.body, false);
     const queued = await this.dataSource.transaction(async (manager) => {
       const wording = draft.subject !== undefined || draft.body !== undefined ? await this.wording(key, draft) : undefined;
-      return this.notifications.enqueue(manager, {
+      // Any template, chosen at run time: its sample values hold every variable it declares (sampleValues).
+      const request = {
         template: key as TemplateKey,
         to: user.email,
         variables: this.sample(definition),
         entity: { type: 'email_template', id: key },
         button: this.sampleButton(definition),
         wording,
-      });
+      } as EmailRequest;
+      return this.notifications.enqueue(manager, request);
     });
     const preview = queued.status === NotificationStatus.Preview;
     return {

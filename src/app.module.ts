@@ -2,6 +2,7 @@ import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { ScheduleModule } from '@nestjs/schedule';
+import { DomainEventsModule } from './common/events/domain-events.js';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         DatabaseModule.forRoot(options.databaseUrl),
         ScheduleModule.forRoot(),
         RateLimitModule,
+        DomainEventsModule,
         HealthModule,
         TemplatesModule,
         NotificationsModule,

@@ -80,11 +80,7 @@ export function accessTokenStillValid(claims: AccessClaims, state: SessionState)
   );
 }
 
-/** The first name used to greet someone in an e-mail. */
-export function firstName(fullName: string | null | undefined): string {
-  const first = fullName?.trim().split(/\s+/)[0];
-  return first || 'there';
-}
+export { firstName } from '../../contracts/person-name.js';
 
 /** Failed sign-ins on one account are counted over this window (every address together). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
 import { BookingsAdminController } from './bookings-admin.controller.js';
 import { BookingsAdminService } from './bookings-admin.service.js';
 import { BookingsController } from './bookings.controller.js';
@@ -8,7 +7,7 @@ import { BookingsRepository } from './bookings.repository.js';
 import { BookingsService } from './bookings.service.js';
 
 @Module({
-  imports: [AddressesModule, NotificationsModule],
+  imports: [AddressesModule],
   controllers: [BookingsController, BookingsAdminController],
   providers: [BookingsRepository, BookingsService, BookingsAdminService],
 })

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { LinkMinters } from './link-minters.js';
+import { BookingMailer } from './mailers/booking-mailer.js';
 import { createSmtpTransport, MAIL_TRANSPORT } from './mail-transport.js';
 import { NotificationsAdminController } from './notifications-admin.controller.js';
 import { NotificationsAdminService } from './notifications-admin.service.js';
@@ -14,6 +15,7 @@ import { NotificationsWorker } from './notifications.worker.js';
   imports: [TemplatesModule],
   controllers: [NotificationsAdminController],
   providers: [
+    BookingMailer,
     NotificationsAdminService,
     LinkMinters,
     {

@@ -11,7 +11,7 @@ import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '../../contrac
 import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { applyReferralStatus, PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
-import { firstName } from '../auth/auth.rules.js';
+import { firstName } from '../../contracts/person-name.js';
 import { toAdminReferral, type AdminReferralView } from './dto/referral.dto.js';
 import { PhotosService, type PhotoView } from './photos.service.js';
 import { Referral } from './referral.entity.js';

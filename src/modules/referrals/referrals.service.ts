@@ -9,7 +9,7 @@ import { referralProblems, serviceTypesOf, URGENCY_LABELS, type ReferralInput, t
 import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
-import { firstName } from '../auth/auth.rules.js';
+import { firstName } from '../../contracts/person-name.js';
 import { toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
 import { formatDateTimeIn } from '../../contracts/date-format.js';

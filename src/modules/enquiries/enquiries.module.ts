@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
 import { EnquiriesAdminController, EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
 
 @Module({
-  imports: [NotificationsModule, AddressesModule],
+  imports: [AddressesModule],
   controllers: [EnquiriesController, EnquiriesAdminController],
   providers: [EnquiriesRepository, EnquiriesService],
 })

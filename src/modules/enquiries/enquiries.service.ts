@@ -3,23 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import {
   corporateEnquiryProblems,
   ENQUIRY_STATUSES,
-  ISSUE_TYPES,
   productEnquiryProblems,
-  TIMINGS,
   tooLongMessage,
   type EnquiryStatus,
 } from '../../contracts/enquiry-rules.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { DomainEvents } from '../../common/events/domain-events.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { ENQUIRY_LIST, EnquiriesRepository } from './enquiries.repository.js';
 import type { Enquiry } from './enquiry.entity.js';
-import { formatDateTimeIn } from '../../contracts/date-format.js';
+import { EnquiryReceived } from './enquiry.events.js';
 
 /** Trimmed text, or null when empty. Lengths are checked by the rules first: nothing is cut. */
 const text = (value: unknown): string | null => {
@@ -51,16 +47,15 @@ export interface EnquiryResponse {
   archived_at: string | null;
 }
 
-/** Enquiries from the corporate page and the product dialog: stored, the company told, the enquirer thanked. */
+/** Enquiries from the corporate page and the product dialog: stored and announced (EnquiryReceived: the company told, the enquirer thanked). */
 @Injectable()
 export class EnquiriesService {
   private readonly logger = new Logger('Enquiries');
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: EnquiriesRepository,
-    private readonly notifications: NotificationsService,
+    private readonly events: DomainEvents,
     private readonly localities: LocalitiesRepository,
   ) {}
 
@@ -104,40 +99,25 @@ export class EnquiriesService {
 
     return this.dataSource.transaction(async (manager) => {
       const saved = await this.repository.insert(manager, enquiry);
-      const kindLabel = kind === 'corporate' ? 'project enquiry' : 'product enquiry';
-      const details =
-        kind === 'corporate'
-          ? [
-              `Site address: ${saved.siteAddress}`,
-              `Issue: ${ISSUE_TYPES.find((option) => option.value === saved.issueType)?.label ?? saved.issueType}`,
-              `Quantity: ${saved.quantity ?? 'Not given'}`,
-              `Timing: ${TIMINGS.find((option) => option.value === saved.timing)?.label ?? saved.timing}`,
-              `Notes: ${saved.message ?? 'None'}`,
-            ].join('\n')
-          : [`Product: ${saved.product}`, `Business: ${saved.business ?? 'Not given'}`, `Message: ${saved.message}`].join('\n');
-      await this.notifications.enqueue(manager, {
-        template: 'enquiry_notice',
-        to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),
-        variables: {
-          kindLabel: kind === 'corporate' ? 'Project enquiry' : 'Product enquiry',
+      await this.events.publish(
+        manager,
+        new EnquiryReceived({
+          id: saved.id,
+          kind: saved.kind,
+          createdAt: saved.createdAt,
           contactPerson: saved.contactPerson,
-          organisation: saved.organisationName ?? saved.business ?? 'Not given',
           email: saved.email,
           phone: saved.phone,
-          details,
-          receivedAt: formatDateTimeIn(this.config.tzDisplay, saved.createdAt),
-          enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
-        },
-        dedupeKey: `enquiry:${saved.id}:notice`,
-        entity: { type: 'enquiry', id: saved.id },
-      });
-      await this.notifications.enqueue(manager, {
-        template: 'enquiry_acknowledgement',
-        to: saved.email,
-        variables: { contactPerson: saved.contactPerson.split(/\s+/)[0] ?? saved.contactPerson, kindLabel },
-        dedupeKey: `enquiry:${saved.id}:acknowledgement`,
-        entity: { type: 'enquiry', id: saved.id },
-      });
+          organisationName: saved.organisationName,
+          siteAddress: saved.siteAddress,
+          issueType: saved.issueType,
+          quantity: saved.quantity,
+          timing: saved.timing,
+          business: saved.business,
+          product: saved.product,
+          message: saved.message,
+        }),
+      );
       return { id: saved.id };
     });
   }

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { LinkMinters } from './link-minters.js';
 import { BookingMailer } from './mailers/booking-mailer.js';
+import { EnquiryMailer } from './mailers/enquiry-mailer.js';
 import { createSmtpTransport, MAIL_TRANSPORT } from './mail-transport.js';
 import { NotificationsAdminController } from './notifications-admin.controller.js';
 import { NotificationsAdminService } from './notifications-admin.service.js';
@@ -16,6 +17,7 @@ import { NotificationsWorker } from './notifications.worker.js';
   controllers: [NotificationsAdminController],
   providers: [
     BookingMailer,
+    EnquiryMailer,
     NotificationsAdminService,
     LinkMinters,
     {

@@ -21,7 +21,6 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
-import { TemplatesAdminModule } from './modules/templates/templates-admin.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -53,7 +52,6 @@ export class AppModule {
         UsersModule,
         AuthModule,
         SettingsModule,
-        TemplatesAdminModule,
         JobsModule,
         AddressesModule,
         BookingsModule,

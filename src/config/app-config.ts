@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
-import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../common/logging/log-output.js';
 import { COMPANY } from '../contracts/company.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
+/** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */
+export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
+export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];
+
 export interface AppConfig {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;

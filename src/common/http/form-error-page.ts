@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../modules/templates/template-renderer.js';
+import { escapeHtml } from './html.js';
 import { COMPANY } from '../../contracts/company.js';
 
 /**

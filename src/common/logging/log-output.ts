@@ -1,9 +1,7 @@
 import { destination as pinoDestination, type DestinationStream } from 'pino';
 import { isColorSupported, prettyFactory } from 'pino-pretty';
+import type { LogFormatSetting } from '../../config/app-config.js';
 
-/** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */
-export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
-export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];
 export type LogFormat = 'json' | 'pretty';
 
 /** JSON for machines (a file, a pipe, a log collector); readable lines for a person at a terminal. */

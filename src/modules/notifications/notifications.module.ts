@@ -11,10 +11,11 @@ import { NotificationsAdminService } from './notifications-admin.service.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { NotificationsWorker } from './notifications.worker.js';
+import { TemplateTestEmailsController } from './template-test-emails.controller.js';
 
 @Module({
   imports: [TemplatesModule],
-  controllers: [NotificationsAdminController],
+  controllers: [NotificationsAdminController, TemplateTestEmailsController],
   providers: [
     BookingMailer,
     EnquiryMailer,

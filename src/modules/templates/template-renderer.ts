@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { escapeHtml } from '../../common/http/html.js';
 import { COMPANY } from '../../contracts/company.js';
 import { EMAIL_LAYOUT } from './email-layout.js';
 import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
@@ -106,10 +107,7 @@ function checkedSource(source: string, part: TemplatePart, variableNames: readon
 /** Our own layout (trusted, never staff-edited) in a separate environment that keeps the `if` helper. */
 const layout = Handlebars.create().compile(EMAIL_LAYOUT, { strict: false, knownHelpers: { if: true }, knownHelpersOnly: true });
 
-/** The same escaping handlebars applies to every value (& < > " ' ` =), so a value reads alike wherever it lands. */
-export function escapeHtml(value: string): string {
-  return Handlebars.escapeExpression(value);
-}
+export { escapeHtml };
 
 /** Line breaks and other control characters in a header could add headers of their own. */
 export function singleLine(value: string): string {

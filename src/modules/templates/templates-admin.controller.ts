@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { PreviewTemplateDto, RenderedTemplateResponse, TemplateResponse, TestEmailResponse, UpdateTemplateDto } from './dto/template.dto.js';
+import { PreviewTemplateDto, RenderedTemplateResponse, TemplateResponse, UpdateTemplateDto } from './dto/template.dto.js';
 import { TemplatesAdminService } from './templates-admin.service.js';
 
 @ApiTags('admin: e-mail templates')
@@ -41,12 +41,5 @@ export class TemplatesAdminController {
   @ApiOkResponse({ type: RenderedTemplateResponse })
   preview(@Param('key') key: string, @Body() body: PreviewTemplateDto): Promise<RenderedTemplateResponse> {
     return this.templates.preview(key, body.subject, body.body);
-  }
-
-  @Post(':key/test')
-  @HttpCode(HttpStatus.ACCEPTED)
-  @ApiAcceptedResponse({ type: TestEmailResponse, description: 'Test Email Sent: the template (or the draft sent with it) with sample values, to the signed-in admin.' })
-  sendTest(@Param('key') key: string, @Body() body: PreviewTemplateDto, @CurrentUser() user: CurrentUserInfo): Promise<TestEmailResponse> {
-    return this.templates.sendTest(key, user, body);
   }
 }

@@ -1,19 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { TemplatesRepository, type StoredTemplate } from './templates.repository.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { isBlank, requiredMessage } from '../../contracts/template-rules.js';
-import { NotificationStatus } from '../notifications/notification-status.js';
-import { NotificationsService, type EmailRequest } from '../notifications/notifications.service.js';
-import type { RenderedTemplateResponse, TemplateResponse, TestEmailResponse } from './dto/template.dto.js';
+import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
 import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
-import { renderEmail } from './template-renderer.js';
+import { renderEmail, type EmailButton } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
+
+/** A test e-mail of a template chosen at run time: its sample values hold every variable it declares. */
+export interface TestMessage {
+  template: TemplateKey;
+  variables: Readonly<Record<string, string>>;
+  button: EmailButton | undefined;
+  wording: { subject: string; body: string } | undefined;
+}
 
 const TEMPLATE_GROUPS = ['job', 'account', 'booking', 'referral', 'enquiry'] as const satisfies readonly TemplateGroup[];
 
@@ -61,9 +65,7 @@ const TEMPLATE_LIST = defineMemoryListSpec<TemplateResponse>({
 export class TemplatesAdminService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
     private readonly repository: TemplatesRepository,
-    private readonly notifications: NotificationsService,
   ) {}
 
   private definition(key: string): TemplateDefinition {
@@ -158,32 +160,16 @@ export class TemplatesAdminService {
   }
 
   /**
-   * Sends the template with sample values to the signed-in staff member: the wording on screen when a
-   * draft subject or body is given (checked like a save), the stored wording otherwise. The answer says
-   * whether it went to the outbox for delivery or, in preview mode (no SMTP_URL), was only saved.
+   * What a staff member's test e-mail of template `key` holds: the wording on screen when a draft
+   * subject or body is given (checked like a save; unset parts from the stored wording), the stored
+   * wording otherwise, with the template's sample values (links on PUBLIC_BASE_URL). Notifications
+   * queues it (POST /api/admin/email-templates/:key/test).
    */
-  async sendTest(key: string, user: CurrentUserInfo, draft: { subject?: string; body?: string } = {}): Promise<TestEmailResponse> {
+  async testMessage(key: string, draft: { subject?: string; body?: string } = {}): Promise<TestMessage> {
     const definition = this.definition(key);
     this.check(definition, draft.subject, draft.body, false);
-    const queued = await this.dataSource.transaction(async (manager) => {
-      const wording = draft.subject !== undefined || draft.body !== undefined ? await this.wording(key, draft) : undefined;
-      // Any template, chosen at run time: its sample values hold every variable it declares (sampleValues).
-      const request = {
-        template: key as TemplateKey,
-        to: user.email,
-        variables: this.sample(definition),
-        entity: { type: 'email_template', id: key },
-        button: this.sampleButton(definition),
-        wording,
-      } as EmailRequest;
-      return this.notifications.enqueue(manager, request);
-    });
-    const preview = queued.status === NotificationStatus.Preview;
-    return {
-      message: preview ? `The test email was ${EMAIL_PREVIEW_NOTE}.` : 'Check your inbox for the test email.',
-      notificationId: queued.id,
-      status: queued.status,
-    };
+    const wording = draft.subject !== undefined || draft.body !== undefined ? await this.wording(key, draft) : undefined;
+    return { template: key as TemplateKey, variables: this.sample(definition), button: this.sampleButton(definition), wording };
   }
 
   private async wording(key: string, draft: { subject?: string; body?: string }): Promise<{ subject: string; body: string }> {

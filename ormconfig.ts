@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { entities } from './src/database/entities.js';
+import { entities } from './src/entities.js';
 import { migrations } from './src/database/migrations/index.js';
 
 /** The TypeORM options, shared by the server, the tests and the migration CLI. Schema changes come only from migrations. */

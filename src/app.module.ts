@@ -12,7 +12,8 @@ import { SameOriginJsonGuard } from './common/http/same-origin.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { DemoDataModule } from './database/demo/demo-data.module.js';
+import { DemoDataModule } from './demo/demo-data.module.js';
+import { productData } from './product-data.js';
 import { AddressesModule } from './modules/addresses/addresses.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BookingsModule } from './modules/bookings/bookings.module.js';
@@ -42,7 +43,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(options.config),
         LoggingModule.forRoot(options.config, options.logDestination),
-        DatabaseModule.forRoot(options.databaseUrl),
+        DatabaseModule.forRoot(options.databaseUrl, productData),
         ScheduleModule.forRoot(),
         RateLimitModule,
         DomainEventsModule,

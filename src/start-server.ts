@@ -6,8 +6,8 @@ import { createApp } from './app.factory.js';
 import { chooseLogFormat, createLogStream, type LogOutput } from './common/logging/log-output.js';
 import { loadConfig } from './config/app-config.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
-import { announceDemoAccounts } from './database/demo/demo-announcement.js';
-import { DemoDataService } from './database/demo/demo-data.service.js';
+import { announceDemoAccounts } from './demo/demo-announcement.js';
+import { DemoDataService } from './demo/demo-data.service.js';
 import { provisionDatabase } from './database/provision-database.js';
 
 export interface ServerOutput {

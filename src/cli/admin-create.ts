@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { migrateAndSeed } from '../database/migrate.js';
+import { productData } from '../product-data.js';
 import { provisionDatabase } from '../database/provision-database.js';
 import { adminCreatedMessage, createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
 
@@ -39,7 +40,7 @@ async function main(): Promise<number> {
   const database = await provisionDatabase(config, () => undefined);
   const dataSource = await new DataSource(dataSourceOptions(database.url, 'admin-create')).initialize();
   try {
-    await migrateAndSeed(dataSource);
+    await migrateAndSeed(dataSource, productData);
     const result = await dataSource.transaction((manager) => createOrPromoteAdmin(manager, values.email!, values.password));
     process.stdout.write(adminCreatedMessage(config.publicBaseUrl, values.email!, result));
     return 0;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { backupCommand } from '../database/backup/backup-cli.js';
+import { backupCommand } from './backup-cli.js';
 
 /** `npm run db:backup -- [--file <path>] [--no-uploads]` (see src/database/backup/). */
 process.exitCode = await backupCommand(process.argv.slice(2), process.env);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { restoreCommand } from '../database/backup/backup-cli.js';
+import { restoreCommand } from './backup-cli.js';
 
 /** `npm run db:restore -- --file <path> [--force] [--check]` (see src/database/backup/). */
 process.exitCode = await restoreCommand(process.argv.slice(2), process.env);

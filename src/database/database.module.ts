@@ -3,13 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
 import { migrateAndSeed } from './migrate.js';
+import type { ProductData } from './product-data.js';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
 /** TypeORM on the provisioned database; the schema is migrated and seeded before any module uses it. */
 @Module({})
 export class DatabaseModule {
-  static forRoot(url: string): DynamicModule {
+  static forRoot(url: string, product: ProductData): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
@@ -18,7 +19,7 @@ export class DatabaseModule {
           useFactory: () => dataSourceOptions(url),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
-            await migrateAndSeed(dataSource);
+            await migrateAndSeed(dataSource, product);
             return dataSource;
           },
         }),

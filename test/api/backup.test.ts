@@ -7,7 +7,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
 import { todayIn } from '../../src/contracts/booking-rules.js';
-import { backupCommand, restoreCommand, type CliIo } from '../../src/database/backup/backup-cli.js';
+import { backupCommand, restoreCommand, type CliIo } from '../../src/cli/backup-cli.js';
 import { BACKUP_MAGIC, decodeFrames, encodeFrame, Frame, type BackupHeader } from '../../src/database/backup/backup-format.js';
 import { readBackup } from '../../src/database/backup/backup-reader.js';
 import { createBackup } from '../../src/database/backup/backup.js';

@@ -1,4 +1,4 @@
-import { DemoDataService } from '../../src/database/demo/demo-data.service.js';
+import { DemoDataService } from '../../src/demo/demo-data.service.js';
 import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
 import { createUser, linkTokenFromOutbox, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

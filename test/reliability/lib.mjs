@@ -101,9 +101,10 @@ export async function migrate(databaseUrl) {
   const { DataSource } = await import('typeorm');
   const { dataSourceOptions } = await import(path.join(root, 'dist/ormconfig.js'));
   const { migrateAndSeed } = await import(path.join(root, 'dist/src/database/migrate.js'));
+  const { productData } = await import(path.join(root, 'dist/src/product-data.js'));
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   try {
-    await migrateAndSeed(dataSource);
+    await migrateAndSeed(dataSource, productData);
   } finally {
     await dataSource.destroy();
   }

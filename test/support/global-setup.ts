@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
 import { EmbeddedPostgres, PostgresAccessError } from '../../src/database/embedded-postgres.js';
 import { migrateAndSeed } from '../../src/database/migrate.js';
+import { productData } from '../../src/product-data.js';
 
 declare global {
   var testPostgres: { server?: EmbeddedPostgres; dataDir?: string; adminUrl: string; template: string } | undefined;
@@ -51,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;
   const dataSource = await new DataSource(dataSourceOptions(templateUrl.toString(), 'test-template')).initialize();
-  await migrateAndSeed(dataSource);
+  await migrateAndSeed(dataSource, productData);
   await dataSource.destroy();
 
   process.env.TEST_PG_ADMIN_URL = adminUrl;

@@ -7,8 +7,8 @@ import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource, Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from '../../../ormconfig.js';
-import { TEMPLATE_CATALOGUE } from '../../modules/templates/template-catalogue.js';
 import { migrateAndSeed, MIGRATION_LOCK_ID } from '../migrate.js';
+import type { ProductData } from '../product-data.js';
 import { migrations as codeMigrationClasses } from '../migrations/index.js';
 import { RowChecksum, type BackupHeader, type SequenceValue } from './backup-format.js';
 import { readBackup, readBackupHeader, type ReadSummary } from './backup-reader.js';
@@ -28,6 +28,8 @@ export interface RestoreOptions {
   uploadsDir: string;
   /** Replace a database that holds data. */
   force: boolean;
+  /** The modules' seeds (run after the rows, like a start) and default templates (edited ones are data). */
+  product: ProductData;
   log?: (message: string) => void;
 }
 
@@ -85,7 +87,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     // 1. Refusals, before anything changes.
     await refuseIfOthersConnected(client, applicationName);
-    const target = await describeTarget(client, header.uploads.included ? options.uploadsDir : undefined);
+    const target = await describeTarget(client, header.uploads.included ? options.uploadsDir : undefined, options.product.defaultTemplates);
     const schemaPlan = planSchema(header.migrations, target.migrations, code);
     if (schemaPlan.action === 'refuse') throw new RestoreRefusedError(schemaPlan.reason);
     const replaced = whatWouldBeReplaced(target.contents);
@@ -173,7 +175,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     // 4. Migrations newer than the backup (and seeds), exactly as the server would run them at its next start.
     const migrated: string[] = [];
-    await migrateAndSeed(dataSource, (line) => {
+    await migrateAndSeed(dataSource, options.product, (line) => {
       migrated.push(line.replace(/^applied migration /, ''));
       log(line);
     });
@@ -250,7 +252,11 @@ async function refuseIfOthersConnected(client: pg.ClientBase, ownApplicationName
   );
 }
 
-async function describeTarget(client: pg.ClientBase, uploadsDir: string | undefined): Promise<{ migrations?: string[]; contents: TargetContents }> {
+async function describeTarget(
+  client: pg.ClientBase,
+  uploadsDir: string | undefined,
+  defaultTemplates: ProductData['defaultTemplates'],
+): Promise<{ migrations?: string[]; contents: TargetContents }> {
   const { rows: present } = await client.query<{ present: boolean }>(`SELECT to_regclass('migrations') IS NOT NULL AS present`);
   const migrations = present[0]!.present ? (await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id')).rows.map((r) => r.name) : undefined;
   const inventory = await readSchemaInventory(client);
@@ -260,7 +266,7 @@ async function describeTarget(client: pg.ClientBase, uploadsDir: string | undefi
   }
   let editedTemplates = 0;
   if (rows.email_templates) {
-    const defaults = Object.values(TEMPLATE_CATALOGUE);
+    const defaults = defaultTemplates;
     const { rows: edited } = await client.query<{ count: string }>(
       `SELECT count(*) AS count FROM email_templates t
        LEFT JOIN unnest($1::text[], $2::text[], $3::text[]) AS d(key, subject, body) ON d.key = t.key

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type AppConfig } from '../../config/app-config.js';
-import { provisionDatabase, type ProvisionedDatabase } from '../provision-database.js';
-import { BackupFormatError } from './backup-format.js';
-import { readBackup } from './backup-reader.js';
-import { createBackup } from './backup.js';
-import { planSchema } from './restore-plan.js';
-import { codeMigrationNames, RestoreFailedError, RestoreRefusedError, restoreBackup } from './restore.js';
+import { ConfigError, loadConfig, type AppConfig } from '../config/app-config.js';
+import { provisionDatabase, type ProvisionedDatabase } from '../database/provision-database.js';
+import { productData } from '../product-data.js';
+import { BackupFormatError } from '../database/backup/backup-format.js';
+import { readBackup } from '../database/backup/backup-reader.js';
+import { createBackup } from '../database/backup/backup.js';
+import { planSchema } from '../database/backup/restore-plan.js';
+import { codeMigrationNames, RestoreFailedError, RestoreRefusedError, restoreBackup } from '../database/backup/restore.js';
 
 export interface CliIo {
   out(text: string): void;
@@ -116,6 +117,7 @@ export async function restoreCommand(argv: string[], env: Env, io: CliIo = proce
       file,
       uploadsDir: config.uploadsDir,
       force: values.force ?? false,
+      product: productData,
       log: (line) => io.err(`  ${line}\n`),
     });
     const rows = result.tables.reduce((sum, t) => sum + t.rows, 0);

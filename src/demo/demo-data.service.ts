@@ -1,12 +1,12 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
-import { createOrPromoteAdmin } from '../../modules/auth/admin-accounts.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import { newTrackingCode } from '../../modules/jobs/tracking-code.js';
-import { queryRows } from '../sql.js';
+import type { AppConfig } from '../config/app-config.js';
+import { InjectConfig } from '../config/config.module.js';
+import { createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { newTrackingCode } from '../modules/jobs/tracking-code.js';
+import { queryRows } from '../database/sql.js';
 
 const DEMO_LOCK_ID = 727_245_302;
 

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppConfig } from '../../config/app-config.js';
+import type { AppConfig } from '../config/app-config.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PLUMBER_EMAIL, type DemoAccounts } from './demo-data.service.js';
 
 /** Where the demo passwords go when there is no terminal to show them on (readable by this user only). */

@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
-import { queryRows } from '../../database/sql.js';
-import { PASSWORD_LINK_PURPOSES, retireAccountLinks } from './auth.repository.js';
+import { Role } from '../../contracts/roles.js';
+import { insertAccount, lockAccountByEmail, restoreAccountAccess, upsertRole } from '../users/users.repository.js';
+import { insertAccountToken, PASSWORD_LINK_PURPOSES, retireAccountLinks } from './auth.repository.js';
 import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.rules.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newOpaqueToken } from './secure-tokens.js';
@@ -26,39 +27,23 @@ export async function createOrPromoteAdmin(manager: EntityManager, email: string
     if (problem) throw new Error(problem);
   }
   const passwordHash = password === undefined ? null : await hashPassword(password);
-  const existing = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE`, [address]);
+  const existing = await lockAccountByEmail(manager, address);
   let userId: string;
-  if (existing[0]) {
-    userId = existing[0].id;
-    await manager.query(
-      `UPDATE users SET password_hash = COALESCE($2, password_hash), email_verified_at = COALESCE(email_verified_at, now()),
-              disabled_at = NULL, token_version = token_version + 1, updated_at = now() WHERE id = $1`,
-      [userId, passwordHash],
-    );
+  if (existing) {
+    userId = existing;
+    await restoreAccountAccess(manager, userId, passwordHash);
   } else {
-    const [row] = await queryRows<{ id: string }>(
-      manager,
-      `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now()) RETURNING id`,
-      [address, passwordHash],
-    );
-    userId = row!.id;
-    await manager.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [userId]);
+    userId = await insertAccount(manager, { email: address, passwordHash, verified: true });
   }
-  await manager.query(
-    `INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin') ON CONFLICT (user_id) DO UPDATE SET role = 'admin', updated_at = now()`,
-    [userId],
-  );
+  await upsertRole(manager, userId, Role.Admin);
   if (passwordHash) {
     // The password is set: every outstanding reset and invitation link of the account stops working.
     await retireAccountLinks(manager, userId, PASSWORD_LINK_PURPOSES);
-    return { userId, created: !existing[0] };
+    return { userId, created: !existing };
   }
   const token = newOpaqueToken();
-  await manager.query(
-    `INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, 'invite', $2, now() + $3 * interval '1 millisecond')`,
-    [userId, hashToken(token), ACCOUNT_TOKEN_LIFETIME_MS.verify_email],
-  );
-  return { userId, created: !existing[0], setPasswordToken: token };
+  await insertAccountToken(manager, userId, 'invite', hashToken(token), ACCOUNT_TOKEN_LIFETIME_MS.verify_email);
+  return { userId, created: !existing, setPasswordToken: token };
 }
 
 /**

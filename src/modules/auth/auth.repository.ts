@@ -39,6 +39,16 @@ export async function retireAccountLinks(manager: EntityManager, userId: string,
   await manager.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = ANY($2) AND used_at IS NULL`, [userId, purposes]);
 }
 
+/** A one-time account token (its hash) made outside a link request: admin:create's set-password link. */
+export async function insertAccountToken(manager: EntityManager, userId: string, purpose: AccountTokenPurpose, tokenHash: string, lifetimeMs: number): Promise<void> {
+  await manager.query(`INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`, [
+    userId,
+    purpose,
+    tokenHash,
+    lifetimeMs,
+  ]);
+}
+
 /** Refresh-token families, one-time account tokens and the requests for them; only token hashes are stored. */
 @Injectable()
 export class AuthRepository {

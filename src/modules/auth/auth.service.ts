@@ -9,7 +9,6 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
 import { ROLE_LABELS, Role } from '../../contracts/roles.js';
-import { queryRows } from '../../database/sql.js';
 import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
 import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -73,24 +72,19 @@ export class AuthService {
           await this.queueAccountExists(manager, existing.id, existing.email);
           return { kind: 'existing' as const };
         }
-        const [{ id }] = await queryRows<{ id: string }>(manager, `INSERT INTO users (email, password_hash) VALUES ($1, $2) RETURNING id`, [
-          dto.email,
+        const id = await this.usersService.createAccount(manager, {
+          email: dto.email,
           passwordHash,
-        ]);
-        await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [
-          id,
-          dto.fullName,
-          dto.businessName,
-          dto.phone,
-        ]);
-        await this.usersService.setRole(manager, id!, Role.Plumber);
+          profile: { fullName: dto.fullName, businessName: dto.businessName, phone: dto.phone },
+        });
+        await this.usersService.setRole(manager, id, Role.Plumber);
         if (this.config.requireEmailVerification) {
-          await this.queueVerification(manager, { id: id!, email: dto.email, fullName: dto.fullName });
+          await this.queueVerification(manager, { id: id, email: dto.email, fullName: dto.fullName });
           return { kind: 'pending' as const };
         }
-        await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [id]);
-        await this.queueWelcome(manager, id!, dto.email, dto.fullName);
-        return { kind: 'session' as const, session: await this.issueSession(manager, { id: id!, email: dto.email, role: Role.Plumber }, 0) };
+        await this.usersService.recordSignIn(manager, id);
+        await this.queueWelcome(manager, id, dto.email, dto.fullName);
+        return { kind: 'session' as const, session: await this.issueSession(manager, { id: id, email: dto.email, role: Role.Plumber }, 0) };
       })
       .catch((error: { code?: string }) => {
         // Two registrations of one address at the same time: the second answers like any existing address.
@@ -110,13 +104,7 @@ export class AuthService {
       if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
       // Confirmed: no other confirmation link of the address is needed any more.
       await this.repository.retireLinks(manager, used.userId, ['verify_email']);
-      const [user] = await queryRows<{ email: string; fullName: string | null }>(
-        manager,
-        `UPDATE users u SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
-         FROM (SELECT full_name FROM profiles WHERE user_id = $1) p
-         WHERE u.id = $1 RETURNING u.email, p.full_name AS "fullName"`,
-        [used.userId],
-      );
+      const user = await this.usersService.markEmailVerified(manager, used.userId);
       // Quick referrals sent with this address are not attached here: the dashboard offers them to the plumber.
       if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
     });
@@ -139,14 +127,14 @@ export class AuthService {
     if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);
     if (this.config.requireEmailVerification && !user.emailVerifiedAt) {
       await this.dataSource.transaction(async (manager) => {
-        const [profile] = await queryRows<{ fullName: string | null }>(manager, `SELECT full_name AS "fullName" FROM profiles WHERE user_id = $1`, [user.id]);
-        await this.queueVerification(manager, { id: user.id, email: user.email, fullName: profile?.fullName ?? null }, `verify-resend:${user.id}:${hourBucket()}`);
+        const fullName = await this.usersService.fullNameOf(manager, user.id);
+        await this.queueVerification(manager, { id: user.id, email: user.email, fullName }, `verify-resend:${user.id}:${hourBucket()}`);
       });
       throw new DomainError('EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified, HttpStatus.FORBIDDEN);
     }
     const role = await this.usersService.roleOf(user.id);
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [user.id]);
+      await this.usersService.recordSignIn(manager, user.id);
       return this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion);
     });
   }
@@ -220,10 +208,7 @@ export class AuthService {
       const used = await this.repository.consumeAccountToken(manager, token, ['reset_password', 'invite']);
       if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
       // Following the link proves the address is theirs.
-      await manager.query(
-        `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`,
-        [used.userId, passwordHash],
-      );
+      await this.usersService.setPasswordFromLink(manager, used.userId, passwordHash);
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
       // The password is set: every other reset and invitation link of the account stops working.
@@ -233,12 +218,7 @@ export class AuthService {
   }
 
   async me(user: CurrentUserInfo): Promise<MeResponse> {
-    const [row] = await queryRows<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null }>(
-      this.dataSource,
-      `SELECT u.created_at AS "createdAt", p.full_name AS "fullName", p.business_name AS "businessName", p.phone
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
-      [user.id],
-    );
+    const row = await this.usersService.accountSummary(user.id);
     return {
       id: user.id,
       email: user.email,
@@ -256,15 +236,14 @@ export class AuthService {
     await this.dataSource
       .transaction(async (manager) => {
         if (await this.users.findByEmailWithPassword(dto.email, manager)) return;
-        const [{ id }] = await queryRows<{ id: string }>(manager, `INSERT INTO users (email) VALUES ($1) RETURNING id`, [dto.email]);
-        await manager.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
-        await this.usersService.setRole(manager, id!, dto.role);
+        const id = await this.usersService.createAccount(manager, { email: dto.email, passwordHash: null });
+        await this.usersService.setRole(manager, id, dto.role);
         const ref = await this.repository.createLinkRequest(manager, 'invite', dto.email);
         await this.notifications.enqueue(manager, {
           template: 'user_invite',
           to: dto.email,
           variables: { roleLabel: ROLE_LABELS[dto.role], inviteLink: this.link(`/reset-password?token=${HIDDEN}&invite=1`) },
-          entity: { type: 'user', id: id! },
+          entity: { type: 'user', id: id },
           secretLink: { minter: ACCOUNT_LINK_MINTER, ref },
         });
       })

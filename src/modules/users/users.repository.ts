@@ -55,6 +55,45 @@ export const USER_LIST = defineListSpec({
   maxPageSize: 200,
 });
 
+/** A new account (verified at once when `verified`), its empty or filled profile; answers its id. */
+export async function insertAccount(
+  manager: EntityManager,
+  account: { email: string; passwordHash: string | null; verified?: boolean; profile?: { fullName: string | null; businessName: string | null; phone: string | null } },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    manager,
+    `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, CASE WHEN $3 THEN now() END) RETURNING id`,
+    [account.email, account.passwordHash, account.verified === true],
+  );
+  const id = row!.id;
+  const profile = account.profile ?? { fullName: null, businessName: null, phone: null };
+  await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [id, profile.fullName, profile.businessName, profile.phone]);
+  return id;
+}
+
+/** The id of the account using this address (any case), locked for the rest of the transaction. */
+export async function lockAccountByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
+  return row?.id;
+}
+
+/** An existing account made usable by whoever runs admin:create: verified, enabled, sessions ended, the password set if given. */
+export async function restoreAccountAccess(manager: EntityManager, userId: string, passwordHash: string | null): Promise<void> {
+  await manager.query(
+    `UPDATE users SET password_hash = COALESCE($2, password_hash), email_verified_at = COALESCE(email_verified_at, now()),
+            disabled_at = NULL, token_version = token_version + 1, updated_at = now() WHERE id = $1`,
+    [userId, passwordHash],
+  );
+}
+
+export async function upsertRole(manager: EntityManager, userId: string, role: Role): Promise<void> {
+  await manager.query(
+    `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()`,
+    [userId, role],
+  );
+}
+
 /** Intent-named queries over users, profiles and roles. */
 @Injectable()
 export class UsersRepository {
@@ -113,12 +152,52 @@ export class UsersRepository {
     await manager.query(`UPDATE users SET disabled_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE id = $1`, [userId, disabled]);
   }
 
-  async upsertRole(manager: EntityManager, userId: string, role: Role): Promise<void> {
-    await manager.query(
-      `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()`,
-      [userId, role],
+  upsertRole(manager: EntityManager, userId: string, role: Role): Promise<void> {
+    return upsertRole(manager, userId, role);
+  }
+
+  insertAccount(manager: EntityManager, account: Parameters<typeof insertAccount>[1]): Promise<string> {
+    return insertAccount(manager, account);
+  }
+
+  async recordSignIn(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [userId]);
+  }
+
+  /** Marks the address confirmed (kept if it already was); answers the address and the profile's name. */
+  async markEmailVerified(manager: EntityManager, userId: string): Promise<{ email: string; fullName: string | null } | undefined> {
+    const [user] = await queryRows<{ email: string; fullName: string | null }>(
+      manager,
+      `UPDATE users u SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+       FROM (SELECT full_name FROM profiles WHERE user_id = $1) p
+       WHERE u.id = $1 RETURNING u.email, p.full_name AS "fullName"`,
+      [userId],
     );
+    return user;
+  }
+
+  async findFullName(manager: EntityManager, userId: string): Promise<string | null> {
+    const [profile] = await queryRows<{ fullName: string | null }>(manager, `SELECT full_name AS "fullName" FROM profiles WHERE user_id = $1`, [userId]);
+    return profile?.fullName ?? null;
+  }
+
+  /** A new password from a link sent to the address: that also proves the address is theirs. */
+  async setPasswordFromLink(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    await manager.query(`UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`, [
+      userId,
+      passwordHash,
+    ]);
+  }
+
+  /** When the account was made and its profile (GET /api/auth/me). */
+  async findAccountSummary(userId: string): Promise<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null } | undefined> {
+    const [row] = await queryRows<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null }>(
+      this.dataSource,
+      `SELECT u.created_at AS "createdAt", p.full_name AS "fullName", p.business_name AS "businessName", p.phone
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+      [userId],
+    );
+    return row;
   }
 
   /** Every access and refresh token issued so far stops working. */

@@ -69,6 +69,31 @@ export class UsersService {
     await this.repository.upsertRole(manager, userId, role);
   }
 
+  /** A new account with its profile (the caller gives it a role); answers its id. */
+  createAccount(manager: EntityManager, account: Parameters<UsersRepository['insertAccount']>[1]): Promise<string> {
+    return this.repository.insertAccount(manager, account);
+  }
+
+  recordSignIn(manager: EntityManager, userId: string): Promise<void> {
+    return this.repository.recordSignIn(manager, userId);
+  }
+
+  markEmailVerified(manager: EntityManager, userId: string): Promise<{ email: string; fullName: string | null } | undefined> {
+    return this.repository.markEmailVerified(manager, userId);
+  }
+
+  fullNameOf(manager: EntityManager, userId: string): Promise<string | null> {
+    return this.repository.findFullName(manager, userId);
+  }
+
+  setPasswordFromLink(manager: EntityManager, userId: string, passwordHash: string): Promise<void> {
+    return this.repository.setPasswordFromLink(manager, userId, passwordHash);
+  }
+
+  accountSummary(userId: string): ReturnType<UsersRepository['findAccountSummary']> {
+    return this.repository.findAccountSummary(userId);
+  }
+
   /** Every access and refresh token issued so far stops working. */
   async endSessions(manager: EntityManager, userId: string): Promise<void> {
     await this.repository.bumpTokenVersion(manager, userId);

@@ -24,3 +24,11 @@ export async function queryRows<T>(executor: DataSource | EntityManager, sql: st
     if (!transactionRunner) await runner.release();
   }
 }
+
+/** Whether the database answers a trivial statement (health checks); never throws. */
+export function databaseAnswers(dataSource: DataSource): Promise<boolean> {
+  return dataSource.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { databaseAnswers } from '../../database/sql.js';
 
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -23,10 +24,7 @@ export class HealthService {
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), DATABASE_CHECK_TIMEOUT_MS);
     });
-    const query = this.dataSource.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
+    const query = databaseAnswers(this.dataSource);
     try {
       return await Promise.race([query, timeout]);
     } finally {

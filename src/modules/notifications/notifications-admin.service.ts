@@ -1,50 +1,19 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { applyListQuery, defineListSpec, parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import { queryRows } from '../../database/sql.js';
-import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
+import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
-import { Notification } from './notification.entity.js';
-import { NOTIFICATION_STATUSES } from './notification-status.js';
-
-export const NOTIFICATION_LIST = defineListSpec({
-  resource: 'notifications',
-  idColumn: 'n.id',
-  sortable: { createdAt: 'n.created_at', sentAt: 'n.sent_at', to: 'lower(n.to_address)', status: 'n.status', attempts: 'n.attempts' },
-  defaultSort: ['createdAt', 'DESC'],
-  filters: {
-    q: search(['n.to_address', 'n.subject']),
-    to: { apply: (query, value, name) => equals('lower(n.to_address)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
-    status: equals('n.status', NOTIFICATION_STATUSES),
-    templateKey: equals('n.template_key', TEMPLATE_KEYS),
-    entityType: equals('n.entity_type'),
-    entityId: equals('n.entity_id'),
-    id: ids('n.id'),
-  },
-  defaultPageSize: 25,
-  maxPageSize: 200,
-});
+import { NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** The staff Outbox: every message with its delivery state, and Resend for failed or dead ones. */
 @Injectable()
 export class NotificationsAdminService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: NotificationsRepository) {}
 
   async list(params: ListParams): Promise<{ rows: NotificationSummary[]; total: number; offset: number }> {
     const list = parseListParams(params, NOTIFICATION_LIST);
-    const query = applyListQuery(
-      this.dataSource
-        .getRepository(Notification)
-        .createQueryBuilder('n')
-        .select(['n.id', 'n.to', 'n.subject', 'n.templateKey', 'n.status', 'n.attempts', 'n.lastError', 'n.createdAt', 'n.sentAt']),
-      list,
-      NOTIFICATION_LIST,
-    );
-    const [rows, total] = await query.getManyAndCount();
+    const [rows, total] = await this.repository.findForAdminList(list);
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -63,7 +32,7 @@ export class NotificationsAdminService {
   }
 
   async get(id: string): Promise<NotificationResponse> {
-    const row = await this.dataSource.getRepository(Notification).findOneBy({ id });
+    const row = await this.repository.findById(id);
     if (!row) throw DomainError.notFound('Message not found.');
     return {
       id: row.id,
@@ -86,13 +55,7 @@ export class NotificationsAdminService {
 
   /** Puts a failed or dead message back in the queue for a fresh series of tries (same Message-ID). */
   async resend(id: string): Promise<NotificationResponse> {
-    const rows = await queryRows<{ id: string }>(
-      this.dataSource,
-      `UPDATE notifications SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('failed', 'dead') RETURNING id`,
-      [id],
-    );
-    if (rows.length === 0) {
+    if (!(await this.repository.requeueFailed(id))) {
       await this.get(id); // 404 when it does not exist
       throw new DomainError('NOT_RESENDABLE', 'Only failed or dead messages can be resent.', HttpStatus.CONFLICT);
     }

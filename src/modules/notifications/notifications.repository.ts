@@ -1,7 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
 import { queryRows } from '../../database/sql.js';
+import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
+import { Notification } from './notification.entity.js';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from './notification-status.js';
 import type { FailureOutcome } from './notification.rules.js';
+
+export const NOTIFICATION_LIST = defineListSpec({
+  resource: 'notifications',
+  idColumn: 'n.id',
+  sortable: { createdAt: 'n.created_at', sentAt: 'n.sent_at', to: 'lower(n.to_address)', status: 'n.status', attempts: 'n.attempts' },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    q: search(['n.to_address', 'n.subject']),
+    to: { apply: (query, value, name) => equals('lower(n.to_address)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
+    status: equals('n.status', NOTIFICATION_STATUSES),
+    templateKey: equals('n.template_key', TEMPLATE_KEYS),
+    entityType: equals('n.entity_type'),
+    entityId: equals('n.entity_id'),
+    id: ids('n.id'),
+  },
+  defaultPageSize: 25,
+  maxPageSize: 200,
+});
+
+/** A rendered message as the outbox stores it. */
+export interface NewMessage {
+  id: string;
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  status: NotificationStatus;
+  messageId: string;
+  entityType: string | null;
+  entityId: string | null;
+  linkMinter: string | null;
+  linkRef: string | null;
+}
 
 export interface ClaimedMessage {
   id: string;
@@ -20,6 +60,73 @@ export interface ClaimedMessage {
 @Injectable()
 export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Writes a rendered message in the caller's transaction unless its dedupe key is taken; answers the
+   * row with that key (the new one, inserted: true; or the one already there, as far as this statement
+   * sees it: nothing when another transaction's row committed after the statement's snapshot).
+   */
+  insertOnce(manager: EntityManager, message: NewMessage): Promise<Array<{ id: string; status: NotificationStatus; inserted: boolean }>> {
+    return queryRows<{ id: string; status: NotificationStatus; inserted: boolean }>(
+      manager,
+      `WITH inserted AS (
+         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (dedupe_key) DO NOTHING
+         RETURNING id, status
+       )
+       SELECT id, status, true AS inserted FROM inserted
+       UNION ALL
+       SELECT id, status, false FROM notifications WHERE dedupe_key = $2 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [
+        message.id,
+        message.dedupeKey,
+        message.to,
+        message.subject,
+        message.text,
+        message.html,
+        message.template,
+        message.status,
+        message.messageId,
+        message.entityType,
+        message.entityId,
+        message.linkMinter,
+        message.linkRef,
+      ],
+    );
+  }
+
+  /** One page of the staff Outbox (the columns of its list, not the bodies). */
+  findForAdminList(list: ParsedList): Promise<[Notification[], number]> {
+    return applyListQuery(
+      this.dataSource
+        .getRepository(Notification)
+        .createQueryBuilder('n')
+        .select(['n.id', 'n.to', 'n.subject', 'n.templateKey', 'n.status', 'n.attempts', 'n.lastError', 'n.createdAt', 'n.sentAt']),
+      list,
+      NOTIFICATION_LIST,
+    ).getManyAndCount();
+  }
+
+  findById(id: string): Promise<Notification | null> {
+    return this.dataSource.getRepository(Notification).findOneBy({ id });
+  }
+
+  /** A failed or dead message queued again for a fresh series of tries; false when it is neither (or missing). */
+  async requeueFailed(id: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE notifications SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
+       WHERE id = $1 AND status IN ('failed', 'dead') RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async findByDedupeKey(manager: EntityManager, dedupeKey: string): Promise<{ id: string; status: NotificationStatus } | undefined> {
+    const [row] = await queryRows<{ id: string; status: NotificationStatus }>(manager, `SELECT id, status FROM notifications WHERE dedupe_key = $1`, [dedupeKey]);
+    return row;
+  }
 
   /**
    * Takes up to `limit` due messages for this worker: counts the try and leases the rows until

@@ -9,6 +9,7 @@ import type { EmailButton } from '../templates/template-renderer.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { NotificationStatus } from './notification-status.js';
 import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
+import { NotificationsRepository } from './notifications.repository.js';
 
 /** An e-mail to queue: template `K` with exactly the values it declares (checked when compiling). */
 export type EmailRequest<K extends TemplateKey = TemplateKey> = { [T in K]: EmailRequestOf<T> }[K];
@@ -48,6 +49,7 @@ export class NotificationsService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly templates: TemplatesService,
+    private readonly repository: NotificationsRepository,
   ) {}
 
   /** Preview mode (no SMTP_URL): messages are stored for staff to read, never sent. */
@@ -63,40 +65,26 @@ export class NotificationsService {
     const rendered = await this.templates.render(manager, request.template, request.variables, request.button, request.wording);
     const status = this.previewMode ? NotificationStatus.Preview : NotificationStatus.Queued;
     const id = randomUUID();
-    const rows: Array<{ id: string; status: NotificationStatus; inserted: boolean }> = await manager.query(
-      `WITH inserted AS (
-         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (dedupe_key) DO NOTHING
-         RETURNING id, status
-       )
-       SELECT id, status, true AS inserted FROM inserted
-       UNION ALL
-       SELECT id, status, false FROM notifications WHERE dedupe_key = $2 AND NOT EXISTS (SELECT 1 FROM inserted)`,
-      [
-        id,
-        request.dedupeKey ?? `once:${id}`,
-        to,
-        rendered.subject,
-        rendered.text,
-        rendered.html,
-        request.template,
-        status,
-        `<${id}@${messageIdDomain(this.config.mailFrom)}>`,
-        request.entity?.type ?? null,
-        request.entity?.id ?? null,
-        request.secretLink?.minter ?? null,
-        request.secretLink?.ref ?? null,
-      ],
-    );
+    const rows = await this.repository.insertOnce(manager, {
+      id,
+      dedupeKey: request.dedupeKey ?? `once:${id}`,
+      to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      template: request.template,
+      status,
+      messageId: `<${id}@${messageIdDomain(this.config.mailFrom)}>`,
+      entityType: request.entity?.type ?? null,
+      entityId: request.entity?.id ?? null,
+      linkMinter: request.secretLink?.minter ?? null,
+      linkRef: request.secretLink?.ref ?? null,
+    });
     const row = rows[0];
     if (row) return { id: row.id, status: row.status, created: row.inserted };
     // Another transaction inserted the same dedupe key and committed after this statement's snapshot
     // was taken: the conflict was seen, but not its row. A new statement sees it.
-    const [existing] = (await manager.query(`SELECT id, status FROM notifications WHERE dedupe_key = $1`, [request.dedupeKey])) as Array<{
-      id: string;
-      status: NotificationStatus;
-    }>;
+    const existing = await this.repository.findByDedupeKey(manager, request.dedupeKey!);
     if (!existing) throw new Error(`E-mail with dedupe key ${request.dedupeKey} conflicted but cannot be found`);
     return { id: existing.id, status: existing.status, created: false };
   }

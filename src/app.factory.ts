@@ -7,12 +7,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { registerFrontends } from './common/http/frontends.js';
+import { ServerRenderedPages } from './common/http/server-rendered-pages.js';
 import { frameworkErrorHandlers } from './common/http/framework-errors.js';
 import { registerJsonBodyParser } from './common/http/json-body.js';
-import { JobsService } from './modules/jobs/jobs.service.js';
 import { registerNoStore } from './common/http/no-store.js';
-import { JOB_STATUS_RATE_LIMIT, JobStatusController } from './modules/jobs/job-status.controller.js';
-import { RateLimitGuard, rateLimitRoute } from './common/rate-limit/rate-limit.guard.js';
 import { registerOpenApi } from './common/http/openapi.js';
 import { registerSecurity } from './common/http/security.js';
 import { DEFAULT_HTTP_LIMITS, nodeServerOptions, watchBodyReceipt, type HttpLimits } from './common/http/slow-clients.js';
@@ -64,13 +62,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     void reply.header('x-request-id', request.id);
   });
   watchBodyReceipt(fastify, httpLimits, (socket) => clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));
-  const jobs = app.get(JobsService);
-  const rateLimits = app.get(RateLimitGuard);
-  const jobStatusRoute = rateLimitRoute(JobStatusController, JobStatusController.prototype.get);
-  await registerFrontends(fastify, config, {
-    jobStatus: (code) => jobs.publicStatus(code),
-    jobStatusLimit: (request, reply) => rateLimits.enforce(jobStatusRoute, JOB_STATUS_RATE_LIMIT, request, reply),
-  });
+  await registerFrontends(fastify, config, app.get(ServerRenderedPages));
   await app.init();
   return app;
 }

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DomainEventsModule } from './common/events/domain-events.js';
+import { ServerRenderedPagesModule } from './common/http/server-rendered-pages.js';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         RateLimitModule,
         DomainEventsModule,
+        ServerRenderedPagesModule,
         HealthModule,
         TemplatesModule,
         NotificationsModule,

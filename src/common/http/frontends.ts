@@ -13,6 +13,7 @@ import { correlationIdOf } from '../logging/correlation-id.js';
 import { toErrorResponse } from '../errors/all-exceptions.filter.js';
 import { DomainError } from '../errors/domain-error.js';
 import { tooManyRequestsPage } from './form-error-page.js';
+import type { ServerRenderedPage, ServerRenderedPages } from './server-rendered-pages.js';
 
 /**
  * A document kept in memory (every HTML page, and the text files that name the site's address) with
@@ -39,16 +40,9 @@ interface Bundle {
 }
 
 const SERVER_BUILD_DIR = '_server';
-const JOB_STATUS_PATTERN = '/job-status/:code';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
-
-/** Looks a job up by its tracking code as the job-status API answers it (throws its 404). */
-export type JobStatusLookup = (code: string) => Promise<unknown>;
-
-/** Counts a job-status page against the job-status API's rate limit; throws its 429 when spent. */
-export type JobStatusLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 interface PageRenderer {
   renderPageWithData(path: string, origin: string, data: { apiPath: string; answer: { status: number; body: unknown } }): Promise<{ html: string; headTags: string }>;
@@ -62,44 +56,45 @@ interface PageRenderer {
 export async function registerFrontends(
   fastify: FastifyInstance,
   config: AppConfig,
-  lookups: { jobStatus?: JobStatusLookup; jobStatusLimit?: JobStatusLimit } = {},
+  rendered?: ServerRenderedPages,
 ): Promise<void> {
   const origin = config.publicBaseUrl.replace(/\/+$/, '');
   const manifest = loadManifest(config.frontend.publicSiteDir);
   // The build names the site's address by a placeholder: the address is PUBLIC_BASE_URL, known now.
   const site = await loadBundle(config.frontend.publicSiteDir, manifest.originPlaceholder ? { placeholder: manifest.originPlaceholder, origin } : undefined);
   const admin = await loadBundle(config.frontend.adminUiDir);
-  const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern) as MatchFunction<object> }));
+  const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern, { decode: false }) as MatchFunction<Record<string, string>> }));
   const renderer = await loadRenderer(site, manifest);
 
   /**
-   * The job-status page rendered with its job: the customer sees it in the first paint. Falls back
-   * to the client-rendered shell (which fetches the job itself) when it cannot be rendered here.
+   * A registered page rendered with its data (e.g. the job-status page with its job): the visitor
+   * sees it in the first paint. Falls back to the client-rendered shell (which fetches the data
+   * itself) when it cannot be rendered here.
    */
-  const serveJobStatus = async (request: FastifyRequest, reply: FastifyReply, pathname: string, code: string): Promise<boolean> => {
-    if (!renderer || !lookups.jobStatus) return false;
-    const apiPath = `/job-status/${encodeURIComponent(code)}`;
+  const serveRendered = async (request: FastifyRequest, reply: FastifyReply, pathname: string, page: ServerRenderedPage, params: Record<string, string>): Promise<boolean> => {
+    if (!renderer) return false;
+    const apiPath = page.apiPath(params);
     let answer: { status: number; body: unknown };
     try {
-      answer = { status: 200, body: await lookups.jobStatus(code.slice(0, 300)) };
+      answer = { status: 200, body: await page.load(params) };
     } catch (error) {
       if (!(error instanceof DomainError) || error.statusCode !== 404) {
-        request.log.warn({ err: error }, 'Job status page served without its job: the lookup failed');
+        request.log.warn({ err: error, page: page.pattern }, 'Server-rendered page served without its data: the lookup failed');
         return false;
       }
       answer = { status: 404, body: toErrorResponse(error, correlationIdOf(request)) };
     }
-    let page: { html: string; headTags: string };
+    let rendered: { html: string; headTags: string };
     try {
-      page = await renderer.module.renderPageWithData(pathname, origin, { apiPath, answer });
+      rendered = await renderer.module.renderPageWithData(pathname, origin, { apiPath, answer });
     } catch (error) {
-      request.log.error({ err: error }, 'Job status page could not be rendered on the server');
+      request.log.error({ err: error, page: page.pattern }, 'A page could not be rendered on the server');
       return false;
     }
     const html = renderer.template
-      .replace('<!--app-head-->', () => page.headTags)
-      .replace('<!--app-html-->', () => page.html.split(REVEAL_TIMING).join(''));
-    // A private page (its address is the key): never cached, indexed or sent on as a referrer.
+      .replace('<!--app-head-->', () => rendered.headTags)
+      .replace('<!--app-html-->', () => rendered.html.split(REVEAL_TIMING).join(''));
+    // A lookup by an address that is its own key (a tracking code): never cached, indexed or sent on as a referrer.
     void reply
       .status(answer.status)
       .header('cache-control', 'no-store')
@@ -111,14 +106,14 @@ export async function registerFrontends(
   };
 
   /**
-   * A job-status page is a lookup by tracking code like its API, so it counts against the same
-   * limit (one counter for both: guessing codes through the page gains nothing). Spent: a 429 page a
-   * person can read, with Retry-After.
+   * A server-rendered page is a lookup like its API (the job-status page by tracking code), so it
+   * counts against the same limit (one counter for both: guessing codes through the page gains
+   * nothing). Spent: a 429 page a person can read, with Retry-After.
    */
-  const withinJobStatusLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    if (!lookups.jobStatusLimit) return true;
+  const withinLimit = async (request: FastifyRequest, reply: FastifyReply, page: ServerRenderedPage): Promise<boolean> => {
+    if (!page.limit) return true;
     try {
-      await lookups.jobStatusLimit(request, reply);
+      await page.limit(request, reply);
       return true;
     } catch (error) {
       if (!(error instanceof DomainError) || error.statusCode !== 429) throw error;
@@ -156,10 +151,11 @@ export async function registerFrontends(
       return sendStatic(reply, site, relative);
     }
     const shell = shells.find((candidate) => candidate.matches(normalized));
-    if (shell?.pattern === JOB_STATUS_PATTERN && !(await withinJobStatusLimit(request, reply))) return;
-    if (shell?.serverRendered && shell.pattern === JOB_STATUS_PATTERN) {
-      const code = normalized.slice('/job-status/'.length);
-      if (await serveJobStatus(request, reply, normalized, code)) return;
+    const rendering = shell ? rendered?.forPattern(shell.pattern) : undefined;
+    if (shell && rendering) {
+      if (!(await withinLimit(request, reply, rendering))) return;
+      const matched = shell.matches(normalized);
+      if (shell.serverRendered && matched && (await serveRendered(request, reply, normalized, rendering, matched.params))) return;
     }
     if (shell) {
       if (shell.noindex) void reply.header('x-robots-tag', 'noindex');

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { RateLimitModule } from '../../common/rate-limit/rate-limit.module.js';
 import { JobStatusController } from './job-status.controller.js';
+import { JobStatusPage } from './job-status.page.js';
 import { JobsAdminController } from './jobs-admin.controller.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 @Module({
-  imports: [NotificationsModule, SettingsModule],
+  imports: [NotificationsModule, SettingsModule, RateLimitModule],
   controllers: [JobsAdminController, JobStatusController],
-  providers: [JobsRepository, JobsService],
+  providers: [JobsRepository, JobsService, JobStatusPage],
   exports: [JobsService],
 })
 export class JobsModule {}

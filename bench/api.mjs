@@ -79,7 +79,7 @@ try {
   ];
   let pick = 0;
   const statusRequests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) }];
-  const referralsPath = `/api/admin/referrals?filter=${encodeURIComponent('{"status":"referred"}')}&sort=${encodeURIComponent('["created_at","DESC"]')}&range=${encodeURIComponent('[0,4]')}`;
+  const referralsPath = `/api/admin/referrals?filter=${encodeURIComponent('{"status":"referred"}')}&sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,4]')}`;
 
   const figures = { bookOurs: [], bookBase: [], statusOurs: [], statusBase: [], referrals: [] };
   // Warm-up (JIT, connection pools, caches), not counted.

@@ -296,13 +296,13 @@ try {
   // largest status of each list (the costliest total); the rows without a budget show the console's
   // landing list (no filter) and a sort no index serves.
   const lists = [
-    { resource: 'bookings', table: 'bookings', filter: { status: 'completed' }, sort: ['created_at', 'DESC'], orderSql: 'created_at DESC', pageSize: 10 },
-    { resource: 'referrals', table: 'referrals', filter: { status: 'referred' }, sort: ['created_at', 'DESC'], orderSql: 'created_at DESC', pageSize: 5 },
+    { resource: 'bookings', table: 'bookings', filter: { status: 'completed' }, sort: ['createdAt', 'DESC'], orderSql: 'created_at DESC', pageSize: 10 },
+    { resource: 'referrals', table: 'referrals', filter: { status: 'referred' }, sort: ['createdAt', 'DESC'], orderSql: 'created_at DESC', pageSize: 5 },
     { resource: 'jobs', table: 'jobs', filter: { status: 'completed' }, sort: ['createdAt', 'DESC'], orderSql: 'created_at DESC', pageSize: 10 },
-    { resource: 'bookings', table: 'bookings', filter: {}, sort: ['created_at', 'DESC'], orderSql: 'created_at DESC', pageSize: 10, budget: false },
+    { resource: 'bookings', table: 'bookings', filter: {}, sort: ['createdAt', 'DESC'], orderSql: 'created_at DESC', pageSize: 10, budget: false },
   ];
   // Timed last, so that its heavy sorts disturb no other figure.
-  const unindexedSort = { resource: 'bookings', table: 'bookings', filter: { status: 'cancelled' }, sort: ['full_name', 'ASC'], orderSql: 'lower(full_name) ASC', pageSize: 10, budget: false, runs: 30 };
+  const unindexedSort = { resource: 'bookings', table: 'bookings', filter: { status: 'cancelled' }, sort: ['fullName', 'ASC'], orderSql: 'lower(full_name) ASC', pageSize: 10, budget: false, runs: 30 };
   const timeList = async (list) => {
     adminAuth = await login(base, BENCH_ADMIN);
     const where = list.filter.status ? `WHERE status = '${list.filter.status}'` : '';

@@ -233,24 +233,24 @@ describe('bookings: staff', () => {
   it('lists 10 per page with filters, search and sorting', async () => {
     const page = await sut.http().get('/api/admin/bookings').set(admin.auth).expect(200);
     expect(page.headers['content-range']).toBe('bookings 0-3/4');
-    expect(page.body[0]).toMatchObject({ full_name: 'Xavier Chen', status: 'new', suburb: 'Norwood', state: 'SA', postcode: '5067' });
-    const sorted = await sut.http().get('/api/admin/bookings').query({ sort: '["full_name","ASC"]' }).set(admin.auth).expect(200);
-    expect(sorted.body.map((b: { full_name: string }) => b.full_name)).toEqual(['Old Timer', 'Xavier Chen', 'Yusuf Brown', 'Zoe Adams']);
+    expect(page.body[0]).toMatchObject({ fullName: 'Xavier Chen', status: 'new', suburb: 'Norwood', state: 'SA', postcode: '5067' });
+    const sorted = await sut.http().get('/api/admin/bookings').query({ sort: '["fullName","ASC"]' }).set(admin.auth).expect(200);
+    expect(sorted.body.map((b: { fullName: string }) => b.fullName)).toEqual(['Old Timer', 'Xavier Chen', 'Yusuf Brown', 'Zoe Adams']);
     const recent = await sut.http().get('/api/admin/bookings').query({ filter: '{"period":"last30"}' }).set(admin.auth).expect(200);
     expect(recent.body).toHaveLength(3);
     const today = await sut.http().get('/api/admin/bookings').query({ filter: '{"period":"today"}' }).set(admin.auth).expect(200);
     expect(today.body).toHaveLength(3);
     const searched = await sut.http().get('/api/admin/bookings').query({ filter: '{"q":"manly"}' }).set(admin.auth).expect(200);
-    expect(searched.body.map((b: { full_name: string }) => b.full_name)).toEqual(['Yusuf Brown']);
-    const range = await sut.http().get('/api/admin/bookings').query({ filter: JSON.stringify({ created_from: '2020-01-01', created_to: todayIn('Australia/Melbourne') }) }).set(admin.auth).expect(200);
+    expect(searched.body.map((b: { fullName: string }) => b.fullName)).toEqual(['Yusuf Brown']);
+    const range = await sut.http().get('/api/admin/bookings').query({ filter: JSON.stringify({ createdFrom: '2020-01-01', createdTo: todayIn('Australia/Melbourne') }) }).set(admin.auth).expect(200);
     expect(range.body).toHaveLength(4);
   });
 
-  it('changes a status (any to any, updated_at set), accepting the whole record', async () => {
+  it('changes a status (any to any, updatedAt set), accepting the whole record', async () => {
     const record = (await sut.http().get(`/api/admin/bookings/${ids[0]}`).set(admin.auth).expect(200)).body;
     const updated = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ ...record, status: 'Contacted' }).expect(200);
     expect(updated.body.status).toBe('contacted');
-    expect(new Date(updated.body.updated_at).getTime()).toBeGreaterThan(new Date(record.updated_at).getTime());
+    expect(new Date(updated.body.updatedAt).getTime()).toBeGreaterThan(new Date(record.updatedAt).getTime());
     const back = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ status: 'new' }).expect(200);
     expect(back.body.status).toBe('new');
     const wrong = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ status: 'lost' }).expect(400);
@@ -424,7 +424,7 @@ describe('enquiries', () => {
     expect(mails.find((mail) => mail.to.includes('projects@example.com.au'))!.subject).toBe('New Project enquiry: City of Example');
     expect(mails.find((mail) => mail.to.includes('jordan.lee@example.gov.au'))!.subject).toBe('We received your enquiry');
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
-    expect(record.body).toMatchObject({ kind: 'corporate', status: 'new', organisation_name: 'City of Example', issue_type: 'roots', timing: 'planned', message: 'Access via the council depot' });
+    expect(record.body).toMatchObject({ kind: 'corporate', status: 'new', organisationName: 'City of Example', issueType: 'roots', timing: 'planned', message: 'Access via the council depot' });
   });
 
   it.each([
@@ -445,7 +445,7 @@ describe('enquiries', () => {
   it('stores a product enquiry', async () => {
     const response = await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', business: 'Pat Plumbing', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' }).expect(201);
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
-    expect(record.body).toMatchObject({ kind: 'product', contact_person: 'Pat Supplier', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' });
+    expect(record.body).toMatchObject({ kind: 'product', contactPerson: 'Pat Supplier', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' });
     await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat', email: 'pat@example.com.au', phone: '0400 555 666', product: 'Rocket', message: 'x?' }).expect(400);
   });
 
@@ -494,7 +494,7 @@ describe('enquiries', () => {
   ])("keeps the state and postcode of the site address %j", async (siteAddress, state, postcode) => {
     const response = await sut.http().post('/api/enquiries').send({ ...corporate, siteAddress }).expect(201);
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
-    expect(record.body).toMatchObject({ site_address: siteAddress, state, postcode });
+    expect(record.body).toMatchObject({ siteAddress, state, postcode });
   });
 
   it('answers a filled spam trap like a success and stores nothing', async () => {

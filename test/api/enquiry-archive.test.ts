@@ -23,7 +23,7 @@ describe('enquiries: archive instead of delete', () => {
     expect(await list()).toEqual(expect.arrayContaining([id, other]));
 
     const archived = await sut.http().post(`/api/admin/enquiries/${id}/archive`).set(admin.auth).expect(200);
-    expect(archived.body).toMatchObject({ id, archived_at: expect.stringMatching(/^\d{4}-/), organisation_name: 'City of Archive' });
+    expect(archived.body).toMatchObject({ id, archivedAt: expect.stringMatching(/^\d{4}-/), organisationName: 'City of Archive' });
     expect(await list()).toEqual([other]);
     expect(await list({ archived: true })).toEqual([id]);
     expect(await list({ archived: false })).toEqual([other]);
@@ -32,7 +32,7 @@ describe('enquiries: archive instead of delete', () => {
     expect(await list({ id: [id] })).toEqual([id]);
 
     const restored = await sut.http().post(`/api/admin/enquiries/${id}/restore`).set(admin.auth).expect(200);
-    expect(restored.body.archived_at).toBeNull();
+    expect(restored.body.archivedAt).toBeNull();
     expect(await list()).toEqual(expect.arrayContaining([id, other]));
   });
 

@@ -8,12 +8,12 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const spec = defineListSpec({
   resource: 'notifications',
   idColumn: 'n.id',
-  sortable: { created_at: 'n.created_at', to: 'n.to_address', status: 'n.status' },
-  defaultSort: ['created_at', 'DESC'],
+  sortable: { createdAt: 'n.created_at', to: 'n.to_address', status: 'n.status' },
+  defaultSort: ['createdAt', 'DESC'],
   filters: {
     q: search(['n.to_address', 'n.subject']),
     status: equals('n.status', ['queued', 'sent', 'preview', 'failed', 'dead']),
-    created_at_gte: onOrAfter('n.created_at'),
+    createdAtGte: onOrAfter('n.created_at'),
     id: ids('n.id'),
   },
   defaultPageSize: 10,

@@ -91,7 +91,7 @@ describe('quick referrals wait for their plumber', () => {
     await sut.http().post('/api/me/unclaimed-referrals/claim').set(session.auth).send({ ids: [older.id] }).expect(404);
 
     const record = await sut.http().get(`/api/admin/referrals/${older.id}`).set(admin.auth).expect(200);
-    expect(record.body).toMatchObject({ plumber_id: null, claim_declined_at: expect.stringMatching(/^\d{4}-/) });
+    expect(record.body).toMatchObject({ plumberId: null, claimDeclinedAt: expect.stringMatching(/^\d{4}-/) });
     expect(record.body.history.at(-1)).toMatchObject({ kind: 'claim_declined', actor: 'decliner@drains.com.au' });
   });
 

@@ -115,7 +115,7 @@ describe('referrals', () => {
 
     const record = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
     const completed = await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ ...record, status: 'cleanview_completed' }).expect(200);
-    expect(completed.body).toMatchObject({ status: 'cleanview_completed', cleanview_rebate_status: 'processing', reline_rebate_status: 'pending', cleanview_completed_at: expect.any(String), cleanview_due_at: expect.any(String), overdue: false });
+    expect(completed.body).toMatchObject({ status: 'cleanview_completed', cleanviewRebateStatus: 'processing', relineRebateStatus: 'pending', cleanviewCompletedAt: expect.any(String), cleanviewDueAt: expect.any(String), overdue: false });
     const mine = (await sut.http().get(`/api/me/referrals/${created.id}`).set(fresh.auth).expect(200)).body;
     expect(mine.rebates.cleanView).toEqual({ amount: 80, status: 'processing' });
 
@@ -153,7 +153,7 @@ describe('referrals', () => {
     const page = await sut.http().get('/api/admin/referrals').set(admin.auth).expect(200);
     expect(page.body).toHaveLength(5);
     expect(page.headers['content-range']).toMatch(/^referrals 0-4\/\d+$/);
-    expect(page.body[0]).toMatchObject({ ref_number: expect.stringMatching(/^R-/), client_name: 'Chris Client', cleanview_rebate_amount: 80, reline_rebate_amount: 400 });
+    expect(page.body[0]).toMatchObject({ refNumber: expect.stringMatching(/^R-/), clientName: 'Chris Client', cleanviewRebateAmount: 80, relineRebateAmount: 400 });
     const carol = await sut.http().get('/api/admin/referrals').query({ filter: '{"q":"carol@plumbing"}' }).set(admin.auth).expect(200);
     expect(carol.body).toHaveLength(1);
     const paid = await sut.http().get('/api/admin/referrals').query({ filter: '{"status":"rebate_paid"}' }).set(admin.auth).expect(200);

@@ -20,6 +20,16 @@ const RESOURCE_OF: Record<string, string> = {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Staff JSON is camelCase, field names and sort/filter names alike (DESIGN §3). */
+const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
+
+/** Every property name of a record, nested objects and lists of them included. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]);
+}
+
 describe("every staff list speaks react-admin's defaults", () => {
   let sut: TestApp;
   let admin: SignedIn;
@@ -94,6 +104,15 @@ describe("every staff list speaks react-admin's defaults", () => {
     const wanted = [everything.body[0].id, everything.body[2].id];
     const many = await sut.http().get(path).query({ filter: JSON.stringify({ id: wanted }) }).set(admin.auth).expect(200);
     expect(many.body.map((row: { id: string }) => row.id).sort(byCodeUnits)).toEqual([...wanted].sort(byCodeUnits));
+  });
+
+  it.each(Object.keys(RESOURCE_OF))('%s answers camelCase records, in the list and alone, and takes no snake_case sort field', async (path) => {
+    const page = await sut.http().get(path).query({ range: '[0,99]' }).set(admin.auth).expect(200);
+    const alone = await sut.http().get(`${path}/${encodeURIComponent(page.body[0].id)}`).set(admin.auth).expect(200);
+    const snake = [...new Set([...page.body, alone.body].flatMap((record: unknown) => keysOf(record)))].filter((key) => !CAMEL_CASE.test(key));
+    expect(snake).toEqual([]);
+    const retired = await sut.http().get(path).query({ sort: '["created_at","DESC"]' }).set(admin.auth).expect(400);
+    expect(retired.body.errors[0].field).toBe('sort');
   });
 
   it('e-mail templates: without range, every template, the five job templates first (what the console shows)', async () => {

@@ -61,13 +61,13 @@ describe('staff: /api/admin/users', () => {
         id: plumber.id,
         email: 'listed@example.com.au',
         role: 'plumber',
-        full_name: 'Lee Listed',
-        business_name: 'Test Plumbing',
+        fullName: 'Lee Listed',
+        businessName: 'Test Plumbing',
         phone: '0400 000 000',
-        email_verified: true,
+        emailVerified: true,
         disabled: false,
-        created_at: expect.stringMatching(/^\d{4}-/),
-        last_sign_in_at: expect.stringMatching(/^\d{4}-/),
+        createdAt: expect.stringMatching(/^\d{4}-/),
+        lastSignInAt: expect.stringMatching(/^\d{4}-/),
       },
     ]);
     const admins = await sut.http().get('/api/admin/users').query({ filter: '{"role":"admin"}' }).set(admin.auth).expect(200);

@@ -46,7 +46,7 @@ test('a suburb picked in the quick and the signed-in referral forms is stored wi
 
   for (const [client, address] of [[quickClient, '3 George Street'], [signedClient, '5 Macquarie Street']] as const) {
     const [record] = await staffRecords(request, 'referrals', client);
-    expect(record).toMatchObject({ client_name: client, job_address: address, suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
+    expect(record).toMatchObject({ clientName: client, jobAddress: address, suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
   }
 });
 
@@ -68,5 +68,5 @@ test("a corporate enquiry's site address picked from the suggestions keeps its s
   await expect(page.getByText("Thank you for your enquiry. We'll be in touch shortly.")).toBeVisible();
 
   const [record] = await staffRecords(request, 'enquiries', contact);
-  expect(record).toMatchObject({ contact_person: contact, site_address: '126 Church Street, Parramatta NSW 2150', state: 'NSW', postcode: '2150' });
+  expect(record).toMatchObject({ contactPerson: contact, siteAddress: '126 Church Street, Parramatta NSW 2150', state: 'NSW', postcode: '2150' });
 });

@@ -51,7 +51,7 @@ test.describe('in a browser in New York', () => {
 
     // The list, filtered to today's Melbourne date (the range filter's days are Melbourne days).
     const today = isoDayIn(MELBOURNE);
-    await page.goto(`/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ q: name, created_from: today, created_to: today }))}`);
+    await page.goto(`/admin/bookings?filter=${encodeURIComponent(JSON.stringify({ q: name, createdFrom: today, createdTo: today }))}`);
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row.getByText(received)).toBeVisible();
     await row.getByRole('cell', { name }).click();

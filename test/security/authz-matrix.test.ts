@@ -363,7 +363,7 @@ describe('client-sent filters never widen what a plumber sees', () => {
     id: otherId,
     filter: JSON.stringify({ plumber_id: otherId, plumberId: otherId, id: [otherId], q: '' }),
     range: '[0,100000]',
-    sort: '["created_at","DESC"]',
+    sort: '["createdAt","DESC"]',
     all: 'true',
   });
 

@@ -137,7 +137,7 @@ function brokenObject(schema: OpenApiSchema | undefined): fc.Arbitrary<BodyChoic
     .record({
       broken: fc.subarray(names, { minLength: 1, maxLength: Math.min(3, names.length) }),
       values: fc.array(wrongValue, { minLength: 3, maxLength: 3 }),
-      extra: fc.array(fc.tuple(fc.oneof(junkText(12), fc.constantFrom('id', 'role', 'isAdmin', 'plumber_id', 'created_at', 'status')), junkValue), { maxLength: 3 }),
+      extra: fc.array(fc.tuple(fc.oneof(junkText(12), fc.constantFrom('id', 'role', 'isAdmin', 'plumberId', 'createdAt', 'plumber_id', 'created_at', 'status')), junkValue), { maxLength: 3 }),
       pollute: fc.subarray(pollutionEntries),
       drop: fc.boolean(),
     })
@@ -252,7 +252,7 @@ export function pathValueArbitrary(known: readonly string[]): fc.Arbitrary<{ val
 // ---------- query strings ----------
 
 const sortValue = fc.oneof(
-  fc.tuple(fc.oneof(fc.constantFrom('created_at', 'updated_at', 'status', 'id', '__proto__', 'constructor', 'password_hash', 'b.id; DROP TABLE bookings'), junkText(10)), fc.constantFrom('ASC', 'desc', 'sideways', '')).map((value) => JSON.stringify(value)),
+  fc.tuple(fc.oneof(fc.constantFrom('createdAt', 'updatedAt', 'status', 'id', 'created_at', '__proto__', 'constructor', 'password_hash', 'b.id; DROP TABLE bookings'), junkText(10)), fc.constantFrom('ASC', 'desc', 'sideways', '')).map((value) => JSON.stringify(value)),
   fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
   junkText(20),
 );
@@ -264,7 +264,7 @@ const rangeValue = fc.oneof(
 const filterValue = fc.oneof(
   fc.array(
     fc.tuple(
-      fc.oneof(fc.constantFrom('q', 'status', 'urgency', 'role', 'period', 'created_from', 'created_to', 'id', 'plumber_id', 'plumber_email', 'overdue', 'template_key', 'disabled', '__proto__', 'constructor', 'password_hash'), junkText(10)),
+      fc.oneof(fc.constantFrom('q', 'status', 'urgency', 'role', 'period', 'createdFrom', 'createdTo', 'id', 'plumberId', 'plumberEmail', 'overdue', 'templateKey', 'disabled', 'created_from', '__proto__', 'constructor', 'password_hash'), junkText(10)),
       fc.oneof(junkValue, fc.constantFrom('2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01', 'today', 'last7', true, ['new', 'won'], [1, { a: 1 }], 'x'.repeat(5_000))),
     ),
     { maxLength: 4 },
@@ -370,8 +370,8 @@ const FIELD_JUNK: unknown[] = [null, 0, -1, 1e308, true, [], ['x'], { a: 1 }, ''
 const ODD_QUERIES = [
   'sort=&range=&filter=', 'sort=["id","ASC"]&sort=["id","DESC"]', 'range=[0,1e400]', `range=[0,${'9'.repeat(400)}]`, 'range=[9007199254740991,9007199254740999]', 'range=[-1,5]', 'range=["0","9"]',
   'filter={"q":', 'filter=[]', 'filter=null', 'filter={"__proto__":{"fuzzPolluted":"yes"}}', 'filter={"constructor":{"prototype":{"fuzzPolluted":"yes"}}}', 'filter={"id":[]}',
-  'filter={"created_from":"2026-02-30"}', 'filter={"created_to":"0000-01-01"}', 'filter={"q":"nul\\u0000inside"}', 'filter={"status":["new",{"a":1}]}', `filter={"q":"${'x'.repeat(3_000)}"}`,
-  'filter={"period":"forever","overdue":"yes","plumber_id":"x"}', 'q=%00', `q=${'x'.repeat(3_000)}`, 'q=%ZZ', 'q=%ED%A0%80', '__proto__[fuzzPolluted]=yes', 'constructor[prototype][fuzzPolluted]=yes', 'a[b][c]=1&a=2', '&&&==;',
+  'filter={"createdFrom":"2026-02-30"}', 'filter={"createdTo":"0000-01-01"}', 'filter={"q":"nul\\u0000inside"}', 'filter={"status":["new",{"a":1}]}', `filter={"q":"${'x'.repeat(3_000)}"}`,
+  'filter={"period":"forever","overdue":"yes","plumberId":"x"}', 'q=%00', `q=${'x'.repeat(3_000)}`, 'q=%ZZ', 'q=%ED%A0%80', '__proto__[fuzzPolluted]=yes', 'constructor[prototype][fuzzPolluted]=yes', 'a[b][c]=1&a=2', '&&&==;',
 ].map((query) => query.replace(/[{}"[\] ^`|\\]/g, (char) => encodeURIComponent(char)));
 
 /**

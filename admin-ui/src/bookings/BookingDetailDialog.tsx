@@ -44,14 +44,14 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
     ['Email', <Link href={mailtoHref(booking.email)}>{booking.email}</Link>],
     ['Phone', <PhoneLink phone={booking.phone} />],
     ['Address', `${booking.address}, ${placeLabel(booking)}`],
-    ['Preferred', `${formatDate(booking.preferred_date)} at ${booking.preferred_time}`],
-    ['Heard about us', booking.how_heard_about_us ?? 'Not given'],
-    ['Received', formatDateTime(booking.created_at)],
+    ['Preferred', `${formatDate(booking.preferredDate)} at ${booking.preferredTime}`],
+    ['Heard about us', booking.howHeardAboutUs ?? 'Not given'],
+    ['Received', formatDateTime(booking.createdAt)],
   ];
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{booking.full_name}</DialogTitle>
+      <DialogTitle>{booking.fullName}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
           {rows.map(([label, value]) => (
@@ -62,7 +62,7 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
           ))}
           <Divider />
           <Typography color="text.secondary">Job description</Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{booking.brief_description}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{booking.briefDescription}</Typography>
           <Divider />
           <TextField select label="Status" value={status} disabled={isPending} onChange={(event) => changeStatus(event.target.value as BookingStatus)} sx={{ maxWidth: 260 }}>
             {BOOKING_STATUSES.map((value) => (
@@ -87,7 +87,7 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
 function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; onClose: () => void }) {
   const [form, setForm] = useState({
     jobNumber: `JOB-${booking.id.slice(0, 6).toUpperCase()}`,
-    customerName: booking.full_name,
+    customerName: booking.fullName,
     customerEmail: booking.email,
     customerPhone: booking.phone,
     address: `${booking.address}, ${placeLabel(booking)}`,

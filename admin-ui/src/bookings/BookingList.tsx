@@ -25,8 +25,8 @@ const filters = () => [
     ]}
     alwaysOn
   />,
-  <DateInput key="created_from" source="created_from" label={`Received from (${displayZoneLabel()})`} />,
-  <DateInput key="created_to" source="created_to" label={`Received to (${displayZoneLabel()})`} />,
+  <DateInput key="createdFrom" source="createdFrom" label={`Received from (${displayZoneLabel()})`} />,
+  <DateInput key="createdTo" source="createdTo" label={`Received to (${displayZoneLabel()})`} />,
 ];
 
 /** spec §2 Admin bookings (/admin/bookings): stats, filters, 10 per page, detail dialog, status, CSV export. */
@@ -44,7 +44,7 @@ export function BookingList() {
       <List
         title="Booking Requests"
         filters={filters()}
-        sort={{ field: 'created_at', order: 'DESC' }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={10}
         exporter={false}
         actions={
@@ -56,14 +56,14 @@ export function BookingList() {
         queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}
       >
         <Datagrid bulkActionButtons={false} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
-          <TextField source="full_name" label="Name" />
+          <TextField source="fullName" label="Name" />
           <TextField source="suburb" label="Suburb" />
           <FunctionField
-            source="preferred_date"
+            source="preferredDate"
             label="Preferred date"
-            render={(record: BookingRecord) => formatCalendarDay(record.preferred_date)}
+            render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)}
           />
-          <TextField source="preferred_time" label="Time" sortable={false} />
+          <TextField source="preferredTime" label="Time" sortable={false} />
           <FunctionField
             source="status"
             label="Status"
@@ -71,7 +71,7 @@ export function BookingList() {
               <Chip size="small" label={BOOKING_STATUS_LABELS[record.status ?? 'new']} color={BOOKING_STATUS_COLOURS[record.status ?? 'new']} />
             )}
           />
-          <DateTimeField source="created_at" label="Received" />
+          <DateTimeField source="createdAt" label="Received" />
         </Datagrid>
       </List>
       {selected ? (

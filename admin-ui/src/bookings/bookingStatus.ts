@@ -12,18 +12,18 @@ export const BOOKING_STATUS_COLOURS: Record<BookingStatus, 'default' | 'info' | 
 
 export interface BookingRecord {
   id: string;
-  full_name: string;
+  fullName: string;
   email: string;
   phone: string;
   address: string;
   suburb: string;
   state: string | null;
   postcode: string | null;
-  preferred_date: string;
-  preferred_time: string;
-  brief_description: string;
-  how_heard_about_us: string | null;
+  preferredDate: string;
+  preferredTime: string;
+  briefDescription: string;
+  howHeardAboutUs: string | null;
   status: BookingStatus | null;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
 }

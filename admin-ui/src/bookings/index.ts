@@ -4,5 +4,5 @@ import { BookingList } from './BookingList';
 export default {
   list: BookingList,
   icon: EventNoteIcon,
-  recordRepresentation: 'full_name',
+  recordRepresentation: 'fullName',
 };

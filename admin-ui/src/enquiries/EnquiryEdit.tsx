@@ -12,18 +12,18 @@ function Details() {
   const rows: Array<[string, string | null]> =
     record.kind === 'corporate'
       ? [
-          ['Organisation', record.organisation_name],
-          ['Contact person', record.contact_person],
+          ['Organisation', record.organisationName],
+          ['Contact person', record.contactPerson],
           ['Email', record.email],
           ['Phone', record.phone],
-          ['Site address', record.site_address],
-          ['Type of issue', label(ISSUE_TYPES, record.issue_type)],
+          ['Site address', record.siteAddress],
+          ['Type of issue', label(ISSUE_TYPES, record.issueType)],
           ['Quantity', record.quantity],
           ['Timing', label(TIMINGS, record.timing)],
           ['Notes from the enquirer', record.message],
         ]
       : [
-          ['Name', record.contact_person],
+          ['Name', record.contactPerson],
           ['Email', record.email],
           ['Phone', record.phone],
           ['Business', record.business],
@@ -44,17 +44,17 @@ function Details() {
 
 /** When it came in, in the display zone; and whether it is archived. */
 function Received() {
-  const record = useRecordContext<{ created_at: string; archived_at: string | null }>();
+  const record = useRecordContext<{ createdAt: string; archivedAt: string | null }>();
   if (!record) return null;
   return (
     <Box sx={{ mb: 2 }}>
-      {record.archived_at ? (
+      {record.archivedAt ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Archived {formatDateTime(record.archived_at)}: kept, and hidden from the enquiry list until restored.
+          Archived {formatDateTime(record.archivedAt)}: kept, and hidden from the enquiry list until restored.
         </Alert>
       ) : null}
       <Labeled label="Received">
-        <Typography>{formatDateTime(record.created_at)}</Typography>
+        <Typography>{formatDateTime(record.createdAt)}</Typography>
       </Labeled>
     </Box>
   );
@@ -74,7 +74,7 @@ export function EnquiryEdit() {
       mutationMode="pessimistic"
       actions={
         <TopToolbar>
-          <ArchiveButton apiPath="/api/admin/enquiries" archivedField="archived_at" name={() => 'Enquiry'} />
+          <ArchiveButton apiPath="/api/admin/enquiries" archivedField="archivedAt" name={() => 'Enquiry'} />
         </TopToolbar>
       }
     >

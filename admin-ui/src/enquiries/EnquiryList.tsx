@@ -15,12 +15,12 @@ const filters = [
 /** Corporate project and product enquiries, worked by staff (status and notes). */
 export function EnquiryList() {
   return (
-    <List title="Enquiries" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} exporter={false}>
+    <List title="Enquiries" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick="edit">
-        <DateTimeField source="created_at" label="Received" />
+        <DateTimeField source="createdAt" label="Received" />
         <FunctionField source="kind" label="Kind" render={(record: { kind: string }) => <Chip size="small" label={record.kind === 'corporate' ? 'Project' : 'Product'} />} />
-        <TextField source="contact_person" label="Contact" />
-        <FunctionField label="Organisation / product" render={(record: { organisation_name: string | null; business: string | null; product: string | null }) => record.organisation_name ?? [record.business, record.product].filter(Boolean).join(' · ')} />
+        <TextField source="contactPerson" label="Contact" />
+        <FunctionField label="Organisation / product" render={(record: { organisationName: string | null; business: string | null; product: string | null }) => record.organisationName ?? [record.business, record.product].filter(Boolean).join(' · ')} />
         <TextField source="email" />
         <TextField source="status" />
       </Datagrid>

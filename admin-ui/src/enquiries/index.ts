@@ -6,5 +6,5 @@ export default {
   list: EnquiryList,
   edit: EnquiryEdit,
   icon: MailOutlineIcon,
-  recordRepresentation: 'contact_person',
+  recordRepresentation: 'contactPerson',
 };

@@ -15,7 +15,7 @@ const MESSAGES: Record<Field, string> = { subject: 'Please enter a subject', mes
  * the fields.
  */
 export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: ReferralRecord; onClose: () => void; onSent: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ subject: `Your referral ${referral.ref_number}`, message: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ subject: `Your referral ${referral.refNumber}`, message: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +35,7 @@ export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: Re
     try {
       const { json } = await httpClient(`/api/admin/referrals/${referral.id}/email`, { method: 'POST', body: JSON.stringify(values) });
       const answer = json as { to?: string; status?: string };
-      const to = answer.to ?? referral.plumber_email;
+      const to = answer.to ?? referral.plumberEmail;
       const words = emailOutcome(answer.status, { title: 'Email sent', description: `Your message to ${to} is on its way.` }, { what: `your message to ${to}` });
       notify(<Toast {...words} />, { type: 'success' });
       onSent();
@@ -68,7 +68,7 @@ export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: Re
         <DialogTitle id="email-plumber-title">Send Email to Plumber</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            To {referral.plumber_name} ({referral.plumber_email}) about referral {referral.ref_number}.
+            To {referral.plumberName} ({referral.plumberEmail}) about referral {referral.refNumber}.
           </DialogContentText>
           <Stack spacing={2}>
             {problem ? <Alert severity="error">{problem}</Alert> : null}

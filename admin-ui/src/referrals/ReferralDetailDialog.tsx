@@ -95,7 +95,7 @@ export function ReferralDetailDialog({ referralId, onClose, onChanged }: { refer
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="referral-detail-title" scroll="paper">
       <DialogTitle id="referral-detail-title" sx={{ pr: 7, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <span>{referral ? `Referral ${referral.ref_number}` : 'Referral'}</span>
+        <span>{referral ? `Referral ${referral.refNumber}` : 'Referral'}</span>
         {referral ? <ReferralStatusChip status={referral.status} /> : null}
       </DialogTitle>
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -137,7 +137,7 @@ export function ReferralDetailDialog({ referralId, onClose, onChanged }: { refer
 }
 
 function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
-  const services = [referral.service_types.cleanView ? 'Clean & View' : null, referral.service_types.reline ? 'Reline' : null].filter(Boolean).join(', ');
+  const services = [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Reline' : null].filter(Boolean).join(', ');
   return (
     <Stack spacing={3}>
       <StatusEditor referral={referral} onChanged={onChanged} />
@@ -145,20 +145,20 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
         <Section title="Client">
           <Rows
             rows={[
-              ['Name', referral.client_name],
-              ['Phone', <PhoneLink phone={referral.client_phone} />],
-              ['Address', `${referral.job_address}, ${placeLabel(referral)}`],
-              ['Permission to contact client', referral.contact_client ? 'Yes' : 'No'],
+              ['Name', referral.clientName],
+              ['Phone', <PhoneLink phone={referral.clientPhone} />],
+              ['Address', `${referral.jobAddress}, ${placeLabel(referral)}`],
+              ['Permission to contact client', referral.contactClient ? 'Yes' : 'No'],
             ]}
           />
         </Section>
         <Section title="Plumber">
           <Rows
             rows={[
-              ['Name', referral.plumber_name],
-              ['Company', referral.plumber_company],
-              ['Phone', <PhoneLink phone={referral.plumber_phone} />],
-              ['Email', <Link href={mailtoHref(referral.plumber_email)}>{referral.plumber_email}</Link>],
+              ['Name', referral.plumberName],
+              ['Company', referral.plumberCompany],
+              ['Phone', <PhoneLink phone={referral.plumberPhone} />],
+              ['Email', <Link href={mailtoHref(referral.plumberEmail)}>{referral.plumberEmail}</Link>],
               ['Account', accountText(referral)],
             ]}
           />
@@ -170,8 +170,8 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
             ['Urgency', urgencyLabel(referral.urgency)],
             ['Service types asked for', services || 'Not specified'],
             ['Source', SOURCE_LABELS[referral.source] ?? referral.source],
-            ['Received', formatDateTime(referral.created_at)],
-            ['Last updated', formatDateTime(referral.updated_at)],
+            ['Received', formatDateTime(referral.createdAt)],
+            ['Last updated', formatDateTime(referral.updatedAt)],
           ]}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
@@ -185,19 +185,19 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <RebatePart
             title="Clean & View (C&V)"
-            amount={referral.cleanview_rebate_amount}
-            status={referral.cleanview_rebate_status}
-            completedAt={referral.cleanview_completed_at}
-            paidAt={referral.cleanview_paid_at}
-            dueAt={referral.cleanview_due_at}
+            amount={referral.cleanviewRebateAmount}
+            status={referral.cleanviewRebateStatus}
+            completedAt={referral.cleanviewCompletedAt}
+            paidAt={referral.cleanviewPaidAt}
+            dueAt={referral.cleanviewDueAt}
           />
           <RebatePart
             title="Reline"
-            amount={referral.reline_rebate_amount}
-            status={referral.reline_rebate_status}
-            completedAt={referral.reline_completed_at}
-            paidAt={referral.reline_paid_at}
-            dueAt={referral.reline_due_at}
+            amount={referral.relineRebateAmount}
+            status={referral.relineRebateStatus}
+            completedAt={referral.relineCompletedAt}
+            paidAt={referral.relinePaidAt}
+            dueAt={referral.relineDueAt}
           />
         </Box>
       </Section>

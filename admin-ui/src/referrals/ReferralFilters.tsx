@@ -82,17 +82,17 @@ export function ReferralFilters({ query }: { query: ReferralQuery }) {
         label={`Received from (${displayZoneLabel()})`}
         type="date"
         size="small"
-        value={filters.created_from}
-        onChange={(event) => setFilters({ created_from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.created_to || undefined } }}
+        value={filters.createdFrom}
+        onChange={(event) => setFilters({ createdFrom: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.createdTo || undefined } }}
       />
       <TextField
         label={`Received to (${displayZoneLabel()})`}
         type="date"
         size="small"
-        value={filters.created_to}
-        onChange={(event) => setFilters({ created_to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.created_from || undefined } }}
+        value={filters.createdTo}
+        onChange={(event) => setFilters({ createdTo: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.createdFrom || undefined } }}
       />
       <Box sx={{ gridColumn: { xs: '1 / -1', xl: 'auto' }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
         <FormControlLabel

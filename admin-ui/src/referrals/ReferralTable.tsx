@@ -44,14 +44,14 @@ import type { ReferralQuery, SortField } from './useReferralQuery';
 export const REFERRALS_PER_PAGE = 5;
 
 const COLUMNS: Array<{ label: string; sort?: SortField }> = [
-  { label: 'Ref ID', sort: 'ref_number' },
-  { label: 'Client', sort: 'client_name' },
+  { label: 'Ref ID', sort: 'refNumber' },
+  { label: 'Client', sort: 'clientName' },
   { label: 'Address' },
-  { label: 'Plumber', sort: 'plumber_name' },
+  { label: 'Plumber', sort: 'plumberName' },
   { label: 'Urgency' },
   { label: 'Status' },
   { label: 'Rebates' },
-  { label: 'Date', sort: 'created_at' },
+  { label: 'Date', sort: 'createdAt' },
 ];
 
 /**
@@ -150,8 +150,8 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
                     {column.sort ? (
                       <TableSortLabel
                         active={column.sort === sort}
-                        direction={column.sort === sort ? (order === 'ASC' ? 'asc' : 'desc') : column.sort === 'created_at' ? 'desc' : 'asc'}
-                        onClick={() => setSort(column.sort!, column.sort === sort ? (order === 'ASC' ? 'DESC' : 'ASC') : column.sort === 'created_at' ? 'DESC' : 'ASC')}
+                        direction={column.sort === sort ? (order === 'ASC' ? 'asc' : 'desc') : column.sort === 'createdAt' ? 'desc' : 'asc'}
+                        onClick={() => setSort(column.sort!, column.sort === sort ? (order === 'ASC' ? 'DESC' : 'ASC') : column.sort === 'createdAt' ? 'DESC' : 'ASC')}
                       >
                         {column.label}
                       </TableSortLabel>
@@ -169,21 +169,21 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
                     <OpenButton referral={referral} onOpen={onOpen} />
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2">{referral.client_name}</Typography>
+                    <Typography variant="body2">{referral.clientName}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {referral.client_phone}
+                      {referral.clientPhone}
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2">{referral.job_address}</Typography>
+                    <Typography variant="body2">{referral.jobAddress}</Typography>
                     <Typography variant="body2" color="text.secondary">
                       {placeLabel(referral)}
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2">{referral.plumber_name}</Typography>
+                    <Typography variant="body2">{referral.plumberName}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {referral.plumber_company}
+                      {referral.plumberCompany}
                     </Typography>
                   </TableCell>
                   <TableCell>
@@ -196,9 +196,9 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
                     <RebateLines referral={referral} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Typography variant="body2">{formatDate(referral.created_at)}</Typography>
+                    <Typography variant="body2">{formatDate(referral.createdAt)}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {formatTime(referral.created_at)}
+                      {formatTime(referral.createdAt)}
                     </Typography>
                   </TableCell>
                 </TableRow>
@@ -225,14 +225,14 @@ function OpenButton({ referral, onOpen }: { referral: ReferralRecord; onOpen: (i
       component="button"
       type="button"
       variant="body2"
-      aria-label={`Open referral ${referral.ref_number}`}
+      aria-label={`Open referral ${referral.refNumber}`}
       onClick={(event: MouseEvent) => {
         event.stopPropagation();
         onOpen(referral.id);
       }}
       sx={{ fontWeight: 600, fontFamily: 'monospace', fontSize: '0.875rem' }}
     >
-      {referral.ref_number}
+      {referral.refNumber}
     </Link>
   );
 }
@@ -258,8 +258,8 @@ export function RebateLines({ referral }: { referral: ReferralRecord }) {
   };
   return (
     <Stack spacing={0.25}>
-      {part('cleanView', referral.cleanview_rebate_amount, referral.cleanview_rebate_status, referral.cleanview_due_at)}
-      {part('reline', referral.reline_rebate_amount, referral.reline_rebate_status, referral.reline_due_at)}
+      {part('cleanView', referral.cleanviewRebateAmount, referral.cleanviewRebateStatus, referral.cleanviewDueAt)}
+      {part('reline', referral.relineRebateAmount, referral.relineRebateStatus, referral.relineDueAt)}
     </Stack>
   );
 }
@@ -271,28 +271,28 @@ function ReferralCard({ referral, onOpen }: { referral: ReferralRecord; onOpen: 
         <CardContent sx={{ display: 'grid', gap: 1, width: '100%' }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <Typography sx={{ fontWeight: 600, fontFamily: 'monospace' }} color="primary">
-              {referral.ref_number}
+              {referral.refNumber}
             </Typography>
             <ReferralStatusChip status={referral.status} />
           </Box>
           <Box>
             <Typography variant="body2">
-              {referral.client_name} · {referral.client_phone}
+              {referral.clientName} · {referral.clientPhone}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {referral.job_address}, {placeLabel(referral)}
+              {referral.jobAddress}, {placeLabel(referral)}
             </Typography>
           </Box>
           <Typography variant="body2">
-            {referral.plumber_name}
+            {referral.plumberName}
             <Typography component="span" variant="body2" color="text.secondary">
               {' '}
-              · {referral.plumber_company}
+              · {referral.plumberCompany}
             </Typography>
           </Typography>
           <RebateLines referral={referral} />
           <Typography variant="body2" color="text.secondary">
-            {urgencyLabel(referral.urgency)} · {formatDate(referral.created_at)} {formatTime(referral.created_at)}
+            {urgencyLabel(referral.urgency)} · {formatDate(referral.createdAt)} {formatTime(referral.createdAt)}
           </Typography>
         </CardContent>
       </CardActionArea>

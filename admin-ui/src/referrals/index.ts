@@ -6,5 +6,5 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
  */
 export default {
   icon: HandshakeIcon,
-  recordRepresentation: 'ref_number',
+  recordRepresentation: 'refNumber',
 };

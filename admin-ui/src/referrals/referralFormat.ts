@@ -14,43 +14,43 @@ export type { ReferralHistoryItem, ReferralStats } from '../../../src/contracts/
 import type { ReferralHistoryItem } from '../../../src/contracts/referral-views';
 import { formatDateTime } from '../common/dates';
 
-/** A referral as GET /api/admin/referrals answers it (the spec's column names, amounts in dollars). */
+/** A referral as GET /api/admin/referrals answers it (camelCase, amounts in dollars). */
 export interface ReferralRecord {
   id: string;
-  ref_number: string;
-  client_name: string;
-  client_phone: string;
-  job_address: string;
+  refNumber: string;
+  clientName: string;
+  clientPhone: string;
+  jobAddress: string;
   suburb: string;
   state: string | null;
   postcode: string | null;
-  plumber_id: string | null;
-  plumber_name: string;
-  plumber_company: string;
-  plumber_phone: string;
-  plumber_email: string;
+  plumberId: string | null;
+  plumberName: string;
+  plumberCompany: string;
+  plumberPhone: string;
+  plumberEmail: string;
   urgency: Urgency;
   description: string;
   notes: string | null;
-  contact_client: boolean;
-  service_types: { cleanView: boolean; reline: boolean };
+  contactClient: boolean;
+  serviceTypes: { cleanView: boolean; reline: boolean };
   status: ReferralStatus;
-  cleanview_rebate_amount: number;
-  cleanview_rebate_status: RebateStatus;
-  reline_rebate_amount: number;
-  reline_rebate_status: RebateStatus;
-  cleanview_completed_at: string | null;
-  reline_completed_at: string | null;
-  cleanview_paid_at: string | null;
-  reline_paid_at: string | null;
-  cleanview_due_at: string | null;
-  reline_due_at: string | null;
+  cleanviewRebateAmount: number;
+  cleanviewRebateStatus: RebateStatus;
+  relineRebateAmount: number;
+  relineRebateStatus: RebateStatus;
+  cleanviewCompletedAt: string | null;
+  relineCompletedAt: string | null;
+  cleanviewPaidAt: string | null;
+  relinePaidAt: string | null;
+  cleanviewDueAt: string | null;
+  relineDueAt: string | null;
   overdue: boolean;
   source: 'dashboard' | 'quick';
   /** A quick referral the account holder of its e-mail said is not theirs (kept unattached). */
-  claim_declined_at: string | null;
-  created_at: string;
-  updated_at: string;
+  claimDeclinedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface ReferralPhoto {
@@ -136,9 +136,9 @@ export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 't
 }
 
 /** The 'Account' line of a referral's plumber: whose dashboard it is on, or why it is on none. */
-export function accountText(referral: Pick<ReferralRecord, 'plumber_id' | 'claim_declined_at'>): string {
-  if (referral.plumber_id) return 'Registered plumber';
-  if (referral.claim_declined_at) return `Not on any account: the account holder said it is not theirs (${formatDateTime(referral.claim_declined_at)})`;
+export function accountText(referral: Pick<ReferralRecord, 'plumberId' | 'claimDeclinedAt'>): string {
+  if (referral.plumberId) return 'Registered plumber';
+  if (referral.claimDeclinedAt) return `Not on any account: the account holder said it is not theirs (${formatDateTime(referral.claimDeclinedAt)})`;
   return 'Not on an account: waiting for the plumber with this e-mail to add it';
 }
 

@@ -6,17 +6,17 @@ export interface ReferralFilters {
   q: string;
   status: ReferralStatus | '';
   urgency: Urgency | '';
-  created_from: string;
-  created_to: string;
+  createdFrom: string;
+  createdTo: string;
   overdue: boolean;
 }
 
-export const SORTABLE = ['created_at', 'updated_at', 'ref_number', 'status', 'urgency', 'client_name', 'plumber_name'] as const;
+export const SORTABLE = ['createdAt', 'updatedAt', 'refNumber', 'status', 'urgency', 'clientName', 'plumberName'] as const;
 export type SortField = (typeof SORTABLE)[number];
 export type SortOrder = 'ASC' | 'DESC';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_KEYS = ['q', 'status', 'urgency', 'created_from', 'created_to', 'overdue'] as const;
+const FILTER_KEYS = ['q', 'status', 'urgency', 'createdFrom', 'createdTo', 'overdue'] as const;
 
 /**
  * The table's filters, sort and page, kept in the address (/admin/dashboard?status=referred&page=2)
@@ -28,21 +28,21 @@ export function useReferralQuery() {
   const filters = useMemo<ReferralFilters>(() => {
     const status = params.get('status') ?? '';
     const urgency = params.get('urgency') ?? '';
-    const from = params.get('created_from') ?? '';
-    const to = params.get('created_to') ?? '';
+    const from = params.get('createdFrom') ?? '';
+    const to = params.get('createdTo') ?? '';
     return {
       q: params.get('q') ?? '',
       status: (REFERRAL_STATUSES as readonly string[]).includes(status) ? (status as ReferralStatus) : '',
       urgency: (URGENCIES as readonly string[]).includes(urgency) ? (urgency as Urgency) : '',
-      created_from: DATE.test(from) ? from : '',
-      created_to: DATE.test(to) ? to : '',
+      createdFrom: DATE.test(from) ? from : '',
+      createdTo: DATE.test(to) ? to : '',
       overdue: params.get('overdue') === 'true',
     };
   }, [params]);
 
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const sortParam = params.get('sort') ?? '';
-  const sort: SortField = (SORTABLE as readonly string[]).includes(sortParam) ? (sortParam as SortField) : 'created_at';
+  const sort: SortField = (SORTABLE as readonly string[]).includes(sortParam) ? (sortParam as SortField) : 'createdAt';
   const order: SortOrder = params.get('order') === 'ASC' ? 'ASC' : 'DESC';
 
   const setFilters = useCallback(
@@ -98,7 +98,7 @@ export function useReferralQuery() {
     (field: SortField, direction: SortOrder) => {
       setParams((current) => {
         const next = new URLSearchParams(current);
-        if (field === 'created_at' && direction === 'DESC') {
+        if (field === 'createdAt' && direction === 'DESC') {
           next.delete('sort');
           next.delete('order');
         } else {
@@ -119,8 +119,8 @@ export function useReferralQuery() {
     if (q) filter.q = q;
     if (filters.status) filter.status = filters.status;
     if (filters.urgency) filter.urgency = filters.urgency;
-    if (filters.created_from) filter.created_from = filters.created_from;
-    if (filters.created_to) filter.created_to = filters.created_to;
+    if (filters.createdFrom) filter.createdFrom = filters.createdFrom;
+    if (filters.createdTo) filter.createdTo = filters.createdTo;
     if (filters.overdue) filter.overdue = true;
     return filter;
   }, [filters]);

@@ -41,7 +41,7 @@ export function UserList() {
       <List
         title="User Management"
         filters={filters}
-        sort={{ field: 'created_at', order: 'DESC' }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
         actions={
           <TopToolbar>
@@ -52,8 +52,8 @@ export function UserList() {
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="email" label="Email" />
-          <TextField source="full_name" label="Name" emptyText="Not provided" />
-          <TextField source="business_name" label="Business" emptyText="Not provided" />
+          <TextField source="fullName" label="Name" emptyText="Not provided" />
+          <TextField source="businessName" label="Business" emptyText="Not provided" />
           <TextField source="phone" label="Phone" emptyText="Not provided" sortable={false} />
           <FunctionField
             source="role"
@@ -65,9 +65,9 @@ export function UserList() {
               </>
             )}
           />
-          <BooleanField source="email_verified" label="Verified" sortable={false} />
-          <DateTimeField source="created_at" label="Created" />
-          <DateTimeField source="last_sign_in_at" label="Last sign-in" emptyText="Never" />
+          <BooleanField source="emailVerified" label="Verified" sortable={false} />
+          <DateTimeField source="createdAt" label="Created" />
+          <DateTimeField source="lastSignInAt" label="Last sign-in" emptyText="Never" />
           <RoleActions />
         </Datagrid>
       </List>

@@ -8,12 +8,12 @@ import { contentRange, defineListSpec, onlyFilterValues, parseListParams, type F
 const spec = defineListSpec({
   resource: 'bookings',
   idColumn: 'b.id',
-  sortable: { created_at: 'b.created_at', full_name: 'lower(b.full_name)' },
-  defaultSort: ['created_at', 'DESC'],
+  sortable: { createdAt: 'b.created_at', fullName: 'lower(b.full_name)' },
+  defaultSort: ['createdAt', 'DESC'],
   filters: {
     status: equals('b.status', ['new', 'contacted']),
     q: search(['b.full_name', 'b.email']),
-    created_from: calendarDay('b.created_at', '>=', 0),
+    createdFrom: calendarDay('b.created_at', '>=', 0),
     id: ids('b.id'),
   },
   defaultPageSize: 10,
@@ -22,8 +22,8 @@ const spec = defineListSpec({
 
 /** Names a client might try: the allowed ones, prototype members, SQL, anything. */
 const fieldName = fc.oneof(
-  fc.constantFrom('created_at', 'full_name', 'status', 'q', 'created_from', 'id'),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'password_hash', 'b.id; DROP TABLE bookings', 'CREATED_AT'),
+  fc.constantFrom('createdAt', 'fullName', 'status', 'q', 'createdFrom', 'id'),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'password_hash', 'b.id; DROP TABLE bookings', 'CREATED_AT', 'created_at', 'full_name'),
   nastyString(15),
 );
 const number = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(1e308, -0, 0.5, 2 ** 53, 2 ** 53 - 1), fc.double());
@@ -35,7 +35,7 @@ const sortParam = fc.oneof(
   fc.tuple(fieldName, fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'Desc', 'sideways', ''), nastyString(5))).map(json),
   fc.jsonValue().map(json),
   nastyString(20),
-  fc.constantFrom(undefined, '', ['["created_at","ASC"]', '["full_name","DESC"]'], 42, { x: 1 }),
+  fc.constantFrom(undefined, '', ['["createdAt","ASC"]', '["fullName","DESC"]'], 42, { x: 1 }),
 );
 const rangeParam = fc.oneof(fc.tuple(number, number).map(json), fc.array(number, { maxLength: 3 }).map(json), fc.constantFrom('[0,9', '[1e309,1e309]', '[0,"9"]', '{"0":0,"1":9}'), nastyString(10), fc.constantFrom(undefined, '', ['[0,9]', '[0,9]']));
 const filterValue = fc.oneof(anyValue.filter((value) => value !== undefined), fc.constantFrom('new', 'contacted', ['new', 'contacted'], [], '', null, '2026-02-30', '2026-01-31', '0000-01-01'), fc.uuid());
@@ -147,12 +147,12 @@ describe('react-admin list parameters (properties)', () => {
   it('date filters take only real calendar days (no 30 February, no year 0): what PostgreSQL would refuse is a 400, not a 500', () => {
     check(
       fc.property(fc.oneof(fc.stringMatching(/^\d{4}-(0\d|1[0-3])-[0-3]\d$/), fc.date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') }).map((date) => date.toISOString().slice(0, 10)), nastyString(12)), (value) => {
-        const { calls, error } = applyFilter(spec.filters.created_from!, value, 'created_from');
+        const { calls, error } = applyFilter(spec.filters.createdFrom!, value, 'createdFrom');
         const date = new Date(`${value}T00:00:00Z`);
         const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && value.slice(0, 4) !== '0000' && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
         expect(error === undefined).toBe(real);
         expect(isCalendarDate(value)).toBe(real);
-        if (real) expect(calls[0]!.parameters).toEqual({ filter_created_from: value });
+        if (real) expect(calls[0]!.parameters).toEqual({ filter_createdFrom: value });
       }),
       200,
     );
@@ -225,7 +225,7 @@ describe('react-admin list parameters (properties)', () => {
   it('totals by one filter are used only when that filter is the only one', () => {
     check(
       fc.property(fc.array(fc.tuple(fc.constantFrom('status', 'q'), fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))), { maxLength: 3 }), (filters) => {
-        const values = onlyFilterValues({ sortField: 'created_at', order: 'DESC', offset: 0, limit: 10, filters }, 'status');
+        const values = onlyFilterValues({ sortField: 'createdAt', order: 'DESC', offset: 0, limit: 10, filters }, 'status');
         if (filters.length === 0) expect(values).toBeNull();
         else if (filters.length === 1 && filters[0]![0] === 'status') expect(values).toEqual([filters[0]![1]].flat().map(String));
         else expect(values).toBeUndefined();

@@ -5,8 +5,8 @@ import { contentRange, defineListSpec, parseListParams } from './list-query.js';
 const spec = defineListSpec({
   resource: 'bookings',
   idColumn: 'b.id',
-  sortable: { created_at: 'b.created_at', full_name: 'b.full_name' },
-  defaultSort: ['created_at', 'DESC'],
+  sortable: { createdAt: 'b.created_at', fullName: 'b.full_name' },
+  defaultSort: ['createdAt', 'DESC'],
   filters: { status: equals('b.status', ['new', 'contacted']), q: search(['b.full_name']) },
   defaultPageSize: 10,
   maxPageSize: 100,
@@ -24,12 +24,12 @@ function fieldErrorOf(params: Record<string, string>): { field: string; message:
 
 describe('parseListParams', () => {
   it('uses the defaults when nothing is given', () => {
-    expect(parseListParams({}, spec)).toEqual({ sortField: 'created_at', order: 'DESC', offset: 0, limit: 10, filters: [] });
+    expect(parseListParams({}, spec)).toEqual({ sortField: 'createdAt', order: 'DESC', offset: 0, limit: 10, filters: [] });
   });
 
   it.each([
-    [{ sort: '["full_name","ASC"]' }, { sortField: 'full_name', order: 'ASC' }],
-    [{ sort: '["full_name","desc"]' }, { sortField: 'full_name', order: 'DESC' }],
+    [{ sort: '["fullName","ASC"]' }, { sortField: 'fullName', order: 'ASC' }],
+    [{ sort: '["fullName","desc"]' }, { sortField: 'fullName', order: 'DESC' }],
     [{ sort: '["id","ASC"]' }, { sortField: 'id', order: 'ASC' }], // react-admin's default sort, on every list
     [{ range: '[0,24]' }, { offset: 0, limit: 25 }],
     [{ range: '[10,19]' }, { offset: 10, limit: 10 }],
@@ -40,10 +40,10 @@ describe('parseListParams', () => {
   });
 
   it.each([
-    [{ sort: 'created_at' }, 'sort', 'sort must be JSON, for example ["created_at","DESC"]'],
-    [{ sort: '["password","ASC"]' }, 'sort', 'bookings can be sorted by: created_at, full_name, id'],
-    [{ sort: '["full_name","SIDEWAYS"]' }, 'sort', 'The sort order must be ASC or DESC'],
-    [{ sort: '["full_name"]' }, 'sort', 'sort must be [field, order], for example ["created_at","DESC"]'],
+    [{ sort: 'createdAt' }, 'sort', 'sort must be JSON, for example ["createdAt","DESC"]'],
+    [{ sort: '["password","ASC"]' }, 'sort', 'bookings can be sorted by: createdAt, fullName, id'],
+    [{ sort: '["fullName","SIDEWAYS"]' }, 'sort', 'The sort order must be ASC or DESC'],
+    [{ sort: '["fullName"]' }, 'sort', 'sort must be [field, order], for example ["createdAt","DESC"]'],
     [{ range: '[5,2]' }, 'range', 'range must be [start, end] with 0 ≤ start ≤ end, for example [0,9]'],
     [{ range: '[-1,2]' }, 'range', 'range must be [start, end] with 0 ≤ start ≤ end, for example [0,9]'],
     [{ range: '[0,1000]' }, 'range', 'A page holds at most 100 bookings'],

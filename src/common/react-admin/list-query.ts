@@ -78,10 +78,10 @@ function parseJson(raw: unknown, field: string, example: string): unknown {
 
 function parseSort(raw: unknown, spec: ParseSpec): [string, SortOrder] {
   if (raw === undefined || raw === '') return [spec.defaultSort[0], spec.defaultSort[1]];
-  const value = parseJson(raw, 'sort', '["created_at","DESC"]');
+  const value = parseJson(raw, 'sort', '["createdAt","DESC"]');
   const allowed = Object.keys(spec.sortable);
   if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
-    throw DomainError.validation([{ field: 'sort', message: 'sort must be [field, order], for example ["created_at","DESC"]' }]);
+    throw DomainError.validation([{ field: 'sort', message: 'sort must be [field, order], for example ["createdAt","DESC"]' }]);
   }
   const [field, order] = value as [string, string];
   if (!Object.hasOwn(spec.sortable, field)) {

@@ -23,7 +23,7 @@ export class BookingsAdminController {
 
   @Get()
   @ApiQuery({ name: 'filter', required: false, example: '{"status":"new","q":"smith","period":"last7"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["created_at","DESC"]' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,9]' })
   @ApiOkResponse({ type: [BookingResponse] })
   async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<BookingResponse[]> {

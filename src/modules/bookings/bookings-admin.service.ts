@@ -32,20 +32,20 @@ export class BookingsAdminService {
   toResponse(booking: Booking): BookingResponse {
     return {
       id: booking.id,
-      full_name: booking.fullName,
+      fullName: booking.fullName,
       email: booking.email,
       phone: booking.phone,
       address: booking.address,
       suburb: booking.suburb,
       state: booking.state,
       postcode: booking.postcode,
-      preferred_date: booking.preferredDate,
-      preferred_time: booking.preferredTime,
-      brief_description: booking.briefDescription,
-      how_heard_about_us: booking.howHeardAboutUs,
+      preferredDate: booking.preferredDate,
+      preferredTime: booking.preferredTime,
+      briefDescription: booking.briefDescription,
+      howHeardAboutUs: booking.howHeardAboutUs,
       status: booking.status ?? 'new',
-      created_at: booking.createdAt.toISOString(),
-      updated_at: booking.updatedAt.toISOString(),
+      createdAt: booking.createdAt.toISOString(),
+      updatedAt: booking.updatedAt.toISOString(),
     };
   }
 

@@ -76,13 +76,13 @@ describe('bookings list: pages and totals', () => {
   });
 
   it.each([
-    [['created_at', 'DESC']],
-    [['created_at', 'ASC']],
-    [['full_name', 'ASC']],
+    [['createdAt', 'DESC']],
+    [['createdAt', 'ASC']],
+    [['fullName', 'ASC']],
     [['status', 'DESC']],
   ])('pages through exactly the rows of an ordered query, sorted by %j', async (sort) => {
     const [field, order] = sort as [string, 'ASC' | 'DESC'];
-    const expression = field === 'full_name' ? 'lower(full_name)' : field;
+    const expression = field === 'fullName' ? 'lower(full_name)' : field === 'createdAt' ? 'created_at' : field;
     const expected: string[] = (
       await sut.dataSource.query(`SELECT id FROM bookings WHERE status <> 'cancelled' ORDER BY ${expression} ${order} NULLS ${order === 'ASC' ? 'FIRST' : 'LAST'}, id ${order}`)
     ).map((row: { id: string }) => row.id);

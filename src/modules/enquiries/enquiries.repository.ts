@@ -8,8 +8,8 @@ import { Enquiry } from './enquiry.entity.js';
 export const ENQUIRY_LIST = defineListSpec({
   resource: 'enquiries',
   idColumn: 'e.id',
-  sortable: { created_at: 'e.created_at', updated_at: 'e.updated_at', status: 'e.status', kind: 'e.kind', contact_person: 'lower(e.contact_person)' },
-  defaultSort: ['created_at', 'DESC'],
+  sortable: { createdAt: 'e.created_at', updatedAt: 'e.updated_at', status: 'e.status', kind: 'e.kind', contactPerson: 'lower(e.contact_person)' },
+  defaultSort: ['createdAt', 'DESC'],
   filters: {
     q: search(['e.contact_person', 'e.organisation_name', 'e.email', 'e.phone', 'e.site_address', 'e.product']),
     kind: equals('e.kind', ['corporate', 'product']),

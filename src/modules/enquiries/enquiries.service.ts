@@ -27,24 +27,24 @@ export interface EnquiryResponse {
   id: string;
   kind: 'corporate' | 'product';
   status: EnquiryStatus;
-  organisation_name: string | null;
-  contact_person: string;
+  organisationName: string | null;
+  contactPerson: string;
   email: string;
   phone: string;
-  site_address: string | null;
+  siteAddress: string | null;
   state: string | null;
   postcode: string | null;
-  issue_type: string | null;
+  issueType: string | null;
   quantity: string | null;
   timing: string | null;
   business: string | null;
   product: string | null;
   message: string | null;
   notes: string | null;
-  created_at: string;
-  updated_at: string;
+  createdAt: string;
+  updatedAt: string;
   /** When staff archived it (kept, out of the default list); null when active. */
-  archived_at: string | null;
+  archivedAt: string | null;
 }
 
 /** Enquiries from the corporate page and the product dialog: stored and announced (EnquiryReceived: the company told, the enquirer thanked). */
@@ -127,23 +127,23 @@ export class EnquiriesService {
       id: row.id,
       kind: row.kind,
       status: row.status,
-      organisation_name: row.organisationName,
-      contact_person: row.contactPerson,
+      organisationName: row.organisationName,
+      contactPerson: row.contactPerson,
       email: row.email,
       phone: row.phone,
-      site_address: row.siteAddress,
+      siteAddress: row.siteAddress,
       state: row.state,
       postcode: row.postcode,
-      issue_type: row.issueType,
+      issueType: row.issueType,
       quantity: row.quantity,
       timing: row.timing,
       business: row.business,
       product: row.product,
       message: row.message,
       notes: row.staffNotes,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      archived_at: row.archivedAt ? row.archivedAt.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     };
   }
 

@@ -47,10 +47,10 @@ export class ReferralsAdminController {
   ) {}
 
   @Get()
-  @ApiQuery({ name: 'filter', required: false, example: '{"status":"referred","urgency":"high","q":"smith","created_from":"2026-11-01"}' })
-  @ApiQuery({ name: 'sort', required: false, example: '["created_at","DESC"]' })
+  @ApiQuery({ name: 'filter', required: false, example: '{"status":"referred","urgency":"high","q":"smith","createdFrom":"2026-11-01"}' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,4]' })
-  @ApiOkResponse({ description: 'Referrals with the spec’s column names, 5 per page by default.' })
+  @ApiOkResponse({ description: 'Referrals (camelCase records), 5 per page by default.' })
   async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminReferralView[]> {
     const page = await this.referrals.list(query);
     void reply.header('content-range', contentRange('referrals', page.offset, page.rows.length, page.total));

@@ -24,23 +24,23 @@ export const REFERRAL_LIST = defineListSpec({
   resource: 'referrals',
   idColumn: 'r.id',
   sortable: {
-    created_at: 'r.created_at',
-    updated_at: 'r.updated_at',
-    ref_number: 'r.ref_number',
+    createdAt: 'r.created_at',
+    updatedAt: 'r.updated_at',
+    refNumber: 'r.ref_number',
     status: 'r.status',
     urgency: 'r.urgency',
-    client_name: 'lower(r.client_name)',
-    plumber_name: 'lower(r.plumber_name)',
+    clientName: 'lower(r.client_name)',
+    plumberName: 'lower(r.plumber_name)',
   },
-  defaultSort: ['created_at', 'DESC'],
+  defaultSort: ['createdAt', 'DESC'],
   filters: {
     q: search(['r.ref_number', 'r.client_name', 'r.plumber_name', 'r.plumber_company', 'r.plumber_email', 'r.suburb', 'r.job_address']),
     status: equals('r.status', REFERRAL_STATUSES),
     urgency: equals('r.urgency', URGENCIES),
-    plumber_id: equals('r.plumber_id::text'),
-    plumber_email: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
-    created_from: calendarDay('r.created_at', '>=', 0),
-    created_to: calendarDay('r.created_at', '<', 1),
+    plumberId: equals('r.plumber_id::text'),
+    plumberEmail: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
+    createdFrom: calendarDay('r.created_at', '>=', 0),
+    createdTo: calendarDay('r.created_at', '<', 1),
     overdue: {
       apply(query, value, name) {
         if (value !== true && value !== false) throw DomainError.validation([{ field: `filter.${name}`, message: 'overdue must be true or false' }]);

@@ -16,7 +16,7 @@ export class UsersAdminController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ApiQuery({ name: 'sort', required: false, example: '["created_at","DESC"]' })
+  @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   @ApiQuery({ name: 'filter', required: false, example: '{"q":"smith","role":"plumber"}' })
   @ApiOkResponse({ type: [AdminUserResponse] })

@@ -18,13 +18,13 @@ export interface AdminUserRow {
   id: string;
   email: string;
   role: Role;
-  full_name: string | null;
-  business_name: string | null;
+  fullName: string | null;
+  businessName: string | null;
   phone: string | null;
-  email_verified: boolean;
+  emailVerified: boolean;
   disabled: boolean;
-  created_at: Date;
-  last_sign_in_at: Date | null;
+  createdAt: Date;
+  lastSignInAt: Date | null;
 }
 
 /** The role filter counts users without a role as plumbers (spec §6). */
@@ -40,12 +40,12 @@ export const USER_LIST = defineListSpec({
   sortable: {
     email: 'lower(u.email)',
     role: `COALESCE(r.role, 'plumber')`,
-    full_name: 'lower(p.full_name)',
-    business_name: 'lower(p.business_name)',
-    created_at: 'u.created_at',
-    last_sign_in_at: 'u.last_sign_in_at',
+    fullName: 'lower(p.full_name)',
+    businessName: 'lower(p.business_name)',
+    createdAt: 'u.created_at',
+    lastSignInAt: 'u.last_sign_in_at',
   },
-  defaultSort: ['created_at', 'DESC'],
+  defaultSort: ['createdAt', 'DESC'],
   filters: {
     q: search(['u.email', 'p.full_name', 'p.business_name', 'p.phone']),
     role: roleFilter,
@@ -220,13 +220,13 @@ export class UsersRepository {
         'u.id AS id',
         'u.email AS email',
         `COALESCE(r.role, 'plumber') AS role`,
-        'p.full_name AS full_name',
-        'p.business_name AS business_name',
+        'p.full_name AS "fullName"',
+        'p.business_name AS "businessName"',
         'p.phone AS phone',
-        'u.email_verified_at IS NOT NULL AS email_verified',
+        'u.email_verified_at IS NOT NULL AS "emailVerified"',
         'u.disabled_at IS NOT NULL AS disabled',
-        'u.created_at AS created_at',
-        'u.last_sign_in_at AS last_sign_in_at',
+        'u.created_at AS "createdAt"',
+        'u.last_sign_in_at AS "lastSignInAt"',
       ]);
   }
 

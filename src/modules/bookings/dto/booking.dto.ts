@@ -29,18 +29,18 @@ export class BookingCreatedResponse {
 
 export class BookingResponse {
   @ApiProperty() id!: string;
-  @ApiProperty() full_name!: string;
+  @ApiProperty() fullName!: string;
   @ApiProperty() email!: string;
   @ApiProperty() phone!: string;
   @ApiProperty() address!: string;
   @ApiProperty() suburb!: string;
   @ApiProperty({ nullable: true }) state!: string | null;
   @ApiProperty({ nullable: true }) postcode!: string | null;
-  @ApiProperty({ example: '2026-11-25' }) preferred_date!: string;
-  @ApiProperty() preferred_time!: string;
-  @ApiProperty() brief_description!: string;
-  @ApiProperty({ nullable: true }) how_heard_about_us!: string | null;
+  @ApiProperty({ example: '2026-11-25' }) preferredDate!: string;
+  @ApiProperty() preferredTime!: string;
+  @ApiProperty() briefDescription!: string;
+  @ApiProperty({ nullable: true }) howHeardAboutUs!: string | null;
   @ApiProperty({ enum: BOOKING_STATUSES }) status!: BookingStatus;
-  @ApiProperty() created_at!: string;
-  @ApiProperty() updated_at!: string;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
 }

@@ -73,7 +73,7 @@ export function toPlumberReferral(referral: Referral): PlumberReferralView {
   };
 }
 
-/** Staff records carry the spec's column names (amounts in dollars). */
+/** Staff records, camelCase like every staff JSON record (amounts in dollars). */
 export function toAdminReferral(referral: Referral, now: Date = new Date()) {
   const due = paymentsDue(
     {
@@ -87,39 +87,39 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()) {
   const dueOf = (part: 'cleanView' | 'reline') => due.find((item) => item.part === part);
   return {
     id: referral.id,
-    ref_number: referral.refNumber,
-    client_name: referral.clientName,
-    client_phone: referral.clientPhone,
-    job_address: referral.jobAddress,
+    refNumber: referral.refNumber,
+    clientName: referral.clientName,
+    clientPhone: referral.clientPhone,
+    jobAddress: referral.jobAddress,
     suburb: referral.suburb,
     state: referral.state,
     postcode: referral.postcode,
-    plumber_id: referral.plumberId,
-    plumber_name: referral.plumberName,
-    plumber_company: referral.plumberCompany,
-    plumber_phone: referral.plumberPhone,
-    plumber_email: referral.plumberEmail,
+    plumberId: referral.plumberId,
+    plumberName: referral.plumberName,
+    plumberCompany: referral.plumberCompany,
+    plumberPhone: referral.plumberPhone,
+    plumberEmail: referral.plumberEmail,
     urgency: referral.urgency,
     description: referral.description,
     notes: referral.notes,
-    contact_client: referral.contactClient,
-    service_types: { cleanView: referral.serviceCleanView, reline: referral.serviceReline },
+    contactClient: referral.contactClient,
+    serviceTypes: { cleanView: referral.serviceCleanView, reline: referral.serviceReline },
     status: referral.status,
-    cleanview_rebate_amount: dollars(referral.cleanViewRebateCents),
-    cleanview_rebate_status: referral.cleanViewRebateStatus,
-    reline_rebate_amount: dollars(referral.relineRebateCents),
-    reline_rebate_status: referral.relineRebateStatus,
-    cleanview_completed_at: iso(referral.cleanViewCompletedAt),
-    reline_completed_at: iso(referral.relineCompletedAt),
-    cleanview_paid_at: iso(referral.cleanViewPaidAt),
-    reline_paid_at: iso(referral.relinePaidAt),
-    cleanview_due_at: iso(dueOf('cleanView')?.dueAt ?? null),
-    reline_due_at: iso(dueOf('reline')?.dueAt ?? null),
+    cleanviewRebateAmount: dollars(referral.cleanViewRebateCents),
+    cleanviewRebateStatus: referral.cleanViewRebateStatus,
+    relineRebateAmount: dollars(referral.relineRebateCents),
+    relineRebateStatus: referral.relineRebateStatus,
+    cleanviewCompletedAt: iso(referral.cleanViewCompletedAt),
+    relineCompletedAt: iso(referral.relineCompletedAt),
+    cleanviewPaidAt: iso(referral.cleanViewPaidAt),
+    relinePaidAt: iso(referral.relinePaidAt),
+    cleanviewDueAt: iso(dueOf('cleanView')?.dueAt ?? null),
+    relineDueAt: iso(dueOf('reline')?.dueAt ?? null),
     overdue: due.some((item) => item.overdue),
     source: referral.source,
-    claim_declined_at: iso(referral.claimDeclinedAt),
-    created_at: referral.createdAt.toISOString(),
-    updated_at: referral.updatedAt.toISOString(),
+    claimDeclinedAt: iso(referral.claimDeclinedAt),
+    createdAt: referral.createdAt.toISOString(),
+    updatedAt: referral.updatedAt.toISOString(),
   };
 }
 

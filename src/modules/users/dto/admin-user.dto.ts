@@ -24,13 +24,13 @@ export class AdminUserResponse {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;
-  @ApiProperty({ nullable: true }) full_name!: string | null;
-  @ApiProperty({ nullable: true }) business_name!: string | null;
+  @ApiProperty({ nullable: true }) fullName!: string | null;
+  @ApiProperty({ nullable: true }) businessName!: string | null;
   @ApiProperty({ nullable: true }) phone!: string | null;
-  @ApiProperty() email_verified!: boolean;
+  @ApiProperty() emailVerified!: boolean;
   @ApiProperty() disabled!: boolean;
-  @ApiProperty() created_at!: string;
-  @ApiProperty({ nullable: true }) last_sign_in_at!: string | null;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty({ nullable: true }) lastSignInAt!: string | null;
 }
 
 export function toAdminUserResponse(row: AdminUserRow): AdminUserResponse {
@@ -38,12 +38,12 @@ export function toAdminUserResponse(row: AdminUserRow): AdminUserResponse {
     id: row.id,
     email: row.email,
     role: row.role,
-    full_name: row.full_name,
-    business_name: row.business_name,
+    fullName: row.fullName,
+    businessName: row.businessName,
     phone: row.phone,
-    email_verified: row.email_verified,
+    emailVerified: row.emailVerified,
     disabled: row.disabled,
-    created_at: new Date(row.created_at).toISOString(),
-    last_sign_in_at: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
   };
 }

@@ -41,7 +41,7 @@ const QUICK = {
   clientPhone: '0455 666 777',
   urgency: 'high',
   description: 'Collapsed stormwater under the driveway',
-  notes: 'Dog in the yard, gate code 4821',
+  notes: 'Dog in the yard, gate code 48K21X',
 };
 const DASHBOARD_REFERRAL = {
   clientName: 'Priya Ramanathan',
@@ -240,7 +240,7 @@ describe('what reaches the logs', () => {
       'street address': [CUSTOMER.address, QUICK.jobAddress, DASHBOARD_REFERRAL.jobAddress, ENQUIRY.siteAddress, 'Wombat', 'Platypus', 'Kookaburra'],
       name: [PLUMBER.fullName, CUSTOMER.name, QUICK.plumberName, QUICK.clientName, DASHBOARD_REFERRAL.clientName, ENQUIRY.contactPerson, 'Olive Operations', 'Quagmire', 'Pipewright', 'Ngata', 'Ramanathan', 'Leeworthy'],
       'e-mail address': [PLUMBER.email, CUSTOMER.email, QUICK.plumberEmail, ENQUIRY.email, 'ops.admin@example.com.au', 'drainsrus', 'examplevale'],
-      'words people wrote': [CUSTOMER.message, QUICK.description, QUICK.notes, '4821', DASHBOARD_REFERRAL.description, STAFF_MESSAGE.message, ENQUIRY.notes, 'Priya prefers mornings'],
+      'words people wrote': [CUSTOMER.message, QUICK.description, QUICK.notes, '48K21X', DASHBOARD_REFERRAL.description, STAFF_MESSAGE.message, ENQUIRY.notes, 'Priya prefers mornings'],
       'e-mail content': ['Hi Harriet', 'Hi Logan', 'View Your Job Status', '<html', '<!DOCTYPE'],
       'file name': ['ramanathan-backyard'],
     });

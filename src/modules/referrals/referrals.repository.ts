@@ -1,6 +1,52 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
+import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
+import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
+import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '../../contracts/referral-rules.js';
 import { queryRows } from '../../database/sql.js';
+import { PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
+import { Referral } from './referral.entity.js';
+
+/** Completed, unpaid parts past their payment terms (spec §9: 15 days for C&V, 30 for reline). */
+const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
+   OR (r.reline_rebate_status <> 'paid' AND r.reline_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.reline} days'))`;
+
+export const REFERRAL_LIST = defineListSpec({
+  resource: 'referrals',
+  idColumn: 'r.id',
+  sortable: {
+    createdAt: 'r.created_at',
+    updatedAt: 'r.updated_at',
+    refNumber: 'r.ref_number',
+    status: 'r.status',
+    urgency: 'r.urgency',
+    clientName: 'lower(r.client_name)',
+    plumberName: 'lower(r.plumber_name)',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    q: search(['r.ref_number', 'r.client_name', 'r.plumber_name', 'r.plumber_company', 'r.plumber_email', 'r.suburb', 'r.job_address']),
+    status: equals('r.status', REFERRAL_STATUSES),
+    urgency: equals('r.urgency', URGENCIES),
+    plumberId: equals('r.plumber_id::text'),
+    plumberEmail: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
+    createdFrom: calendarDay('r.created_at', '>=', 0),
+    createdTo: calendarDay('r.created_at', '<', 1),
+    overdue: {
+      apply(query, value, name) {
+        if (value !== true && value !== false) throw DomainError.validation([{ field: `filter.${name}`, message: 'overdue must be true or false' }]);
+        // Not completed means not overdue (the comparison is NULL there, which NOT alone would drop).
+        query.andWhere(value ? OVERDUE_SQL : `NOT coalesce(${OVERDUE_SQL}, false)`);
+      },
+    },
+    id: ids('r.id'),
+  },
+  defaultPageSize: 5,
+  maxPageSize: 500,
+});
+
 
 /** A quick referral waiting for its plumber's word, as the dashboard offers it. */
 export interface UnclaimedReferralRow {
@@ -14,10 +60,33 @@ export interface UnclaimedReferralRow {
   createdAt: Date;
 }
 
-/**
- * Intent-named queries over referrals. The quick referrals' claims live here first; the rest of the
- * module's SQL moves here with 'One house style'.
- */
+/** A line of a referral's history as recorded (who by their account id). */
+export interface ReferralEventRow {
+  kind: ReferralHistoryItem['kind'];
+  actorId: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The rebate parts as the plumber's totals need them (cents). */
+export interface RebatePartsRow {
+  cv: number;
+  cvStatus: string;
+  rl: number;
+  rlStatus: string;
+}
+
+/** Unpaid completed rebate parts falling due, as the digest and the console list them. */
+export interface DueRow {
+  referralId: string;
+  refNumber: string;
+  plumberName: string;
+  part: 'cleanView' | 'reline';
+  cents: number;
+  dueAt: Date;
+}
+
+/** Intent-named queries over referrals, their events and their running totals. */
 @Injectable()
 export class ReferralsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -61,6 +130,198 @@ export class ReferralsRepository {
     );
     await this.recordEvents(manager, rows, userId, 'claim_declined', email);
     return rows.map((row) => row.id);
+  }
+
+  /** One page of the staff list (filters by day count in `timeZone`); totals by status from the running totals. */
+  findForAdminList(list: ParsedList, timeZone: string): Promise<[Referral[], number]> {
+    const query = this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', timeZone);
+    return findListPage(query, list, REFERRAL_LIST, (parsed) => this.countFromTotals(parsed));
+  }
+
+  /** The total of a list filtered by status only (or not at all), from the running totals (exact, kept by triggers). */
+  private countFromTotals(list: ParsedList): Promise<number> | undefined {
+    const values = onlyFilterValues(list, 'status');
+    if (values === undefined) return undefined;
+    return queryRows<{ total: string }>(
+      this.dataSource,
+      `SELECT coalesce(sum(referrals), 0) AS total FROM referral_totals WHERE $1::text[] IS NULL OR status = ANY($1::text[])`,
+      [values === null ? null : [...new Set(values)]],
+    ).then(([row]) => Number(row!.total));
+  }
+
+  /** The referral (any plumber's, or this plumber's only when `plumberId` is given); a malformed id finds nothing. */
+  async findById(id: string, plumberId?: string): Promise<Referral | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    return this.dataSource.manager.findOneBy(Referral, plumberId === undefined ? { id } : { id, plumberId });
+  }
+
+  /** The referral, locked for the rest of the transaction (a staff change). */
+  findForUpdate(manager: EntityManager, id: string): Promise<Referral | null> {
+    return manager.getRepository(Referral).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+  }
+
+  save(manager: EntityManager, referral: Referral): Promise<Referral> {
+    return manager.save(referral);
+  }
+
+  /** Stores a new referral and answers it with the Ref ID its sequence made (TypeORM does not read that default back). */
+  async insert(manager: EntityManager, fields: Partial<Referral>): Promise<Referral> {
+    const referral = await manager.save(manager.create(Referral, fields));
+    const [{ refNumber }] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
+    referral.refNumber = refNumber!;
+    return referral;
+  }
+
+  async recordEvent(manager: EntityManager, referralId: string, event: ReferralEventRow): Promise<void> {
+    await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, from_value, to_value) VALUES ($1, $2, $3, $4, $5)`, [
+      referralId,
+      event.actorId,
+      event.kind,
+      event.from ?? null,
+      event.to ?? null,
+    ]);
+  }
+
+  /** The referral's history, oldest first, with the e-mail of whoever made each change. */
+  async findHistory(referralId: string): Promise<ReferralHistoryItem[]> {
+    const rows = await queryRows<{ id: string; kind: ReferralHistoryItem['kind']; from: string | null; to: string | null; actor: string | null; createdAt: Date }>(
+      this.dataSource,
+      `SELECT e.id, e.kind, e.from_value AS "from", e.to_value AS "to", u.email AS actor, e.created_at AS "createdAt"
+       FROM referral_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.referral_id = $1 ORDER BY e.created_at, e.id`,
+      [referralId],
+    );
+    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  }
+
+  /**
+   * A plumber's referrals with the dashboard's columns, newest first, in the order of the plumber's
+   * index (plumber_id, created_at DESC, id DESC): plain rows, no entities (a plumber has hundreds).
+   */
+  findForPlumber(plumberId: string): Promise<Referral[]> {
+    return queryRows<Referral>(
+      this.dataSource,
+      `SELECT id, ref_number AS "refNumber", client_name AS "clientName", job_address AS "jobAddress", suburb, state, postcode, created_at AS "createdAt",
+              status, urgency, service_clean_view AS "serviceCleanView", service_reline AS "serviceReline", contact_client AS "contactClient",
+              description, notes, cleanview_rebate_amount_cents AS "cleanViewRebateCents", cleanview_rebate_status AS "cleanViewRebateStatus",
+              reline_rebate_amount_cents AS "relineRebateCents", reline_rebate_status AS "relineRebateStatus"
+       FROM referrals WHERE plumber_id = $1 ORDER BY created_at DESC, id DESC`,
+      [plumberId],
+    );
+  }
+
+  findRebatePartsOfPlumber(plumberId: string): Promise<RebatePartsRow[]> {
+    return queryRows<RebatePartsRow>(
+      this.dataSource,
+      `SELECT cleanview_rebate_amount_cents AS cv, cleanview_rebate_status AS "cvStatus", reline_rebate_amount_cents AS rl, reline_rebate_status AS "rlStatus"
+       FROM referrals WHERE plumber_id = $1`,
+      [plumberId],
+    );
+  }
+
+  /**
+   * Runs `work` in one REPEATABLE READ snapshot without parallel workers: each of the console's
+   * summary queries reads a few thousand index entries at most, but the planner, seeing "not paid"
+   * and "completed more than 15 days ago" as independent (they are not: unpaid completed parts are all
+   * recent), expects 20 to 200 times more rows and would start workers that cost more than the reads.
+   */
+  inStatsSnapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      await manager.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+      return work(manager);
+    });
+  }
+
+  /** Totals by status and the rebate money paid and not yet paid (cents), from the running totals. */
+  async statusAndMoneyTotals(manager: EntityManager): Promise<{ total: number; byStatus: Record<ReferralStatus, number>; paidCents: number; pendingCents: number }> {
+    const [totals] = await queryRows<Record<string, number | string>>(
+      manager,
+      `SELECT coalesce(sum(referrals), 0)::int AS total,
+              ${REFERRAL_STATUSES.map((status) => `coalesce(sum(referrals) FILTER (WHERE status = '${status}'), 0)::int AS "${status}"`).join(', ')},
+              (coalesce(sum(cleanview_cents) FILTER (WHERE cleanview_rebate_status = 'paid'), 0)
+               + coalesce(sum(reline_cents) FILTER (WHERE reline_rebate_status = 'paid'), 0))::bigint AS "paidCents",
+              (coalesce(sum(cleanview_cents) FILTER (WHERE cleanview_rebate_status <> 'paid'), 0)
+               + coalesce(sum(reline_cents) FILTER (WHERE reline_rebate_status <> 'paid'), 0))::bigint AS "pendingCents"
+       FROM referral_totals`,
+    );
+    return {
+      total: Number(totals!.total),
+      byStatus: Object.fromEntries(REFERRAL_STATUSES.map((status) => [status, Number(totals![status] ?? 0)])) as Record<ReferralStatus, number>,
+      paidCents: Number(totals!.paidCents),
+      pendingCents: Number(totals!.pendingCents),
+    };
+  }
+
+  /** Referrals with a completed part unpaid past its terms (each side of the OR reads its partial index). */
+  async countOverdue(manager: EntityManager): Promise<number> {
+    const [{ overdue }] = await queryRows<{ overdue: number }>(manager, `SELECT count(*)::int AS overdue FROM referrals r WHERE ${OVERDUE_SQL}`);
+    return overdue;
+  }
+
+  /**
+   * The three referrers with the most referrals. Only referrers whose count reaches the third highest
+   * can rank; the most recent referral of each (found through the plumber's index) gives the name
+   * shown and breaks ties.
+   */
+  topReferrers(manager: EntityManager): Promise<ReferralStats['topReferrers']> {
+    return queryRows<ReferralStats['topReferrers'][number]>(
+      manager,
+      `WITH cutoff AS (
+         SELECT coalesce((SELECT referrals FROM referral_referrer_totals WHERE referrals > 0 ORDER BY referrals DESC OFFSET 2 LIMIT 1), 1) AS referrals
+       )
+       SELECT latest.plumber_id::text AS "plumberId", latest.plumber_name AS "plumberName", latest.plumber_company AS "plumberCompany",
+              latest.plumber_email AS "plumberEmail", t.referrals::int AS count
+       FROM referral_referrer_totals t
+       CROSS JOIN cutoff
+       CROSS JOIN LATERAL (
+         (SELECT r.plumber_id, r.plumber_name, r.plumber_company, r.plumber_email, r.created_at FROM referrals r
+          WHERE r.plumber_id = t.plumber_id ORDER BY r.created_at DESC LIMIT 1)
+         UNION ALL
+         (SELECT r.plumber_id, r.plumber_name, r.plumber_company, r.plumber_email, r.created_at FROM referrals r
+          WHERE t.plumber_id IS NULL AND r.plumber_id IS NULL AND lower(r.plumber_email) = t.email_key ORDER BY r.created_at DESC LIMIT 1)
+       ) latest
+       WHERE t.referrals >= cutoff.referrals
+       ORDER BY t.referrals DESC, latest.created_at DESC LIMIT 3`,
+    );
+  }
+
+  /** Referrals per week and status over the last 12 weeks in `timeZone`: one index-only count each. */
+  perWeek(manager: EntityManager, timeZone: string): Promise<ReferralStats['perWeek']> {
+    const weekly = (status: string) =>
+      `(SELECT count(*) FROM referrals r WHERE r.status = '${status}'
+          AND r.created_at >= weeks.week AT TIME ZONE $1 AND r.created_at < (weeks.week + interval '1 week') AT TIME ZONE $1)::int AS "${status}"`;
+    return queryRows<{ weekStart: string } & Record<ReferralStatus, number>>(
+      manager,
+      `WITH weeks AS (
+         SELECT generate_series(date_trunc('week', now() AT TIME ZONE $1) - interval '11 weeks', date_trunc('week', now() AT TIME ZONE $1), interval '1 week') AS week
+       )
+       SELECT to_char(weeks.week, 'YYYY-MM-DD') AS "weekStart", ${REFERRAL_STATUSES.map(weekly).join(', ')}
+       FROM weeks ORDER BY weeks.week`,
+      [timeZone],
+    );
+  }
+
+  /**
+   * Unpaid, completed parts due before `now` + `days` days, or overdue. Each part's bound on its
+   * completion time, a day looser than the due date (`+ interval` counts calendar days, which a
+   * daylight-saving change makes 23 or 25 hours), lets its partial index find the few candidates; the
+   * due date itself decides.
+   */
+  findDueWithin(days: number, now: Date, manager?: EntityManager): Promise<DueRow[]> {
+    return queryRows<DueRow>(
+      manager ?? this.dataSource,
+      `SELECT * FROM (
+         SELECT id AS "referralId", ref_number AS "refNumber", plumber_name AS "plumberName", 'cleanView' AS part,
+                cleanview_rebate_amount_cents AS cents, cleanview_completed_at + interval '${PAYMENT_TERMS_DAYS.cleanView} days' AS "dueAt"
+         FROM referrals WHERE cleanview_completed_at IS NOT NULL AND cleanview_rebate_status <> 'paid'
+           AND cleanview_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.cleanView - 1} days'
+         UNION ALL
+         SELECT id, ref_number, plumber_name, 'reline', reline_rebate_amount_cents, reline_completed_at + interval '${PAYMENT_TERMS_DAYS.reline} days'
+         FROM referrals WHERE reline_completed_at IS NOT NULL AND reline_rebate_status <> 'paid'
+           AND reline_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.reline - 1} days'
+       ) due WHERE "dueAt" < $1::timestamptz + $2 * interval '1 day'
+       ORDER BY "dueAt"`,
+      [now.toISOString(), days],
+    );
   }
 
   private async recordEvents(manager: EntityManager, rows: ReadonlyArray<{ id: string }>, userId: string, kind: 'attached' | 'claim_declined', email: string): Promise<void> {

@@ -6,7 +6,6 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { referralProblems, serviceTypesOf, URGENCY_LABELS, type ReferralInput, type Urgency } from '../../contracts/referral-rules.js';
-import { queryRows } from '../../database/sql.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '../../contracts/person-name.js';
@@ -15,6 +14,8 @@ import { Referral } from './referral.entity.js';
 import { formatDateTimeIn } from '../../contracts/date-format.js';
 import { placeLabel } from '../../contracts/place-label.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { ReferralsRepository } from './referrals.repository.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -31,11 +32,13 @@ export class ReferralsService {
     private readonly dataSource: DataSource,
     private readonly notifications: NotificationsService,
     private readonly localities: LocalitiesRepository,
+    private readonly repository: ReferralsRepository,
+    private readonly users: UsersService,
   ) {}
 
   /** A plumber's own referral; another plumber's (or a missing one) is simply not found. */
   async findOwn(user: CurrentUserInfo, id: string): Promise<Referral> {
-    const referral = /^[0-9a-f-]{36}$/i.test(id) ? await this.dataSource.manager.findOneBy(Referral, { id, plumberId: user.id }) : null;
+    const referral = await this.repository.findById(id, user.id);
     if (!referral) throw DomainError.notFound('Referral not found.');
     return referral;
   }
@@ -46,36 +49,19 @@ export class ReferralsService {
    * entities for them cost more than the query).
    */
   async listOwn(user: CurrentUserInfo): Promise<PlumberReferralView[]> {
-    const referrals = await queryRows<Referral>(
-      this.dataSource,
-      `SELECT id, ref_number AS "refNumber", client_name AS "clientName", job_address AS "jobAddress", suburb, state, postcode, created_at AS "createdAt",
-              status, urgency, service_clean_view AS "serviceCleanView", service_reline AS "serviceReline", contact_client AS "contactClient",
-              description, notes, cleanview_rebate_amount_cents AS "cleanViewRebateCents", cleanview_rebate_status AS "cleanViewRebateStatus",
-              reline_rebate_amount_cents AS "relineRebateCents", reline_rebate_status AS "relineRebateStatus"
-       FROM referrals WHERE plumber_id = $1 ORDER BY created_at DESC, id DESC`,
-      [user.id],
-    );
+    const referrals = await this.repository.findForPlumber(user.id);
     return referrals.map(toPlumberReferral);
   }
 
   async summary(user: CurrentUserInfo): Promise<{ totalReferrals: number; rebatePaid: number; rebatePending: number }> {
-    const rows = await queryRows<{ cv: number; cvStatus: string; rl: number; rlStatus: string }>(
-      this.dataSource,
-      `SELECT cleanview_rebate_amount_cents AS cv, cleanview_rebate_status AS "cvStatus", reline_rebate_amount_cents AS rl, reline_rebate_status AS "rlStatus"
-       FROM referrals WHERE plumber_id = $1`,
-      [user.id],
-    );
+    const rows = await this.repository.findRebatePartsOfPlumber(user.id);
     const totals = rebateTotals(rows.flatMap((row) => [{ amount: row.cv, status: row.cvStatus }, { amount: row.rl, status: row.rlStatus }]));
     return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
   }
 
   /** From the dashboard: the plumber's details default to the profile and the account's e-mail. */
   async createForPlumber(user: CurrentUserInfo, input: ReferralInput): Promise<PlumberReferralView> {
-    const [profile] = await queryRows<{ fullName: string | null; businessName: string | null; phone: string | null }>(
-      this.dataSource,
-      `SELECT full_name AS "fullName", business_name AS "businessName", phone FROM profiles WHERE user_id = $1`,
-      [user.id],
-    );
+    const profile = await this.users.getProfile(user.id);
     const filled: ReferralInput = {
       ...input,
       plumberName: text(input.plumberName) || profile?.fullName || '',
@@ -106,37 +92,32 @@ export class ReferralsService {
     const services = serviceTypesOf(input.serviceTypes);
     const place = await this.localities.place(text(input.suburb));
     return this.dataSource.transaction(async (manager) => {
-      const referral = await manager.save(
-        manager.create(Referral, {
-          clientName: text(input.clientName),
-          clientPhone: text(input.clientPhone),
-          jobAddress: text(input.jobAddress),
-          suburb: place.suburb,
-          state: place.state,
-          postcode: place.postcode,
-          plumberId,
-          plumberName: text(input.plumberName),
-          plumberCompany: text(input.plumberCompany),
-          plumberPhone: text(input.plumberPhone),
-          plumberEmail: text(input.plumberEmail),
-          urgency: text(input.urgency) as Urgency,
-          description: text(input.description),
-          notes: text(input.notes) || null,
-          contactClient: input.contactClient === undefined ? true : input.contactClient === true,
-          serviceCleanView: services.cleanView,
-          serviceReline: services.reline,
-          status: 'referred',
-          cleanViewRebateCents: this.config.rebates.cleanViewCents,
-          cleanViewRebateStatus: 'pending',
-          relineRebateCents: this.config.rebates.relineCents,
-          relineRebateStatus: 'pending',
-          source,
-        }),
-      );
-      // The sequence-made Ref ID is read back (TypeORM does not return database defaults of non-generated columns).
-      const [{ refNumber }] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
-      referral.refNumber = refNumber!;
-      await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'created', 'referred')`, [referral.id, plumberId]);
+      const referral = await this.repository.insert(manager, {
+        clientName: text(input.clientName),
+        clientPhone: text(input.clientPhone),
+        jobAddress: text(input.jobAddress),
+        suburb: place.suburb,
+        state: place.state,
+        postcode: place.postcode,
+        plumberId,
+        plumberName: text(input.plumberName),
+        plumberCompany: text(input.plumberCompany),
+        plumberPhone: text(input.plumberPhone),
+        plumberEmail: text(input.plumberEmail),
+        urgency: text(input.urgency) as Urgency,
+        description: text(input.description),
+        notes: text(input.notes) || null,
+        contactClient: input.contactClient === undefined ? true : input.contactClient === true,
+        serviceCleanView: services.cleanView,
+        serviceReline: services.reline,
+        status: 'referred',
+        cleanViewRebateCents: this.config.rebates.cleanViewCents,
+        cleanViewRebateStatus: 'pending',
+        relineRebateCents: this.config.rebates.relineCents,
+        relineRebateStatus: 'pending',
+        source,
+      });
+      await this.repository.recordEvent(manager, referral.id, { kind: 'created', actorId: plumberId, to: 'referred' });
       await this.queueEmails(manager, referral);
       return referral;
     });

@@ -48,7 +48,7 @@ export class DemoDataService implements OnApplicationBootstrap {
     await this.seedSampleJobs();
     const accounts = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_ID]);
-      const [{ count }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM users');
+      const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM users');
       if (count > 0) return undefined;
       const adminPassword = demoPassword();
       const plumberPassword = demoPassword();
@@ -82,7 +82,7 @@ export class DemoDataService implements OnApplicationBootstrap {
   private async seedSampleJobs(): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_ID]);
-      const [{ count }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM jobs');
+      const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM jobs');
       if (count > 0) return;
       for (const job of SAMPLE_JOBS) {
         const [row] = await queryRows<{ id: string }>(

@@ -291,7 +291,7 @@ describe('db:backup and db:restore', () => {
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
     const corrupt = path.join(folder, 'corrupt.backup.gz');
     const flipped = Buffer.from(bytes);
-    flipped[Math.floor(bytes.length / 2)] ^= 0xff;
+    flipped[Math.floor(bytes.length / 2)]! ^= 0xff;
     await writeFile(corrupt, flipped);
     // A file whose photo path climbs out of the uploads folder.
     const escaping = path.join(folder, 'escaping.backup.gz');

@@ -32,7 +32,7 @@ function headerProblems(response: Response, production: boolean): string[] {
   }
   if (response.headers['x-content-type-options'] !== 'nosniff') problems.push(`X-Content-Type-Options is ${response.headers['x-content-type-options']}`);
   const referrer = response.headers['referrer-policy'];
-  if (!SAFE_REFERRER_POLICIES.includes(referrer)) problems.push(`Referrer-Policy is ${referrer}`);
+  if (!SAFE_REFERRER_POLICIES.includes(referrer ?? '')) problems.push(`Referrer-Policy is ${referrer}`);
   const hsts = response.headers['strict-transport-security'];
   if (production) {
     const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1] ?? 0);

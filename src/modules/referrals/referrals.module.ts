@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { AddressesModule } from '../addresses/addresses.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
+import { PhotoDecoder } from './photo-decoder.js';
 import { PhotosService } from './photos.service.js';
 import { RebatesDueJob } from './rebates-due.job.js';
 import { ReferralsAdminController } from './referrals-admin.controller.js';
@@ -18,6 +19,7 @@ import { ReferralsService } from './referrals.service.js';
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },
     ReferralsService,
     ReferralsAdminService,
+    PhotoDecoder,
     PhotosService,
     RebatesDueJob,
   ],

@@ -443,3 +443,54 @@ describe('photo decoding off the request path, on a bounded queue', () => {
   });
 });
 
+describe('photo upload rate limits', () => {
+  let sut: TestApp;
+  let plumbers: SignedIn[];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    plumbers = [];
+    for (const name of ['dan', 'erin', 'finn', 'gail']) plumbers.push(await signIn(sut, await createUser(sut.dataSource, { email: `${name}@plumbing.com.au` })));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  beforeEach(async () => {
+    await sut.dataSource.query(`DELETE FROM rate_limit_hits`);
+  });
+
+  /** An upload attempt that is counted and then refused cheaply (no such referral: 404), from `ip`. */
+  const attempt = (as: SignedIn, ip: string) =>
+    sut.http().post(`/api/me/referrals/00000000-0000-4000-8000-000000000000/photos`).set(as.auth).set('X-Forwarded-For', ip).send({});
+
+  const expectLimited = (response: { status: number; body: unknown; headers: Record<string, string> }) => {
+    expect(response.status).toBe(429);
+    expect(response.body).toMatchObject(errorFormat(429, 'RATE_LIMITED'));
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('counts each account across addresses: 10 a minute and 30 an hour, then 429 with Retry-After; other accounts go on', async () => {
+    const [dan, erin] = plumbers as [SignedIn, SignedIn];
+    for (let i = 0; i < 10; i += 1) expect((await attempt(dan, `203.0.113.${i}`)).status).toBe(404);
+    expectLimited(await attempt(dan, '203.0.113.200'));
+    expect((await attempt(erin, '203.0.113.1')).status).toBe(404);
+
+    // The hour: 30, each minute's counters cleared as if a minute had passed.
+    for (let minute = 1; minute < 3; minute += 1) {
+      await sut.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE '%:minute'`);
+      for (let i = 0; i < 10; i += 1) expect((await attempt(dan, `198.51.100.${minute * 10 + i}`)).status).toBe(404);
+    }
+    await sut.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE '%:minute'`);
+    const hourly = await attempt(dan, '198.51.100.99');
+    expectLimited(hourly);
+    expect(hourly.body).toMatchObject({ message: expect.stringMatching(/^Too many requests\. Please try again in \d+ minutes\.$/) });
+  });
+
+  it('counts each address across accounts: 20 a minute, then 429; other addresses go on', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await attempt(plumbers[i % 3]!, '192.0.2.7')).status).toBe(404);
+    expectLimited(await attempt(plumbers[3]!, '192.0.2.7'));
+    expect((await attempt(plumbers[3]!, '192.0.2.8')).status).toBe(404);
+  });
+});

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
@@ -52,31 +53,58 @@ async function listen(app: TestApp): Promise<number> {
   return (app.app.getHttpServer().address() as AddressInfo).port;
 }
 
+type Answer = { status: number; headers: IncomingHttpHeaders; body: unknown };
+
 /**
- * Starts a 10 MB photo upload and sends only its first 64 kB, then waits for the server's answer: an
- * answer can only come from checks made before the photo is read, let alone decoded.
+ * A photo upload over its own connection, its body sent piece by piece as the test says: `startFile(i,
+ * bytes)` sends file i's part headers and its first bytes (the part before it thereby complete),
+ * `answer` is the server's response, whenever it comes. Content-Length announces the whole body.
  */
-async function answerBeforeTheBody(port: number, referralId: string, as: SignedIn): Promise<{ status: number; headers: IncomingHttpHeaders; body: unknown }> {
+function openUpload(port: number, referralId: string, as: SignedIn, photos: Buffer[]) {
   const boundary = 'photo-upload-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const photoBytes = MAX_PHOTO_BYTES - 1024;
+  const heads = photos.map((_, i) =>
+    Buffer.from(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+  );
+  const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = [...heads, ...photos, end].reduce((sum, piece) => sum + piece.length, 0);
   const request = httpRequest({
     host: '127.0.0.1',
     port,
     method: 'POST',
     path: `/api/me/referrals/${referralId}/photos`,
-    headers: { ...as.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + photoBytes + tail.length) },
+    headers: { ...as.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
   });
   request.on('error', () => undefined);
-  request.write(Buffer.concat([head, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64 * 1024 - 4, 0x41)]));
-  try {
+  const answer = (async (): Promise<Answer> => {
     const [response] = (await once(request, 'response')) as [IncomingMessage];
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
-    return { status: response.statusCode!, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
-  } finally {
     request.destroy();
+    return { status: response.statusCode!, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  })();
+  return {
+    startFile: (index: number, bytes = photos[index]!.length) => void request.write(Buffer.concat([heads[index]!, photos[index]!.subarray(0, bytes)])),
+    answer,
+  };
+}
+
+/**
+ * Starts a 10 MB photo upload and sends only its first 64 kB, then waits for the server's answer: an
+ * answer can only come from checks made before the photo is read, let alone decoded.
+ */
+function answerBeforeTheBody(port: number, referralId: string, as: SignedIn): Promise<Answer> {
+  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(MAX_PHOTO_BYTES - 1024, 0x41)]);
+  const upload = openUpload(port, referralId, as, [photo]);
+  upload.startFile(0, 64 * 1024);
+  return upload.answer;
+}
+
+/** Waits (checking every few milliseconds, for at most 5 s) until `condition` holds. */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -414,20 +442,60 @@ describe('photo decoding off the request path, on a bounded queue', () => {
     expect(await photoCount(id)).toBe(1);
   }, 15_000);
 
-  it('refuses whole an upload the queue has room for only part of, queuing none of it', async () => {
+  it('refuses at once an upload the queue has no room for, as many photos as the referral still takes, before the body is read', async () => {
     const id = await createReferral(sut, plumber);
+    // Room for 2 photos: the referral takes 5.
     const held = await holdPool(decoder.pool, { threads: 1, queued: 3 });
     try {
-      const files = Array.from({ length: 3 }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' }));
-      const response = await sendPhotos(sut, id, files, plumber);
-      expect(response.status).toBe(503);
-      expect(response.body).toMatchObject(errorFormat(503, 'PHOTOS_BUSY'));
+      const response = await answerBeforeTheBody(port, id, plumber);
+      expect(response).toMatchObject({ status: 503, body: errorFormat(503, 'PHOTOS_BUSY') });
       expect(decoder.pool.queueSize).toBe(3);
       expect(await photoCount(id)).toBe(0);
     } finally {
       await held.release();
     }
+  }, 10_000);
+
+  it('takes an upload the queue has room for: as many photos as the referral still takes wait their turn', async () => {
+    const id = await createReferral(sut, plumber);
+    await sendPhotos(sut, id, Array.from({ length: 3 }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })), plumber).expect(201);
+    const held = await holdPool(decoder.pool, { threads: 1, queued: 3 });
+    let upload;
+    try {
+      upload = sendPhotos(sut, id, [{ content: jpeg, name: 'a.jpg', type: 'image/jpeg' }, { content: jpeg, name: 'b.jpg', type: 'image/jpeg' }], plumber).then((response) => response);
+      await waitUntil(() => decoder.pool.queueSize === 5);
+    } finally {
+      await held.release();
+    }
+    expect((await upload).status).toBe(201);
+    expect(await photoCount(id)).toBe(5);
   });
+
+  it('refuses an upload whose room in the queue was taken while its photos arrived, as its next photo starts', async () => {
+    const id = await createReferral(sut, plumber);
+    const heldThread = await holdPool(decoder.pool, { threads: 1, queued: 0 });
+    const checks = jest.spyOn(decoder, 'assertRoom');
+    const filling = [];
+    try {
+      const upload = openUpload(port, id, plumber, [jpeg, jpeg]);
+      upload.startFile(0);
+      // The room the referral takes was there before the body, and still as the first photo started...
+      await waitUntil(() => checks.mock.calls.length === 2);
+      expect(checks.mock.calls).toEqual([[5], [1]]);
+      // ...then another upload takes the queue.
+      filling.push(await holdPool(decoder.pool, { threads: 0, queued: 5 }));
+      upload.startFile(1, 16);
+      const response = await upload.answer;
+      expect(response).toMatchObject({ status: 503, body: errorFormat(503, 'PHOTOS_BUSY') });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(decoder.pool.queueSize).toBe(5);
+      expect(await photoCount(id)).toBe(0);
+    } finally {
+      checks.mockRestore();
+      await heldThread.release();
+      for (const held of filling) await held.release();
+    }
+  }, 10_000);
 
   it(`still answers a referral holding ${MAX_PHOTOS} photos with 400 while the queue is full: the count comes first`, async () => {
     const id = await createReferral(sut, plumber);

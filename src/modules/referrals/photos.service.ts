@@ -93,17 +93,19 @@ export class PhotosService {
    * nothing of the request.
    *
    * Every limit that needs no decoding comes first, cheapest first, so a request that is refused costs
-   * no decoding (the caller has already checked the referral is the plumber's own): the photos the
-   * referral has already (before a byte of the body is read), room in the decoding queue (503 with
-   * Retry-After, not a wait), the number of files (refused as the first file too many starts), each
-   * file's size (the multipart limits) and its type from its first bytes. Only then are the photos
-   * decoded, off the request path (photo-decoder.ts), and the count checked again where it is
+   * no decoding (the caller has already checked the referral is the plumber's own). Before a byte of
+   * the body is read: the photos the referral has already, and room in the decoding queue for as many
+   * as it still takes (503 with Retry-After, not a wait: a busy server does not even read the 50 MB).
+   * As each file starts, before it is read: the number of files (the first past the referral's room is
+   * refused) and room in the queue still (another upload may have taken it meanwhile). Each file's
+   * size is held by the multipart limits, and its type is read from its first bytes. Only then are the
+   * photos decoded, off the request path (photo-decoder.ts), and the count checked again where it is
    * authoritative: in the transaction that saves them, against an upload that ran alongside.
    */
   async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<PhotoView[]> {
     const alreadyAdded = await this.photoCount(referralId);
     if (alreadyAdded >= MAX_PHOTOS) throw tooMany(alreadyAdded);
-    this.decoder.assertRoom();
+    this.decoder.assertRoom(MAX_PHOTOS - alreadyAdded);
 
     const received = await this.receive(files, MAX_PHOTOS - alreadyAdded, alreadyAdded);
     for (const file of received) {
@@ -126,12 +128,16 @@ export class PhotosService {
     return row?.count ?? 0;
   }
 
-  /** Reads the request's files as they arrive, refusing the first one past `room` before reading it. */
+  /**
+   * Reads the request's files as they arrive, refusing before reading it the first one past `room`,
+   * or the first one the decoding queue no longer has room for.
+   */
   private async receive(files: AsyncIterableIterator<MultipartFile>, room: number, alreadyAdded: number): Promise<ReceivedFile[]> {
     const received: ReceivedFile[] = [];
     try {
       for await (const file of files) {
         if (received.length === room) throw tooMany(alreadyAdded);
+        this.decoder.assertRoom(received.length + 1);
         received.push({ buffer: await file.toBuffer(), name: (file.filename || '').slice(0, 200), field: file.fieldname });
       }
     } catch (error) {

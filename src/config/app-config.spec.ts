@@ -85,6 +85,33 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('photo decoding', () => {
+    it.each<[number, number]>([
+      [1, 1],
+      [2, 1],
+      [4, 3],
+      // libuv's 4 threads are shared with sign-in hashing and file reads: one stays free for them.
+      [16, 3],
+    ])('leaves a core free by default: %i cores, %i decoding threads; 10 photos may wait', (cores, threads) => {
+      expect(loadConfig({}, { cwd, cores }).photoDecoding).toEqual({ threads, queueLimit: 10 });
+    });
+
+    it('takes more threads on a machine whose libuv pool has room for them', () => {
+      expect(loadConfig({ UV_THREADPOOL_SIZE: '16' }, { cwd, cores: 16 }).photoDecoding.threads).toBe(15);
+      expect(loadConfig({ UV_THREADPOOL_SIZE: '16', PHOTO_WORKERS: '8', PHOTO_QUEUE_LIMIT: '40' }, { cwd, cores: 16 }).photoDecoding).toEqual({ threads: 8, queueLimit: 40 });
+    });
+
+    it.each([
+      [{ PHOTO_WORKERS: '0' }, 'PHOTO_WORKERS: must be a whole number from 1 to 3 (got "0")'],
+      [{ PHOTO_WORKERS: '4' }, 'PHOTO_WORKERS: must be a whole number from 1 to 3 (got "4")'],
+      [{ PHOTO_WORKERS: 'all' }, 'PHOTO_WORKERS: must be a whole number from 1 to 3 (got "all")'],
+      [{ PHOTO_QUEUE_LIMIT: '4' }, 'PHOTO_QUEUE_LIMIT: must be a whole number from 5 to 1000 (got "4")'],
+      [{ UV_THREADPOOL_SIZE: '0' }, 'UV_THREADPOOL_SIZE: must be a whole number from 1 to 1024 (got "0")'],
+    ])('refuses %j', (env, problem) => {
+      expect(problemsOf(env)).toContain(problem);
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' }, { cwd })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
   });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
 import { COMPANY } from '../contracts/company.js';
@@ -40,6 +41,12 @@ export interface AppConfig {
   readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
   /** Where uploaded referral photos are kept (disk storage). */
   readonly uploadsDir: string;
+  /**
+   * Photo decoding off the request path (photo-decoder.ts): `threads` worker threads, each decoding one
+   * photo at a time, and at most `queueLimit` photos waiting for one; an upload that finds no room is
+   * answered 503 with Retry-After at once.
+   */
+  readonly photoDecoding: { readonly threads: number; readonly queueLimit: number };
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** `auto`: readable lines when stdout is a terminal, JSON otherwise. */
   readonly logFormat: LogFormatSetting;
@@ -83,8 +90,9 @@ const ENVIRONMENTS = ['development', 'production', 'test'] as const;
  * Reads and validates every setting from the environment. Pure: no file or network access, so it is
  * tested with plain objects. Collects every problem before failing, so one start shows them all.
  */
-export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig {
+export function loadConfig(env: Env, options: { cwd?: string; cores?: number } = {}): AppConfig {
   const cwd = options.cwd ?? process.cwd();
+  const cores = options.cores ?? availableParallelism();
   const problems: ConfigErrorItem[] = [];
   const reader = new EnvReader(env, problems);
 
@@ -117,6 +125,16 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
   };
   const uploadsDir = path.resolve(dataDir, reader.string('UPLOADS_DIR', 'uploads'));
+  // sharp runs each decode on a thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise),
+  // which sign-in hashing (argon2) and file reads share: decoding leaves one core and one of those
+  // threads free, whatever the machine.
+  const libuvThreads = reader.integer('UV_THREADPOOL_SIZE', 4, 1, 1024);
+  const maxPhotoThreads = Math.max(1, libuvThreads - 1);
+  const photoDecoding = {
+    threads: reader.integer('PHOTO_WORKERS', Math.max(1, Math.min(cores - 1, maxPhotoThreads)), 1, maxPhotoThreads),
+    // At least one whole upload (5 photos) must fit, or a 5-photo upload could never be taken.
+    queueLimit: reader.integer('PHOTO_QUEUE_LIMIT', 10, 5, 1_000),
+  };
   const requireEmailVerification = reader.boolean('AUTH_REQUIRE_EMAIL_VERIFICATION', true);
   // Demo data is the default only for the embedded database, never for a configured one unless asked.
   const demoData = reader.boolean('DEMO_DATA', databaseUrl === undefined && nodeEnv !== 'test');
@@ -162,6 +180,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     httpKeepAliveTimeoutMs,
     rebates,
     uploadsDir,
+    photoDecoding,
     logLevel,
     logFormat,
     mail,

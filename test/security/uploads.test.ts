@@ -1,11 +1,17 @@
+import { jest } from '@jest/globals';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PhotoDecoder, PHOTOS_BUSY_MESSAGE } from '../../src/modules/referrals/photo-decoder.js';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/modules/referrals/photos.service.js';
-import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { buildHeic, gpsTags, GPS_XMP, HEVC_PAYLOAD, photoWithGps, plainPhoto, tiffWithGps } from '../support/image-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { holdPool } from '../support/worker-pool.js';
 
 /**
  * Referral photo uploads against the real endpoint, on a data folder of the test's own so every
@@ -30,6 +36,78 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" heig
 
 type Upload = { content: Buffer; name: string; type?: string };
 
+const errorFormat = (statusCode: number, code: string) => ({ statusCode, code, message: expect.any(String), correlationId: expect.any(String) });
+
+async function createReferral(app: TestApp, as: SignedIn): Promise<string> {
+  return (await app.http().post('/api/me/referrals').set(as.auth).send(referral).expect(201)).body.id;
+}
+
+function sendPhotos(app: TestApp, referralId: string, files: Upload[], as: SignedIn) {
+  const request = app.http().post(`/api/me/referrals/${referralId}/photos`).set(as.auth);
+  for (const file of files) request.attach('photos', file.content, { filename: file.name, contentType: file.type ?? 'application/octet-stream' });
+  return request;
+}
+
+async function listen(app: TestApp): Promise<number> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.app.getHttpServer().address() as AddressInfo).port;
+}
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: unknown };
+
+/**
+ * A photo upload over its own connection, its body sent piece by piece as the test says: `startFile(i,
+ * bytes)` sends file i's part headers and its first bytes (the part before it thereby complete),
+ * `answer` is the server's response, whenever it comes. Content-Length announces the whole body.
+ */
+function openUpload(port: number, referralId: string, as: SignedIn, photos: Buffer[]) {
+  const boundary = 'photo-upload-boundary';
+  const heads = photos.map((_, i) =>
+    Buffer.from(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+  );
+  const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = [...heads, ...photos, end].reduce((sum, piece) => sum + piece.length, 0);
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: `/api/me/referrals/${referralId}/photos`,
+    headers: { ...as.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+  });
+  request.on('error', () => undefined);
+  const answer = (async (): Promise<Answer> => {
+    const [response] = (await once(request, 'response')) as [IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    request.destroy();
+    return { status: response.statusCode!, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  })();
+  return {
+    startFile: (index: number, bytes = photos[index]!.length) => void request.write(Buffer.concat([heads[index]!, photos[index]!.subarray(0, bytes)])),
+    answer,
+  };
+}
+
+/**
+ * Starts a 10 MB photo upload and sends only its first 64 kB, then waits for the server's answer: an
+ * answer can only come from checks made before the photo is read, let alone decoded.
+ */
+function answerBeforeTheBody(port: number, referralId: string, as: SignedIn): Promise<Answer> {
+  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(MAX_PHOTO_BYTES - 1024, 0x41)]);
+  const upload = openUpload(port, referralId, as, [photo]);
+  upload.startFile(0, 64 * 1024);
+  return upload.answer;
+}
+
+/** Waits (checking every few milliseconds, for at most 5 s) until `condition` holds. */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe('photo uploads (security)', () => {
   let dataDir: string;
   let sut: TestApp;
@@ -38,11 +116,13 @@ describe('photo uploads (security)', () => {
   let admin: SignedIn;
   let jpeg: Buffer;
   let png: Buffer;
+  let port: number;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'uploads-test-'));
     [jpeg, png] = await Promise.all([plainPhoto('jpeg'), plainPhoto('png')]);
     sut = await startTestApp({ env: { RATE_LIMITS: 'off', DATA_DIR: dataDir } });
+    port = await listen(sut);
     plumberA = await signIn(sut, await createUser(sut.dataSource, { email: 'alice@plumbing.com.au' }));
     plumberB = await signIn(sut, await createUser(sut.dataSource, { email: 'bob@plumbing.com.au' }));
     admin = await signIn(sut, await createUser(sut.dataSource, { email: 'programme@example.com.au', role: 'admin' }));
@@ -93,8 +173,6 @@ describe('photo uploads (security)', () => {
     return { disk, served: Buffer.from(response.body), contentType: row.contentType };
   }
 
-  const errorFormat = (statusCode: number, code: string) => ({ statusCode, code, message: expect.any(String), correlationId: expect.any(String) });
-
   describe('limits', () => {
     it(`refuses a file over ${MAX_PHOTO_BYTES / 1024 / 1024} MB with 413 in the error format, keeps nothing and stays up`, async () => {
       const id = await newReferral();
@@ -122,6 +200,66 @@ describe('photo uploads (security)', () => {
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ ...errorFormat(400, 'VALIDATION_FAILED'), message: 'A referral can have at most 5 photos (5 already added).' });
       await expectNothingStored(id, MAX_PHOTOS);
+    });
+  });
+
+  describe('every check that needs no decoding comes first: a refused upload decodes nothing', () => {
+    const decoded = () => sut.app.get(PhotoDecoder).pool.completed;
+    const notPhotos = (count: number) => Array.from({ length: count }, (_, i) => ({ content: HTML, name: `p${i}.jpg`, type: 'image/jpeg' }));
+
+    it(`refuses ${MAX_PHOTOS + 1} files at once for their number, whatever they hold, decoding none`, async () => {
+      const id = await newReferral();
+      const before = decoded();
+      const response = await upload(id, notPhotos(MAX_PHOTOS + 1));
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ ...errorFormat(400, 'VALIDATION_FAILED'), message: 'A referral can have at most 5 photos: choose 5 or fewer.' });
+      expect(decoded()).toBe(before);
+      await expectNothingStored(id);
+    });
+
+    it('counts the photos a referral has already with the files sent, refusing the first one past its room, decoding none', async () => {
+      const id = await newReferral();
+      await upload(id, [{ content: png, name: 'a.png', type: 'image/png' }, { content: png, name: 'b.png', type: 'image/png' }]).expect(201);
+      const before = decoded();
+      const response = await upload(id, notPhotos(4));
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ ...errorFormat(400, 'VALIDATION_FAILED'), message: 'A referral can have at most 5 photos (2 already added).' });
+      expect(decoded()).toBe(before);
+      await expectNothingStored(id, 2);
+    });
+
+    it(`answers a referral holding ${MAX_PHOTOS} photos before a byte of the new photo is read`, async () => {
+      const id = await newReferral();
+      await upload(id, Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: png, name: `p${i}.png`, type: 'image/png' }))).expect(201);
+      const before = decoded();
+      const response = await answerBeforeTheBody(port, id, plumberA);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ ...errorFormat(400, 'VALIDATION_FAILED'), message: 'A referral can have at most 5 photos (5 already added).' });
+      expect(decoded()).toBe(before);
+      await expectNothingStored(id, MAX_PHOTOS);
+    }, 10_000);
+
+    it("answers another plumber's referral (404) before a byte of the photo is read", async () => {
+      const id = await newReferral();
+      const response = await answerBeforeTheBody(port, id, plumberB);
+      expect(response).toMatchObject({ status: 404, body: errorFormat(404, 'NOT_FOUND') });
+    }, 10_000);
+
+    it('refuses a file that is no photo by its first bytes before decoding the real photos beside it', async () => {
+      const id = await newReferral();
+      const before = decoded();
+      const response = await upload(id, [{ content: jpeg, name: 'real.jpg', type: 'image/jpeg' }, { content: PDF, name: 'scan.jpg', type: 'image/jpeg' }]);
+      expect(response.status).toBe(415);
+      expect(response.body.errors).toEqual([{ field: 'photos', message: 'scan.jpg is not a JPEG, PNG, WebP or HEIC image.' }]);
+      expect(decoded()).toBe(before);
+      await expectNothingStored(id);
+    });
+
+    it('decodes the photos it keeps on the decoding threads', async () => {
+      const id = await newReferral();
+      const before = decoded();
+      await upload(id, [{ content: jpeg, name: 'a.jpg', type: 'image/jpeg' }, { content: png, name: 'b.png', type: 'image/png' }]).expect(201);
+      expect(decoded()).toBe(before + 2);
     });
   });
 
@@ -249,5 +387,178 @@ describe('photo uploads (security)', () => {
       // Nor can another plumber add photos to it.
       await upload(id, [{ content: png, name: 'b.png', type: 'image/png' }], plumberB).expect(404);
     });
+  });
+});
+
+describe('photo decoding off the request path, on a bounded queue', () => {
+  let dataDir: string;
+  let sut: TestApp;
+  let decoder: PhotoDecoder;
+  let port: number;
+  let plumber: SignedIn;
+  let jpeg: Buffer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'uploads-queue-test-'));
+    jpeg = await plainPhoto('jpeg');
+    // One decoding thread and room for 5 photos waiting: filled in the tests by tasks that hold it.
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off', DATA_DIR: dataDir, PHOTO_WORKERS: '1', PHOTO_QUEUE_LIMIT: '5' } });
+    decoder = sut.app.get(PhotoDecoder);
+    port = await listen(sut);
+    plumber = await signIn(sut, await createUser(sut.dataSource, { email: 'carol@plumbing.com.au' }));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const photoCount = async (referralId: string) =>
+    (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]))[0].count as number;
+
+  it('answers 503 with Retry-After in the error format at once while the queue is full, before the body is read; the same upload goes through once it moves', async () => {
+    const id = await createReferral(sut, plumber);
+    const held = await holdPool(decoder.pool, { threads: 1, queued: 5 });
+    try {
+      const early = await answerBeforeTheBody(port, id, plumber);
+      expect(early.status).toBe(503);
+      expect(early.body).toEqual({ ...errorFormat(503, 'PHOTOS_BUSY'), message: PHOTOS_BUSY_MESSAGE });
+      expect(Number(early.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+      const whole = await sendPhotos(sut, id, [{ content: jpeg, name: 'site.jpg', type: 'image/jpeg' }], plumber);
+      expect(whole.status).toBe(503);
+      expect(whole.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(whole.body).toEqual({ ...errorFormat(503, 'PHOTOS_BUSY'), message: PHOTOS_BUSY_MESSAGE });
+      expect(decoder.pool.queueSize).toBe(5);
+      expect(await photoCount(id)).toBe(0);
+      // Everything else is answered as usual meanwhile.
+      await sut.http().post('/api/auth/login').send({ email: 'carol@plumbing.com.au', password: PASSWORD }).expect(200);
+      await sut.http().get('/').expect(200);
+    } finally {
+      await held.release();
+    }
+    await sendPhotos(sut, id, [{ content: jpeg, name: 'site.jpg', type: 'image/jpeg' }], plumber).expect(201);
+    expect(await photoCount(id)).toBe(1);
+  }, 15_000);
+
+  it('refuses at once an upload the queue has no room for, as many photos as the referral still takes, before the body is read', async () => {
+    const id = await createReferral(sut, plumber);
+    // Room for 2 photos: the referral takes 5.
+    const held = await holdPool(decoder.pool, { threads: 1, queued: 3 });
+    try {
+      const response = await answerBeforeTheBody(port, id, plumber);
+      expect(response).toMatchObject({ status: 503, body: errorFormat(503, 'PHOTOS_BUSY') });
+      expect(decoder.pool.queueSize).toBe(3);
+      expect(await photoCount(id)).toBe(0);
+    } finally {
+      await held.release();
+    }
+  }, 10_000);
+
+  it('takes an upload the queue has room for: as many photos as the referral still takes wait their turn', async () => {
+    const id = await createReferral(sut, plumber);
+    await sendPhotos(sut, id, Array.from({ length: 3 }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })), plumber).expect(201);
+    const held = await holdPool(decoder.pool, { threads: 1, queued: 3 });
+    let upload;
+    try {
+      upload = sendPhotos(sut, id, [{ content: jpeg, name: 'a.jpg', type: 'image/jpeg' }, { content: jpeg, name: 'b.jpg', type: 'image/jpeg' }], plumber).then((response) => response);
+      await waitUntil(() => decoder.pool.queueSize === 5);
+    } finally {
+      await held.release();
+    }
+    expect((await upload).status).toBe(201);
+    expect(await photoCount(id)).toBe(5);
+  });
+
+  it('refuses an upload whose room in the queue was taken while its photos arrived, as its next photo starts', async () => {
+    const id = await createReferral(sut, plumber);
+    const heldThread = await holdPool(decoder.pool, { threads: 1, queued: 0 });
+    const checks = jest.spyOn(decoder, 'assertRoom');
+    const filling = [];
+    try {
+      const upload = openUpload(port, id, plumber, [jpeg, jpeg]);
+      upload.startFile(0);
+      // The room the referral takes was there before the body, and still as the first photo started...
+      await waitUntil(() => checks.mock.calls.length === 2);
+      expect(checks.mock.calls).toEqual([[5], [1]]);
+      // ...then another upload takes the queue.
+      filling.push(await holdPool(decoder.pool, { threads: 0, queued: 5 }));
+      upload.startFile(1, 16);
+      const response = await upload.answer;
+      expect(response).toMatchObject({ status: 503, body: errorFormat(503, 'PHOTOS_BUSY') });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(decoder.pool.queueSize).toBe(5);
+      expect(await photoCount(id)).toBe(0);
+    } finally {
+      checks.mockRestore();
+      await heldThread.release();
+      for (const held of filling) await held.release();
+    }
+  }, 10_000);
+
+  it(`still answers a referral holding ${MAX_PHOTOS} photos with 400 while the queue is full: the count comes first`, async () => {
+    const id = await createReferral(sut, plumber);
+    await sendPhotos(sut, id, Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })), plumber).expect(201);
+    const held = await holdPool(decoder.pool, { threads: 1, queued: 5 });
+    try {
+      const response = await sendPhotos(sut, id, [{ content: jpeg, name: 'sixth.jpg', type: 'image/jpeg' }], plumber);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ message: 'A referral can have at most 5 photos (5 already added).' });
+    } finally {
+      await held.release();
+    }
+  });
+});
+
+describe('photo upload rate limits', () => {
+  let sut: TestApp;
+  let plumbers: SignedIn[];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    plumbers = [];
+    for (const name of ['dan', 'erin', 'finn', 'gail']) plumbers.push(await signIn(sut, await createUser(sut.dataSource, { email: `${name}@plumbing.com.au` })));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  beforeEach(async () => {
+    await sut.dataSource.query(`DELETE FROM rate_limit_hits`);
+  });
+
+  /** An upload attempt that is counted and then refused cheaply (no such referral: 404), from `ip`. */
+  const attempt = (as: SignedIn, ip: string) =>
+    sut.http().post(`/api/me/referrals/00000000-0000-4000-8000-000000000000/photos`).set(as.auth).set('X-Forwarded-For', ip).send({});
+
+  const expectLimited = (response: { status: number; body: unknown; headers: Record<string, string> }) => {
+    expect(response.status).toBe(429);
+    expect(response.body).toMatchObject(errorFormat(429, 'RATE_LIMITED'));
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('counts each account across addresses: 10 a minute and 30 an hour, then 429 with Retry-After; other accounts go on', async () => {
+    const [dan, erin] = plumbers as [SignedIn, SignedIn];
+    for (let i = 0; i < 10; i += 1) expect((await attempt(dan, `203.0.113.${i}`)).status).toBe(404);
+    expectLimited(await attempt(dan, '203.0.113.200'));
+    expect((await attempt(erin, '203.0.113.1')).status).toBe(404);
+
+    // The hour: 30, each minute's counters cleared as if a minute had passed.
+    for (let minute = 1; minute < 3; minute += 1) {
+      await sut.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE '%:minute'`);
+      for (let i = 0; i < 10; i += 1) expect((await attempt(dan, `198.51.100.${minute * 10 + i}`)).status).toBe(404);
+    }
+    await sut.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE '%:minute'`);
+    const hourly = await attempt(dan, '198.51.100.99');
+    expectLimited(hourly);
+    expect(hourly.body).toMatchObject({ message: expect.stringMatching(/^Too many requests\. Please try again in \d+ minutes\.$/) });
+  });
+
+  it('counts each address across accounts: 20 a minute, then 429; other addresses go on', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await attempt(plumbers[i % 3]!, '192.0.2.7')).status).toBe(404);
+    expectLimited(await attempt(plumbers[3]!, '192.0.2.7'));
+    expect((await attempt(plumbers[3]!, '192.0.2.8')).status).toBe(404);
   });
 });

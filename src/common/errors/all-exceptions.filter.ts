@@ -11,9 +11,10 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Maps every failure to the one error format. Domain errors and HTTP exceptions keep their status and
- * message; the database being unreachable or restarting is a 503 with Retry-After (logged as a
- * warning, without a stack); anything else is logged with its stack and answered as a 500 that
- * reveals no internals.
+ * message; a temporary state is a 503 with Retry-After, logged as a warning without a stack: the
+ * database being unreachable or restarting, or a domain error that says when to try again (photo
+ * decoding's full queue); anything else is logged with its stack and answered as a 500 that reveals
+ * no internals.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -24,14 +25,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const body = toErrorResponse(exception, correlationIdOf(request));
-    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
-      this.logger.warn({ correlationId: body.correlationId, cause: (exception as Error).message }, 'Database unavailable');
-      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    const retryAfter = retryAfterSeconds(exception);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && retryAfter !== undefined) {
+      const temporary = exception instanceof DomainError ? { code: exception.code, message: exception.message } : { code: body.code, message: 'Database unavailable' };
+      this.logger.warn({ correlationId: body.correlationId, code: temporary.code, cause: (exception as Error).message, retryAfter }, temporary.message);
     } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, correlationId: body.correlationId }, 'Unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
+}
+
+/** When a failed request may succeed if sent again (seconds), for failures that know it. */
+export function retryAfterSeconds(exception: unknown): number | undefined {
+  if (exception instanceof DomainError) return exception.retryAfterSeconds;
+  return isDatabaseUnavailable(exception) ? DATABASE_RETRY_AFTER_SECONDS : undefined;
 }
 
 export function toErrorResponse(exception: unknown, correlationId: string): ErrorResponse {

@@ -15,6 +15,8 @@ export class DomainError extends Error {
     message: string,
     readonly statusCode: number = HttpStatus.BAD_REQUEST,
     readonly errors?: readonly FieldError[],
+    /** When the same request may succeed: the filter sends it as `Retry-After` (seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -26,6 +28,11 @@ export class DomainError extends Error {
 
   static notFound(message = 'Not found.'): DomainError {
     return new DomainError('NOT_FOUND', message, HttpStatus.NOT_FOUND);
+  }
+
+  /** A 503 for a temporary state (a full queue): the client is told when to try again. */
+  static unavailable(code: string, message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError(code, message, HttpStatus.SERVICE_UNAVAILABLE, undefined, retryAfterSeconds);
   }
 
   static conflict(code: string, message: string): DomainError {

@@ -7,7 +7,9 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { unreadableForm } from '../../common/http/form-body.js';
 import { queryRows } from '../../database/sql.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
-import { cleanPhoto, MAX_PHOTO_PIXELS, PhotoRefused, type CleanPhoto } from './photo-cleaner.js';
+import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from './photo-cleaner.js';
+import { PhotoDecoder } from './photo-decoder.js';
+import { detectPhotoType } from './photo-type.js';
 
 /** Up to 5 photos a referral, 10 MB each (the multipart limits refuse bigger files with 413). */
 export const MAX_PHOTOS = 5;
@@ -15,7 +17,20 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 type CleanUpload = CleanPhoto & { name: string };
 
+/** A file of the request as received, not yet looked into. */
+interface ReceivedFile {
+  buffer: Buffer;
+  name: string;
+  field: string;
+}
+
 const tooManyAtOnce = () => DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos: choose ${MAX_PHOTOS} or fewer.` }]);
+
+/** More photos than the referral has room for: those it has already, told when there are some. */
+const tooMany = (alreadyAdded: number) =>
+  alreadyAdded === 0
+    ? tooManyAtOnce()
+    : DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos (${alreadyAdded} already added).` }]);
 
 /** The multipart limits' own errors (@fastify/multipart), told in the product's words. */
 function uploadError(error: unknown): unknown {
@@ -31,6 +46,19 @@ function uploadError(error: unknown): unknown {
   return unreadableForm(error);
 }
 
+function unsupportedPhoto(file: Pick<ReceivedFile, 'name' | 'field'>): DomainError {
+  return new DomainError('UNSUPPORTED_PHOTO', 'Photos must be JPEG, PNG, WebP or HEIC images.', HttpStatus.UNSUPPORTED_MEDIA_TYPE, [
+    { field: file.field, message: `${file.name || 'This file'} is not a JPEG, PNG, WebP or HEIC image.` },
+  ]);
+}
+
+function refusedPhoto(reason: PhotoRefusal, file: Pick<ReceivedFile, 'name' | 'field'>): DomainError {
+  if (reason !== 'too-many-pixels') return unsupportedPhoto(file);
+  return new DomainError('PHOTO_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, HttpStatus.PAYLOAD_TOO_LARGE, [
+    { field: file.field, message: `${file.name || 'This file'} is larger than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.` },
+  ]);
+}
+
 export interface PhotoView {
   id: string;
   contentType: string;
@@ -44,6 +72,7 @@ export class PhotosService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly decoder: PhotoDecoder,
   ) {}
 
   async list(referralId: string): Promise<PhotoView[]> {
@@ -62,24 +91,31 @@ export class PhotosService {
    * EXIF/XMP metadata such as the GPS position (photo-cleaner.ts). Anything else, whatever its name
    * says, is refused with 415; a file over 10 MB with 413; more than 5 photos with 400. A refusal keeps
    * nothing of the request.
+   *
+   * Every limit that needs no decoding comes first, cheapest first, so a request that is refused costs
+   * no decoding (the caller has already checked the referral is the plumber's own). Before a byte of
+   * the body is read: the photos the referral has already, and room in the decoding queue for as many
+   * as it still takes (503 with Retry-After, not a wait: a busy server does not even read the 50 MB).
+   * As each file starts, before it is read: the number of files (the first past the referral's room is
+   * refused) and room in the queue still (another upload may have taken it meanwhile). Each file's
+   * size is held by the multipart limits, and its type is read from its first bytes. Only then are the
+   * photos decoded, off the request path (photo-decoder.ts), and the count checked again where it is
+   * authoritative: in the transaction that saves them, against an upload that ran alongside.
    */
   async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<PhotoView[]> {
-    const received: CleanUpload[] = [];
-    try {
-      for await (const file of files) {
-        if (received.length === MAX_PHOTOS) throw tooManyAtOnce();
-        const name = (file.filename || '').slice(0, 200);
-        const buffer = await file.toBuffer();
-        received.push({ ...(await this.clean(buffer, file.fieldname, name)), name });
-      }
-    } catch (error) {
-      throw uploadError(error);
+    const alreadyAdded = await this.photoCount(referralId);
+    if (alreadyAdded >= MAX_PHOTOS) throw tooMany(alreadyAdded);
+    this.decoder.assertRoom(MAX_PHOTOS - alreadyAdded);
+
+    const received = await this.receive(files, MAX_PHOTOS - alreadyAdded, alreadyAdded);
+    for (const file of received) {
+      if (!detectPhotoType(file.buffer.subarray(0, 32))) throw unsupportedPhoto(file);
     }
-    if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
+    const cleaned = await this.clean(received);
 
     const stored: string[] = [];
     try {
-      return await this.save(referralId, received, userId, stored);
+      return await this.save(referralId, cleaned, userId, stored);
     } catch (error) {
       // Nothing half-kept: files written before the failure go too.
       await Promise.all(stored.map((key) => this.storage.remove(key).catch(() => undefined)));
@@ -87,21 +123,39 @@ export class PhotosService {
     }
   }
 
-  private async clean(buffer: Buffer, field: string, name: string): Promise<CleanPhoto> {
+  private async photoCount(referralId: string): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(this.dataSource, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Reads the request's files as they arrive, refusing before reading it the first one past `room`,
+   * or the first one the decoding queue no longer has room for.
+   */
+  private async receive(files: AsyncIterableIterator<MultipartFile>, room: number, alreadyAdded: number): Promise<ReceivedFile[]> {
+    const received: ReceivedFile[] = [];
     try {
-      return await cleanPhoto(buffer);
-    } catch (error) {
-      if (!(error instanceof PhotoRefused)) throw error;
-      const label = name || 'This file';
-      if (error.reason === 'too-many-pixels') {
-        throw new DomainError('PHOTO_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, HttpStatus.PAYLOAD_TOO_LARGE, [
-          { field, message: `${label} is larger than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.` },
-        ]);
+      for await (const file of files) {
+        if (received.length === room) throw tooMany(alreadyAdded);
+        this.decoder.assertRoom(received.length + 1);
+        received.push({ buffer: await file.toBuffer(), name: (file.filename || '').slice(0, 200), field: file.fieldname });
       }
-      throw new DomainError('UNSUPPORTED_PHOTO', 'Photos must be JPEG, PNG, WebP or HEIC images.', HttpStatus.UNSUPPORTED_MEDIA_TYPE, [
-        { field, message: `${label} is not a JPEG, PNG, WebP or HEIC image.` },
-      ]);
+    } catch (error) {
+      throw uploadError(error);
     }
+    if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
+    return received;
+  }
+
+  /** Decodes and cleans every file on the decoding pool; the first refused one refuses the request. */
+  private async clean(received: ReceivedFile[]): Promise<CleanUpload[]> {
+    const outcomes = await this.decoder.clean(received.map((file) => file.buffer));
+    return outcomes.map((outcome, index) => {
+      const file = received[index]!;
+      if (!outcome.ok) throw refusedPhoto(outcome.refusal, file);
+      const { buffer, ...photo } = outcome.photo;
+      return { ...photo, buffer: Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength), name: file.name };
+    });
   }
 
   private save(

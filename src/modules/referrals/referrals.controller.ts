@@ -8,7 +8,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { answersWithPage, isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
 import { formErrorPage } from '../../common/http/form-error-page.js';
 import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
-import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
+import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { COMPANY } from '../../contracts/company.js';
@@ -43,6 +43,18 @@ function photoHeaders(reply: FastifyReply, photo: { contentType: string; byteSiz
     .header('cache-control', 'private, max-age=3600')
     .header('content-security-policy', "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox");
 }
+
+/**
+ * Photo uploads cost seconds of decoding each (5 photos of up to 50 megapixels a request), so they are
+ * counted per account across every address (a phone changing networks is one plumber) and per address
+ * across accounts (one client making accounts). A plumber photographing jobs sends one or two uploads a
+ * referral: 10 a minute and 30 an hour (150 photos) is far above that, and far below a storm. An
+ * office behind one address has several plumbers: 20 a minute, 120 an hour.
+ */
+export const PHOTO_UPLOAD_RATE_LIMIT: RateLimitOptions = {
+  perIp: { minute: 20, hour: 120 },
+  perSubject: { by: (request) => (request as FastifyRequest & { user?: CurrentUserInfo }).user?.id, limits: { minute: 10, hour: 30 } },
+};
 
 @ApiTags('plumber: referrals')
 @ApiBearerAuth()
@@ -104,6 +116,7 @@ export class MyReferralsController {
   }
 
   @Post('referrals/:id/photos')
+  @RateLimit(PHOTO_UPLOAD_RATE_LIMIT)
   // Up to 50 MB may take minutes on a slow upload link: the upload body allowance, not the usual 30 s.
   @RouteConfig(UPLOAD_BODY_ALLOWANCE)
   @ApiConsumes('multipart/form-data')

@@ -5,6 +5,7 @@ import { AddressesModule } from '../addresses/addresses.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
+import { PhotoDecoder } from './photo-decoder.js';
 import { PhotosService } from './photos.service.js';
 import { RebatesDueJob } from './rebates-due.job.js';
 import { ReferralsAdminController } from './referrals-admin.controller.js';
@@ -23,6 +24,7 @@ import { ReferralsService } from './referrals.service.js';
     ReferralsService,
     ReferralClaimsService,
     ReferralsAdminService,
+    PhotoDecoder,
     PhotosService,
     RebatesDueJob,
   ],

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { unreadableForm } from '../../common/http/form-body.js';
-import { queryRows } from '../../database/sql.js';
+import { PhotosRepository, type PhotoRow } from './photos.repository.js';
+import { ReferralsRepository } from './referrals.repository.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from './photo-cleaner.js';
 import { PhotoDecoder } from './photo-decoder.js';
@@ -67,22 +68,20 @@ export interface PhotoView {
   createdAt: string;
 }
 
+const toPhotoViews = (rows: readonly PhotoRow[]): PhotoView[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+
 @Injectable()
 export class PhotosService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: PhotosRepository,
+    private readonly referrals: ReferralsRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly decoder: PhotoDecoder,
   ) {}
 
   async list(referralId: string): Promise<PhotoView[]> {
-    const rows = await queryRows<{ id: string; contentType: string; byteSize: number; originalName: string | null; createdAt: Date }>(
-      this.dataSource,
-      `SELECT id, content_type AS "contentType", byte_size AS "byteSize", original_name AS "originalName", created_at AS "createdAt"
-       FROM referral_photos WHERE referral_id = $1 ORDER BY created_at, id`,
-      [referralId],
-    );
-    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+    return toPhotoViews(await this.repository.findForReferral(referralId));
   }
 
   /**
@@ -103,7 +102,7 @@ export class PhotosService {
    * authoritative: in the transaction that saves them, against an upload that ran alongside.
    */
   async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<PhotoView[]> {
-    const alreadyAdded = await this.photoCount(referralId);
+    const alreadyAdded = await this.repository.countForReferral(referralId);
     if (alreadyAdded >= MAX_PHOTOS) throw tooMany(alreadyAdded);
     this.decoder.assertRoom(MAX_PHOTOS - alreadyAdded);
 
@@ -121,11 +120,6 @@ export class PhotosService {
       await Promise.all(stored.map((key) => this.storage.remove(key).catch(() => undefined)));
       throw error;
     }
-  }
-
-  private async photoCount(referralId: string): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(this.dataSource, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
-    return row?.count ?? 0;
   }
 
   /**
@@ -165,8 +159,8 @@ export class PhotosService {
     stored: string[],
   ): Promise<PhotoView[]> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT id FROM referrals WHERE id = $1 FOR UPDATE`, [referralId]);
-      const [{ count }] = await queryRows<{ count: number }>(manager, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
+      await this.repository.lockReferral(manager, referralId);
+      const count = await this.repository.countForReferral(referralId, manager);
       if (count + received.length > MAX_PHOTOS) {
         throw DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos (${count} already added).` }]);
       }
@@ -175,29 +169,23 @@ export class PhotosService {
         const key = `referrals/${referralId}/${id}.${photo.extension}`;
         stored.push(key);
         await this.storage.put(key, photo.buffer);
-        await manager.query(
-          `INSERT INTO referral_photos (id, referral_id, storage_key, content_type, byte_size, original_name, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, referralId, key, photo.contentType, photo.buffer.length, photo.name || null, userId],
-        );
-        await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) VALUES ($1, $2, 'photo', $3)`, [referralId, userId, photo.name || id]);
+        await this.repository.insert(manager, {
+          id,
+          referralId,
+          storageKey: key,
+          contentType: photo.contentType,
+          byteSize: photo.buffer.length,
+          originalName: photo.name || null,
+          uploadedBy: userId,
+        });
+        await this.referrals.recordEvent(manager, referralId, { kind: 'photo', actorId: userId, to: photo.name || id });
       }
-      return queryRows<PhotoView>(
-        manager,
-        `SELECT id, content_type AS "contentType", byte_size AS "byteSize", original_name AS "originalName", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-         FROM referral_photos WHERE referral_id = $1 ORDER BY created_at, id`,
-        [referralId],
-      );
+      return toPhotoViews(await this.repository.findForReferral(referralId, manager));
     });
   }
 
   async open(referralId: string, photoId: string): Promise<{ stream: Readable; contentType: string; byteSize: number; fileName: string }> {
-    const [photo] = /^[0-9a-f-]{36}$/i.test(photoId)
-      ? await queryRows<{ key: string; contentType: string; byteSize: number }>(
-          this.dataSource,
-          `SELECT storage_key AS key, content_type AS "contentType", byte_size AS "byteSize" FROM referral_photos WHERE id = $1 AND referral_id = $2`,
-          [photoId, referralId],
-        )
-      : [];
+    const photo = await this.repository.findFile(referralId, photoId);
     if (!photo) throw DomainError.notFound('Photo not found.');
     // A name of our own (never the uploaded one) with the extension of the type we stored.
     const fileName = `photo-${photoId.toLowerCase()}.${photo.key.split('.').pop()}`;

@@ -6,6 +6,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
 import { PhotoDecoder } from './photo-decoder.js';
+import { PhotosRepository } from './photos.repository.js';
 import { PhotosService } from './photos.service.js';
 import { RebatesDueJob } from './rebates-due.job.js';
 import { ReferralsAdminController } from './referrals-admin.controller.js';
@@ -21,6 +22,7 @@ import { ReferralsService } from './referrals.service.js';
   providers: [
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },
     ReferralsRepository,
+    PhotosRepository,
     ReferralsService,
     ReferralClaimsService,
     ReferralsAdminService,

@@ -82,6 +82,9 @@ test('the new-referral page asks a signed-out visitor to log in, then goes to th
 
 
 test('a plumber refers a job with a photo; staff complete the Clean & View, then pay; the dashboard follows', async ({ page, browser, request }) => {
+  // Two people in two browsers, a photo decoded and five e-mails: about 20 s on a quiet machine, so
+  // twice the usual allowance keeps it from failing on a busy one.
+  test.setTimeout(60_000);
   const email = `referrer-${Date.now()}@example.com.au`;
   const client = `Casey Camera ${Date.now()}`;
   await registerAndVerify(page, request, email, 'Robin Referrer');

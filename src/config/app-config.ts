@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
-import { COMPANY } from '../contracts/company.js';
+import { COMPANY } from '../contracts/business.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
 /** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */

@@ -36,8 +36,6 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** How long an idle keep-alive connection stays open (above a reverse proxy's own idle timeout when behind one). */
   readonly httpKeepAliveTimeoutMs: number;
-  /** Rebates set on each new referral, in cents (spec §9: $80 and $400). */
-  readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
   /** Where uploaded referral photos are kept (disk storage). */
   readonly uploadsDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -112,10 +110,6 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
   const httpKeepAliveTimeoutMs = reader.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 1_000, 600_000);
-  const rebates = {
-    cleanViewCents: reader.integer('REBATE_CLEANVIEW_DOLLARS', 80, 0, 100_000) * 100,
-    relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
-  };
   const uploadsDir = path.resolve(dataDir, reader.string('UPLOADS_DIR', 'uploads'));
   const requireEmailVerification = reader.boolean('AUTH_REQUIRE_EMAIL_VERIFICATION', true);
   // Demo data is the default only for the embedded database, never for a configured one unless asked.
@@ -160,7 +154,6 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): AppConfig 
     demoData,
     trustProxy,
     httpKeepAliveTimeoutMs,
-    rebates,
     uploadsDir,
     logLevel,
     logFormat,

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../src/contracts/business';
 /** Money and dates as plumbers see them (en-AU, Melbourne time, spec §9). */
 const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Melbourne' });
 
-/** As the site, the e-mails and the console print money: '$80', '$80.50' only when there are cents. */
+/** As the site, the e-mails and the console print money (whole dollars; cents only when there are some). */
 export const money = formatMoney;
 export const day = (iso: string): string => DAY.format(new Date(iso));
 

@@ -17,7 +17,7 @@ const FRAME = [
   /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]lib[\\/](api|site|head|toast|first-interaction|useHydrated)\.ts$/,
   /[\\/]public-site[\\/]src[\\/]pages[\\/]NotFoundPage\.tsx$/,
-  /[\\/]src[\\/]contracts[\\/](company|roles|job-status|booking-rules)\.ts$/,
+  /[\\/]src[\\/]contracts[\\/](business|roles|job-status|booking-rules)\.ts$/,
 ];
 
 /** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */

@@ -11,7 +11,7 @@ const dist = path.join(root, 'dist');
 // The server-side build: used here, and kept for the server, which renders the job-status page with
 // its job at request time (src/common/http/frontends.ts). Never served as a file.
 const ssrDist = path.join(dist, '_server');
-const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER } = await import(path.join(ssrDist, 'entry-server.js'));
+const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS } = await import(path.join(ssrDist, 'entry-server.js'));
 // The site's own address (canonical links, og:url, structured data, sitemap, robots.txt) is written as
 // a placeholder: the server puts PUBLIC_BASE_URL in its place when it loads the build, so one build
 // serves any address and port (src/common/http/frontends.ts).
@@ -36,12 +36,21 @@ async function inlineStyleSheets(html) {
 // React may add a timing snippet for Suspense reveals; it is not needed for a finished page, and the
 // Content-Security-Policy allows no inline script, so any other inline script fails the build.
 const REVEAL_TIMING = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
+/** A dollar figure as pages print one: a dollar sign, digits (thousands with commas), cents if any. */
+const MONEY = /\$\d+(?:,\d{3})*(?:\.\d\d)?(?!\d)/g;
 
 function page({ html, headTags }, where = "") {
   const body = html.split(REVEAL_TIMING).join('');
   const inline = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>[^<]*/.exec(body);
   if (inline) {
     throw new Error(`A prerendered page contains an inline script, which the Content-Security-Policy blocks (${where}): ${inline[0].slice(0, 120)}`);
+  }
+  // Prices and fees come from the business constants (src/contracts/business.ts, docs/adr/0022): a page
+  // printing any other dollar figure carries a copy of its own, which a change of the constants would
+  // leave behind, contradicting them.
+  const strays = [...new Set(`${headTags}\n${body}`.match(MONEY) ?? [])].filter((amount) => !PRINTED_AMOUNTS.includes(amount));
+  if (strays.length > 0) {
+    throw new Error(`A prerendered page prints ${strays.join(', ')}, which is not an amount of the business constants (${where || 'page'}): print it from src/contracts/business.ts`);
   }
   return template.replace('<!--app-head-->', headTags).replace('<!--app-html-->', body);
 }

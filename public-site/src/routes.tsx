@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
+import { FEES, INSPECTION_PRICE, INSPECTION_PRICE_FROM_DOLLARS, WARRANTY } from '../../src/contracts/business';
 import { COMPANY } from './lib/site';
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
@@ -58,9 +59,8 @@ const marketing = (path: string, title: string, description: string): SiteRoute 
 
 const plumberReferralHead = (path: string): PageHead => ({
   path,
-  title: 'Plumber Referral Program: Earn Up to $480 Per Referral | Pipe Relining Australia',
-  description:
-    'Refer clients with broken or blocked pipes and earn $80 per completed Clean & View plus $400 per reline. Register, refer jobs and track your rebates online.',
+  title: `Plumber Referral Program: Earn Up to ${FEES.max} Per Referral | Pipe Relining Australia`,
+  description: `Refer clients with broken or blocked pipes and earn ${FEES.cleanView} per completed Clean & View plus ${FEES.reline} per reline. Register, refer jobs and track your rebates online.`,
 });
 
 /**
@@ -73,9 +73,8 @@ export const ROUTES: SiteRoute[] = [
     path: '/',
     head: {
       path: '/',
-      title: 'Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from $299',
-      description:
-        'Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from $299, waived if you reline. 25-year guarantee, most jobs done in a day.',
+      title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE}`,
+      description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
       structuredData: {
         '@context': 'https://schema.org',
         '@type': 'Plumber',
@@ -83,14 +82,14 @@ export const ROUTES: SiteRoute[] = [
         url: '/',
         telephone: COMPANY.phone,
         email: COMPANY.email,
-        priceRange: 'From $299',
+        priceRange: `From ${INSPECTION_PRICE}`,
         areaServed: { '@type': 'Country', name: 'Australia' },
         address: { '@type': 'PostalAddress', addressCountry: 'AU' },
         aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, bestRating: 5, reviewCount: 80 },
         makesOffer: {
           '@type': 'Offer',
           name: 'Clean & View CCTV drain inspection',
-          price: 299,
+          price: INSPECTION_PRICE_FROM_DOLLARS,
           priceCurrency: 'AUD',
           description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
         },
@@ -102,7 +101,7 @@ export const ROUTES: SiteRoute[] = [
   marketing(
     '/about',
     'About Us: Why Australians Trust Our No-Dig Pipe Relining | Pipe Relining Australia',
-    'Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a 25-year guarantee. Meet the team behind Pipe Relining Australia.',
+    `Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a ${WARRANTY.guarantee}. Meet the team behind Pipe Relining Australia.`,
   ),
   marketing(
     '/why-no-dig',
@@ -143,7 +142,7 @@ export const ROUTES: SiteRoute[] = [
     head: {
       path: '/plumber-portal',
       title: 'Plumber Partner Portal | Pipe Relining Australia',
-      description: 'Log in or register to refer pipe relining jobs, track every referral in real time and get paid up to $480 per referral.',
+      description: `Log in or register to refer pipe relining jobs, track every referral in real time and get paid up to ${FEES.max} per referral.`,
     },
     ...page(PAGE_LOADERS['/plumber-portal']!),
     sitemap: true,
@@ -163,7 +162,7 @@ export const ROUTES: SiteRoute[] = [
   marketing(
     '/plumber-onboarding',
     'Plumber Onboarding: How Referrals Work and How You Get Paid | Pipe Relining Australia',
-    'How the referral process works in three steps, which jobs to refer, and how plumbers are paid: $80 per completed Clean & View and $400 more per reline.',
+    `How the referral process works in three steps, which jobs to refer, and how plumbers are paid: ${FEES.cleanView} per completed Clean & View and ${FEES.reline} more per reline.`,
   ),
   {
     path: '/verify-email',

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
-import { COMPANY } from '../contracts/company.js';
+import { COMPANY } from '../contracts/business.js';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
 /** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */
@@ -37,8 +37,6 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** How long an idle keep-alive connection stays open (above a reverse proxy's own idle timeout when behind one). */
   readonly httpKeepAliveTimeoutMs: number;
-  /** Rebates set on each new referral, in cents (spec §9: $80 and $400). */
-  readonly rebates: { readonly cleanViewCents: number; readonly relineCents: number };
   /** Where uploaded referral photos are kept (disk storage). */
   readonly uploadsDir: string;
   /**
@@ -120,10 +118,6 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
   const rateLimits = reader.onOff('RATE_LIMITS', true);
   const trustProxy = reader.boolean('TRUST_PROXY', false);
   const httpKeepAliveTimeoutMs = reader.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 1_000, 600_000);
-  const rebates = {
-    cleanViewCents: reader.integer('REBATE_CLEANVIEW_DOLLARS', 80, 0, 100_000) * 100,
-    relineCents: reader.integer('REBATE_RELINE_DOLLARS', 400, 0, 100_000) * 100,
-  };
   const uploadsDir = path.resolve(dataDir, reader.string('UPLOADS_DIR', 'uploads'));
   // sharp runs each decode on a thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise),
   // which sign-in hashing (argon2) and file reads share: decoding leaves one core and one of those
@@ -178,7 +172,6 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     demoData,
     trustProxy,
     httpKeepAliveTimeoutMs,
-    rebates,
     uploadsDir,
     photoDecoding,
     logLevel,

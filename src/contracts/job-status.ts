@@ -1,4 +1,5 @@
 import { isValidEmail } from './account-rules.js';
+import { WARRANTY } from './business.js';
 
 /** spec §4 Job status (tracking): the six stages, in order, with their labels. Values are the database strings. */
 export const JobStatus = {
@@ -31,7 +32,7 @@ export const JOB_STATUS_EXPLANATIONS = {
   quoted: 'Your quote is ready. Review it and let us know if you would like to go ahead; your inspection fee is waived if you proceed with relining.',
   accepted: 'Thank you for accepting your quote. We are scheduling your relining and will confirm the date with you.',
   scheduled: 'Your relining is scheduled. Most jobs are finished in a single day, without digging up your property.',
-  completed: 'Your pipes have been relined and the job is complete. Your new liner is backed by our 25-year guarantee.',
+  completed: `Your pipes have been relined and the job is complete. Your new liner is backed by our ${WARRANTY.guarantee}.`,
 } as const satisfies Record<JobStatus, string>;
 
 export function isJobStatus(value: unknown): value is JobStatus {

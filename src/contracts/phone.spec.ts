@@ -1,4 +1,4 @@
-import { COMPANY } from './company.js';
+import { COMPANY } from './business.js';
 import { telHref } from './phone.js';
 
 describe('telHref', () => {

@@ -2,7 +2,7 @@
  * `tel:` links for Australian phone numbers as people type them, shared by the server (e-mails, form
  * pages), the public site and the console. The text shown stays as typed; only the link is normalised.
  *
- * - 1300, 1800 and 13 numbers are national only: dialled as they are (`tel:1300747354`), never with +61
+ * - 1300, 1800 and 13 numbers are national only: dialled as they are (`tel:1300123456`), never with +61
  *   (they cannot be called from abroad, and some phones refuse `+611300…`).
  * - Mobiles and landlines with their area code (0412 345 678, (03) 9123 4567) become international
  *   form without the trunk 0 (`tel:+61412345678`, `tel:+61391234567`), so they work from any phone.

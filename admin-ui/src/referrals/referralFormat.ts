@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../src/contracts/business';
 import {
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
@@ -95,10 +96,8 @@ export const REBATE_PART_LABELS: Record<RebatePartName, string> = {
 /** The rebate statuses the spec names; anything else shows as pending (spec §4 Rebate totals). */
 export const rebateStatusLabel = (status: string): string => REBATE_STATUS_LABELS[status as RebateStatus] ?? 'Pending';
 
-const wholeDollars = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-/** Dollars as staff read them: $1,234, or $1,234.50 when there are cents. */
-export const formatMoney = (dollars: number): string => (Number.isInteger(dollars) ? wholeDollars : withCents).format(dollars);
+/** Dollars as staff read them, as the site and e-mails print them (business constants' formatter). */
+export { formatMoney };
 
 /** Dates and times in the display zone (TZ_DISPLAY), labelled: the console's one clock (common/dates). */
 export { formatDate, formatDateTime, formatTime } from '../common/dates';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
+import { INSPECTION_PRICE } from '../../../src/contracts/business';
 import {
   BOOKING_MESSAGES,
   BOOKING_REDIRECT,
@@ -282,7 +283,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
       <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>
         {busy ? 'Submitting...' : 'Book My Clean & View'}
       </button>
-      <p className="booking-form__note">Fixed price from $299, waived if you go ahead with relining. We'll call to confirm your appointment.</p>
+      <p className="booking-form__note">{`Fixed price from ${INSPECTION_PRICE}, waived if you go ahead with relining. We'll call to confirm your appointment.`}</p>
     </form>
   );
 }

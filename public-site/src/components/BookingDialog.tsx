@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BOOKING_BUTTON_LABEL, COMPANY } from '../../../src/contracts/company';
+import { BOOKING_BUTTON_LABEL, COMPANY, INSPECTION_PRICE } from '../../../src/contracts/business';
 import { onFirstInteraction } from '../lib/first-interaction';
 import { Dialog } from './Dialog';
 
@@ -27,7 +27,7 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
         open={open}
         onClose={() => setOpen(false)}
         title="Book Your Clean & View Inspection"
-        description="A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From $299, and the fee is waived if you go ahead with relining."
+        description={`A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
       >
         <Suspense fallback={null}>
           <BookingForm idPrefix="dialog-booking" draftKey="booking-dialog" />
@@ -48,7 +48,7 @@ export function useBookingDialog(): BookingDialogApi {
   return useContext(BookingDialogContext);
 }
 
-/** The site's primary call to action: 'Book Clean & View: From $299'. */
+/** The site's primary call to action: 'Book Clean & View: From' the inspection price. */
 export function BookingButton({ className = 'button button--primary', label = BOOKING_BUTTON_LABEL }: { className?: string; label?: string }) {
   const { openBooking } = useBookingDialog();
   return (

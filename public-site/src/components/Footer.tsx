@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { WARRANTY } from '../../../src/contracts/business';
 import { COMPANY, FOOTER_LINKS } from '../lib/site';
 import { Logo } from './Logo';
 
 /**
  * One line icon for each accreditation badge (spec §2 footer), drawn for its words: a wrench for the
  * licensed plumber, a shield with a tick for the insurance, the map of Australia (with Tasmania) for
- * Australian owned, an award rosette for the 25-year warranty. Inline SVG: no request, no icon font.
+ * Australian owned, an award rosette for the warranty. Inline SVG: no request, no icon font.
  */
 const BADGE_ICONS: Record<(typeof COMPANY.accreditations)[number], ReactNode> = {
   'Licensed Plumber': <path d="M13.28 12.98 7.08 19.18a1.6 1.6 0 0 1-2.26-2.26l6.2-6.2A5 5 0 0 1 17.53 3.93L15.2 6.26l2.54 2.54 2.33-2.33a5 5 0 0 1-6.79 6.51z" />,
@@ -22,7 +23,7 @@ const BADGE_ICONS: Record<(typeof COMPANY.accreditations)[number], ReactNode> = 
       <path d="M17.5 19.5 19.4 19.5 19.2 20.7 18.7 20.9 17.8 20.2z" />
     </>
   ),
-  '25 Year Warranty': (
+  [WARRANTY.badge]: (
     <>
       <circle cx="12" cy="9" r="6" />
       <path d="M8.6 14 7.5 21.5l4.5-2.6 4.5 2.6-1.1-7.5" />
@@ -39,8 +40,7 @@ export function Footer() {
         <div>
           <Logo />
           <p className="footer__blurb">
-            Trenchless pipe relining for homes, businesses and councils. No digging, no drama: most jobs done in a day, backed by a
-            25-year guarantee.
+            {`Trenchless pipe relining for homes, businesses and councils. No digging, no drama: most jobs done in a day, backed by a ${WARRANTY.guarantee}.`}
           </p>
         </div>
         <div>

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
+import { WARRANTY } from '../../../src/contracts/business';
 import { corporateEnquiryProblems, ISSUE_TYPES, TIMINGS } from '../../../src/contracts/enquiry-rules';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
@@ -11,7 +12,7 @@ const BENEFITS = [
   { title: 'Versatile Solutions', text: 'Sewer, stormwater and culvert lines from 40mm to 300mm+, including bends, junctions and changes in diameter.' },
   { title: 'Full Documentation', text: 'Before-and-after CCTV footage, condition reports and as-built records for your asset management system.' },
   { title: 'Service Level Agreements', text: 'Agreed response times and scheduled maintenance programs for networks that cannot wait.' },
-  { title: 'Quality Assurance', text: 'Certified materials, documented installation procedures and a 25-year guarantee on relined sections.' },
+  { title: 'Quality Assurance', text: `Certified materials, documented installation procedures and a ${WARRANTY.guarantee} on relined sections.` },
   { title: 'Fast Turnaround', text: 'Most sections relined in a day with minimal disruption to residents, traffic and services.' },
 ] as const;
 

@@ -1,4 +1,5 @@
 import { BookingForm } from '../booking/BookingForm';
+import { INSPECTION_PRICE, WARRANTY } from '../../../src/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { BEFORE_AFTER_EXAMPLES } from '../components/illustrations/PipeIllustrations';
 import { TrackYourJob } from '../jobs/TrackYourJob';
@@ -22,13 +23,12 @@ export function HomePage() {
             Fix Your Broken Pipes Without Digging Up Your Property
           </h1>
           <p className="hero__lead">
-            Our fixed-price Clean &amp; View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed
-            report and recommendations. From $299, and the fee is waived if you go ahead with relining.
+            {`Our fixed-price Clean & View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed report and recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
           </p>
           <ul className="hero__points">
             <li>No digging: repairs through existing access points</li>
             <li>Most jobs done in a day</li>
-            <li>25-year guarantee; liners last 50+ years</li>
+            <li>{`${WARRANTY.guarantee}; liners last 50+ years`}</li>
             <li>Sewer and stormwater pipes</li>
             <li>Rated 4.9 out of 5 from 80+ reviews</li>
           </ul>
@@ -64,7 +64,7 @@ export function HomePage() {
         <div className="container offer">
           <div className="offer__intro">
             <p className="offer__price">
-              From <strong>$299</strong>
+              From <strong>{INSPECTION_PRICE}</strong>
             </p>
             <h2 id="offer-title">Book Your Clean &amp; View Inspection</h2>
             <p>Find out exactly what is wrong with your pipes before you spend a cent on repairs.</p>

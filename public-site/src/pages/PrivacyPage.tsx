@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { WARRANTY } from '../../../src/contracts/business';
 import { telHref } from '../../../src/contracts/phone';
 import { COMPANY } from '../lib/site';
 
@@ -254,10 +255,7 @@ export default function PrivacyPage() {
 
           <LegalSection id="retention">
             <p>
-              We keep personal information only for as long as we need it for the purposes in this policy. Records of bookings, jobs and
-              referrals are kept while we may need them to honour our 25-year guarantee on relining work, pay referral fees, and meet our
-              legal obligations, such as tax and accounting record-keeping. Enquiries that don’t lead to work, and security logs, are kept
-              for a shorter time. When we no longer need information, we securely delete it or de-identify it.
+              {`We keep personal information only for as long as we need it for the purposes in this policy. Records of bookings, jobs and referrals are kept while we may need them to honour our ${WARRANTY.guarantee} on relining work, pay referral fees, and meet our legal obligations, such as tax and accounting record-keeping. Enquiries that don’t lead to work, and security logs, are kept for a shorter time. When we no longer need information, we securely delete it or de-identify it.`}
             </p>
           </LegalSection>
 

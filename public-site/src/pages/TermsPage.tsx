@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { FEES, INSPECTION_PRICE, PAYMENT_TERMS, WARRANTY } from '../../../src/contracts/business';
 import { COMPANY } from '../lib/site';
 
 const LAST_UPDATED = '21 November 2026';
@@ -9,7 +10,7 @@ const SECTIONS = {
   'using-the-site': 'Using this website',
   inspections: 'Clean & View inspection bookings',
   relining: 'Quotes and relining work',
-  guarantee: 'Our 25-year guarantee',
+  guarantee: `Our ${WARRANTY.guarantee}`,
   referrals: 'Plumber referral program',
   accounts: 'Accounts',
   tracking: 'Job tracking links',
@@ -83,8 +84,7 @@ export default function TermsPage() {
 
           <LegalSection id="inspections">
             <p>
-              Our Clean &amp; View inspection is offered at a fixed price from $299. The price for your property is confirmed
-              before we attend. If you go ahead with relining work with us after the inspection, the inspection fee is waived.
+              {`Our Clean & View inspection is offered at a fixed price from ${INSPECTION_PRICE}. The price for your property is confirmed before we attend. If you go ahead with relining work with us after the inspection, the inspection fee is waived.`}
             </p>
             <p>Each Clean &amp; View inspection includes:</p>
             <ul>
@@ -127,9 +127,7 @@ export default function TermsPage() {
 
           <LegalSection id="guarantee">
             <p>
-              Our relining work carries a 25-year guarantee. If a liner we installed fails because of a defect in its materials or in our
-              workmanship within 25 years of completion, we will repair the affected section at no cost to you. The guarantee applies on
-              these conditions:
+              {`Our relining work carries a ${WARRANTY.guarantee}. If a liner we installed fails because of a defect in its materials or in our workmanship within ${WARRANTY.years} of completion, we will repair the affected section at no cost to you. The guarantee applies on these conditions:`}
             </p>
             <ul>
               <li>it covers the sections of pipe we relined, as set out in your job paperwork, and not other parts of the drainage system;</li>
@@ -153,12 +151,12 @@ export default function TermsPage() {
             <p>These terms apply to plumbers who join our referral program.</p>
             <ul>
               <li>
-                <strong>Fees.</strong> We pay $80 for each referred Clean &amp; View inspection that is completed, and $400 more if the job
-                becomes a reline: up to $480 per referral.
+                <strong>Fees.</strong>
+                {` We pay ${FEES.cleanView} for each referred Clean & View inspection that is completed, and ${FEES.reline} more if the job becomes a reline: up to ${FEES.max} per referral.`}
               </li>
               <li>
-                <strong>When you are paid.</strong> Clean &amp; View fees are paid within 15 days of the inspection being completed, and
-                reline fees within 30 days of the reline being completed.
+                <strong>When you are paid.</strong>
+                {` Clean & View fees are paid within ${PAYMENT_TERMS.cleanView} of the inspection being completed, and reline fees within ${PAYMENT_TERMS.reline} of the reline being completed.`}
               </li>
               <li>
                 <strong>How you are paid.</strong> By direct deposit to the account you nominate, or by cheque on request.

@@ -1,4 +1,5 @@
 import { Accordion } from '../components/Accordion';
+import { INSPECTION_PRICE } from '../../../src/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { COMPARISON_INTRO, COMPARISON_ROWS, ICONS, NO_DIG_BENEFITS, NO_DIG_FAQ, type IconName } from './content/about-and-no-dig';
 
@@ -106,8 +107,7 @@ export default function WhyNoDigPage() {
         <div className="container cta__inner">
           <h2 id="no-dig-cta">Book a free pipe inspection</h2>
           <p>
-            Our Clean &amp; View inspection is from $299, and the fee is waived if you go ahead with relining, so the inspection costs you
-            nothing when we fix your pipe.
+            {`Our Clean & View inspection is from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining, so the inspection costs you nothing when we fix your pipe.`}
           </p>
           <BookingButton />
         </div>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { CLIENT_CONTACT_TIME, FEES } from '../../../src/contracts/business';
 import { PlumberArea } from './PlumberArea';
 import { NewReferralForm } from './ReferralForm';
 
@@ -27,8 +28,7 @@ export default function NewReferralPage() {
       }
     >
       <p className="portal-intro">
-        Tell us about the job. We contact your client within 1 business day, and you earn $80 once the Clean &amp; View is completed and
-        $400 more if it becomes a reline.
+        {`Tell us about the job. We contact your client within ${CLIENT_CONTACT_TIME}, and you earn ${FEES.cleanView} once the Clean & View is completed and ${FEES.reline} more if it becomes a reline.`}
       </p>
       <NewReferralForm />
     </PlumberArea>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { FEES } from '../../../src/contracts/business';
 import { Accordion } from '../components/Accordion';
 import { IDEAL_JOBS, NOT_SUITABLE_JOBS, ONBOARDING_FAQ, ONBOARDING_STEPS, PAYMENT_METHODS, PAYMENT_STRUCTURE, PAYMENT_TIMELINE } from './content';
 
@@ -17,8 +18,7 @@ export default function PlumberOnboardingPage() {
           <p className="hero__eyebrow">Welcome, partner</p>
           <h1 className="hero__title">Welcome to the Plumber Referral Program</h1>
           <p className="hero__lead">
-            Refer the jobs you can’t dig up. We clean, film and reline the pipe; you earn $80 per completed Clean &amp; View and $400 more if it
-            becomes a reline.
+            {`Refer the jobs you can’t dig up. We clean, film and reline the pipe; you earn ${FEES.cleanView} per completed Clean & View and ${FEES.reline} more if it becomes a reline.`}
           </p>
           <div className="hero__actions">
             <Link href="/plumber-referral" className="button button--primary">

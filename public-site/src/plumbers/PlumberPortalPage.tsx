@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { homeOf, useSession } from '../auth/session';
+import { FEES } from '../../../src/contracts/business';
 import { PORTAL_BENEFITS } from './content';
 import { QuickReferralForm } from './ReferralForm';
 
@@ -25,9 +26,7 @@ export default function PlumberPortalPage() {
         <div className="container">
           <p className="hero__eyebrow">For plumbers</p>
           <h1 className="hero__title">Plumber Partner Portal</h1>
-          <p className="hero__lead">
-            Refer jobs you can’t dig up, follow every referral in real time and get paid up to $480 per referral.
-          </p>
+          <p className="hero__lead">{`Refer jobs you can’t dig up, follow every referral in real time and get paid up to ${FEES.max} per referral.`}</p>
           <div className="hero__actions">
             <Link href="/plumber-referral" className="button button--primary">
               Log In

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { FEES } from '../../../src/contracts/business';
 import { Accordion } from '../components/Accordion';
 import { Tabs } from '../components/Tabs';
 import { AuthPanel, type AuthMode } from './AuthPanel';
@@ -52,10 +53,9 @@ export default function PlumberReferralPage() {
         <div className="container hero__split">
           <div>
             <p className="hero__eyebrow">Plumber referral program</p>
-            <h1 className="hero__title">Earn Up to $480 Per Referral</h1>
+            <h1 className="hero__title">{`Earn Up to ${FEES.max} Per Referral`}</h1>
             <p className="hero__lead">
-              Refer clients with broken, blocked or root-damaged pipes. We do the inspection and the no-dig repair; you earn $80 for every
-              completed Clean &amp; View and $400 more if it becomes a reline.
+              {`Refer clients with broken, blocked or root-damaged pipes. We do the inspection and the no-dig repair; you earn ${FEES.cleanView} for every completed Clean & View and ${FEES.reline} more if it becomes a reline.`}
             </p>
             <ul className="hero__points">
               {REFERRAL_BENEFITS.map((benefit) => (

@@ -1,24 +1,26 @@
-/** Copy of the plumber pages (spec §2, §9): fees, timeline and payment methods. */
+import { CLIENT_CONTACT_TIME, FEES, PAYMENT_TERMS, WARRANTY } from '../../../src/contracts/business';
+
+/** Copy of the plumber pages (spec §2, §9): fees, timeline and payment methods, with the figures from the business constants. */
 
 export const REFERRAL_BENEFITS = [
-  '$80 for every completed Clean & View inspection you refer',
-  '$400 more when the job becomes a reline: up to $480 per referral',
+  `${FEES.cleanView} for every completed Clean & View inspection you refer`,
+  `${FEES.reline} more when the job becomes a reline: up to ${FEES.max} per referral`,
   'Track every referral and rebate in real time from your dashboard',
-  'Clean & View fees paid within 15 days of completion, reline fees within 30 days',
-  'Your client is contacted within 1 business day',
+  `Clean & View fees paid within ${PAYMENT_TERMS.cleanView} of completion, reline fees within ${PAYMENT_TERMS.reline}`,
+  `Your client is contacted within ${CLIENT_CONTACT_TIME}`,
   'Direct deposit, or cheque on request',
 ] as const;
 
 export const HOW_REFERRALS_WORK = [
   { title: 'Refer a Job', text: 'Send us the client’s details and the problem in under two minutes, from the site or your dashboard.' },
-  { title: 'We Take It From Here', text: 'We contact your client within 1 business day, book the Clean & View and handle the inspection, quote and relining.' },
-  { title: 'Get Paid', text: '$80 once the Clean & View is completed, and $400 more if the job becomes a reline. Track every payment in your dashboard.' },
+  { title: 'We Take It From Here', text: `We contact your client within ${CLIENT_CONTACT_TIME}, book the Clean & View and handle the inspection, quote and relining.` },
+  { title: 'Get Paid', text: `${FEES.cleanView} once the Clean & View is completed, and ${FEES.reline} more if the job becomes a reline. Track every payment in your dashboard.` },
 ] as const;
 
 export const PORTAL_BENEFITS = [
-  { title: 'Up to $480 per referral', text: '$80 for each completed Clean & View and $400 more when the job becomes a reline.' },
+  { title: `Up to ${FEES.max} per referral`, text: `${FEES.cleanView} for each completed Clean & View and ${FEES.reline} more when the job becomes a reline.` },
   { title: 'Real-time tracking', text: 'See every referral’s status and both rebates, from referred to paid, the moment they change.' },
-  { title: 'Fast processing', text: 'Clean & View fees within 15 days of completion, reline fees within 30 days, straight to your account.' },
+  { title: 'Fast processing', text: `Clean & View fees within ${PAYMENT_TERMS.cleanView} of completion, reline fees within ${PAYMENT_TERMS.reline}, straight to your account.` },
 ] as const;
 
 export const PARTNER_TESTIMONIAL = {
@@ -35,11 +37,11 @@ export const PLUMBER_FAQ = [
   },
   {
     question: 'How much do I earn per referral?',
-    answer: '$80 for every referred Clean & View inspection that is completed, plus $400 more if the job goes ahead as a reline: up to $480 per referral.',
+    answer: `${FEES.cleanView} for every referred Clean & View inspection that is completed, plus ${FEES.reline} more if the job goes ahead as a reline: up to ${FEES.max} per referral.`,
   },
   {
     question: 'When do I get paid?',
-    answer: 'Clean & View fees are paid within 15 days of the inspection being completed, and reline fees within 30 days of the reline being completed.',
+    answer: `Clean & View fees are paid within ${PAYMENT_TERMS.cleanView} of the inspection being completed, and reline fees within ${PAYMENT_TERMS.reline} of the reline being completed.`,
   },
   {
     question: 'How are payments made?',
@@ -47,7 +49,7 @@ export const PLUMBER_FAQ = [
   },
   {
     question: 'How quickly is my client contacted?',
-    answer: 'Within 1 business day of your referral. If you tick "Permission to contact client", we call them directly to book the inspection.',
+    answer: `Within ${CLIENT_CONTACT_TIME} of your referral. If you tick "Permission to contact client", we call them directly to book the inspection.`,
   },
   {
     question: 'What jobs are ideal to refer?',
@@ -81,21 +83,21 @@ export const ONBOARDING_STEPS = [
   },
   {
     title: 'We Take It From Here',
-    summary: 'We contact your client within 1 business day.',
+    summary: `We contact your client within ${CLIENT_CONTACT_TIME}.`,
     details: [
       'We book a fixed-price Clean & View: a high-pressure clean and a CCTV inspection of the line.',
       'Your client receives the footage, a written report and a quote for the no-dig repair.',
-      'If they go ahead, we reline the pipe, usually in a day, with a 25-year guarantee.',
+      `If they go ahead, we reline the pipe, usually in a day, with a ${WARRANTY.guarantee}.`,
       'You follow every step in your dashboard, from referred to paid.',
     ],
   },
   {
     title: 'Get Paid',
-    summary: '$80 per completed Clean & View, $400 more per reline.',
+    summary: `${FEES.cleanView} per completed Clean & View, ${FEES.reline} more per reline.`,
     details: [
-      '$80 once the Clean & View is completed, paid within 15 days.',
-      '$400 more if the job becomes a reline, paid within 30 days of its completion.',
-      'Up to $480 per referral, by direct deposit (or cheque on request).',
+      `${FEES.cleanView} once the Clean & View is completed, paid within ${PAYMENT_TERMS.cleanView}.`,
+      `${FEES.reline} more if the job becomes a reline, paid within ${PAYMENT_TERMS.reline} of its completion.`,
+      `Up to ${FEES.max} per referral, by direct deposit (or cheque on request).`,
       'Each rebate shows as pending, processing and paid in your dashboard.',
     ],
   },
@@ -118,15 +120,15 @@ export const NOT_SUITABLE_JOBS = [
 ] as const;
 
 export const PAYMENT_STRUCTURE = [
-  { amount: '$80', label: 'per completed Clean & View' },
-  { amount: '$400', label: 'more when the job becomes a reline' },
-  { amount: '$480', label: 'maximum per referral' },
+  { amount: FEES.cleanView, label: 'per completed Clean & View' },
+  { amount: FEES.reline, label: 'more when the job becomes a reline' },
+  { amount: FEES.max, label: 'maximum per referral' },
 ] as const;
 
 export const PAYMENT_TIMELINE = [
-  { when: 'Within 1 business day', what: 'We contact your client to book the Clean & View.' },
-  { when: 'Within 15 days of completion', what: 'Your $80 Clean & View fee is paid.' },
-  { when: 'Within 30 days of completion', what: 'Your $400 reline fee is paid.' },
+  { when: `Within ${CLIENT_CONTACT_TIME}`, what: 'We contact your client to book the Clean & View.' },
+  { when: `Within ${PAYMENT_TERMS.cleanView} of completion`, what: `Your ${FEES.cleanView} Clean & View fee is paid.` },
+  { when: `Within ${PAYMENT_TERMS.reline} of completion`, what: `Your ${FEES.reline} reline fee is paid.` },
 ] as const;
 
 export const PAYMENT_METHODS = ['Direct deposit to your nominated account', 'Cheque, on request'] as const;
@@ -148,7 +150,7 @@ export const ONBOARDING_FAQ = [
   },
   {
     question: 'What if the client does not go ahead with relining?',
-    answer: 'You still earn $80 once the Clean & View is completed. The $400 reline fee is paid only when a reline is completed.',
+    answer: `You still earn ${FEES.cleanView} once the Clean & View is completed. The ${FEES.reline} reline fee is paid only when a reline is completed.`,
   },
   {
     question: 'How do I know where my referral is up to?',
@@ -157,6 +159,6 @@ export const ONBOARDING_FAQ = [
   },
   {
     question: 'How and when am I paid?',
-    answer: 'By direct deposit, or cheque on request: Clean & View fees within 15 days of completion and reline fees within 30 days.',
+    answer: `By direct deposit, or cheque on request: Clean & View fees within ${PAYMENT_TERMS.cleanView} of completion and reline fees within ${PAYMENT_TERMS.reline}.`,
   },
 ] as const;

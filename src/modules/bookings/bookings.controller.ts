@@ -9,7 +9,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { BOOKING_REDIRECT } from '../../contracts/booking-rules.js';
-import { COMPANY } from '../../contracts/company.js';
+import { COMPANY } from '../../contracts/business.js';
 import { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 import { BookingsService } from './bookings.service.js';
 

@@ -1,3 +1,4 @@
+import { PAYMENT_TERMS_DAYS } from '../../contracts/business.js';
 import type { RebateStatus, ReferralStatus } from '../../contracts/referral-rules.js';
 
 /** What a referral status does to its two rebates (spec §4): unset parts are left as they are. */
@@ -17,8 +18,8 @@ export const REBATE_EFFECTS = {
   rebate_paid: { cleanView: 'paid', reline: 'paid' },
 } as const satisfies Record<ReferralStatus, RebateEffect>;
 
-/** spec §9: Clean & View fees within 15 days of completion, reline fees within 30 days. */
-export const PAYMENT_TERMS_DAYS = { cleanView: 15, reline: 30 } as const;
+/** spec §9: each fee is paid within its payment terms of the completion it rewards (business constants). */
+export { PAYMENT_TERMS_DAYS };
 
 export interface RebateState {
   cleanViewStatus: RebateStatus;

@@ -5,12 +5,12 @@ import { runOncePerPeriod, scheduleCron } from '../../common/scheduling/schedule
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { todayIn } from '../../contracts/booking-rules.js';
+import { formatMoney } from '../../contracts/business.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
 import { dateFormat, formatDateIn } from '../../contracts/date-format.js';
 
 const JOB = 'rebates-due-digest';
-const money = (dollars: number) => `$${dollars.toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 
 /**
  * Every morning (08:00 in TZ_DISPLAY; REBATES_DUE_CRON) staff get one e-mail listing the rebates that
@@ -59,7 +59,7 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
     const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
     const day = (iso: string) => formatDateIn(this.config.tzDisplay, iso);
     const list = due
-      .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${money(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
+      .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${formatMoney(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
       .join('\n');
     await this.dataSource.transaction((manager) =>
       this.notifications.enqueue(manager, {
@@ -68,7 +68,7 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
         variables: {
           date,
           count: String(due.length),
-          total: money(due.reduce((sum, item) => sum + item.amount, 0)),
+          total: formatMoney(due.reduce((sum, item) => sum + item.amount, 0)),
           list,
           referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
         },

@@ -11,7 +11,7 @@ import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { COMPANY } from '../../contracts/company.js';
+import { COMPANY } from '../../contracts/business.js';
 import type { ReferralInput } from '../../contracts/referral-rules.js';
 import { ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
 import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';

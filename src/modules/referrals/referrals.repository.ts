@@ -9,7 +9,7 @@ import { queryRows } from '../../database/sql.js';
 import { PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
 import { Referral } from './referral.entity.js';
 
-/** Completed, unpaid parts past their payment terms (spec §9: 15 days for C&V, 30 for reline). */
+/** Completed, unpaid parts past their payment terms (spec §9, PAYMENT_TERMS_DAYS in the business constants). */
 const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
    OR (r.reline_rebate_status <> 'paid' AND r.reline_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.reline} days'))`;
 
@@ -221,7 +221,7 @@ export class ReferralsRepository {
   /**
    * Runs `work` in one REPEATABLE READ snapshot without parallel workers: each of the console's
    * summary queries reads a few thousand index entries at most, but the planner, seeing "not paid"
-   * and "completed more than 15 days ago" as independent (they are not: unpaid completed parts are all
+   * and "completed longer ago than the payment terms" as independent (they are not: unpaid completed parts are all
    * recent), expects 20 to 200 times more rows and would start workers that cost more than the reads.
    */
   inStatsSnapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@ import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
+import { REFERRAL_FEE_CENTS } from '../../contracts/business.js';
 import { referralProblems, serviceTypesOf, URGENCY_LABELS, type ReferralInput, type Urgency } from '../../contracts/referral-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
@@ -111,9 +112,10 @@ export class ReferralsService {
         serviceCleanView: services.cleanView,
         serviceReline: services.reline,
         status: 'referred',
-        cleanViewRebateCents: this.config.rebates.cleanViewCents,
+        // The fees of the day, copied onto the referral: a later change of the constants never changes it.
+        cleanViewRebateCents: REFERRAL_FEE_CENTS.cleanView,
         cleanViewRebateStatus: 'pending',
-        relineRebateCents: this.config.rebates.relineCents,
+        relineRebateCents: REFERRAL_FEE_CENTS.reline,
         relineRebateStatus: 'pending',
         source,
       });

@@ -17,4 +17,11 @@ export class EmailTemplate {
 
   @Column({ name: 'updated_by', type: 'uuid', nullable: true })
   updatedBy!: string | null;
+
+  /**
+   * Digest of the default wording the seed last gave this row: while the row still holds exactly that
+   * wording (staff never changed it), a new default replaces it at the next start (templates.seed.ts).
+   */
+  @Column({ name: 'default_digest', type: 'text', nullable: true })
+  defaultDigest!: string | null;
 }

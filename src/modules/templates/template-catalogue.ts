@@ -1,4 +1,4 @@
-import { COMPANY } from '../../contracts/company.js';
+import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '../../contracts/business.js';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
 export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';
@@ -74,7 +74,7 @@ export const TEMPLATE_CATALOGUE = {
     'job_completed',
     'Job Completed',
     'Your pipe has been repaired',
-    'Your pipe has been relined and the job is complete. Your new liner is backed by our 25-year guarantee. Thank you for choosing us.',
+    `Your pipe has been relined and the job is complete. Your new liner is backed by our ${WARRANTY.guarantee}. Thank you for choosing us.`,
   ),
   verify_email: {
     key: 'verify_email',
@@ -94,7 +94,7 @@ export const TEMPLATE_CATALOGUE = {
     linkVariables: ['dashboardLink'],
     sample: { firstName: 'Sam', dashboardLink: 'https://example.com.au/plumber-dashboard' },
     subject: 'Welcome to our plumber referral program',
-    body: `Hi {firstName},\n\nYour account is ready. Refer clients with pipe problems and earn $80 for every completed Clean & View, plus $400 more if the job becomes a reline: up to $480 per referral.\n\nSubmit referrals and follow their status and your rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
+    body: `Hi {firstName},\n\nYour account is ready. Refer clients with pipe problems and earn ${FEES.cleanView} for every completed Clean & View, plus ${FEES.reline} more if the job becomes a reline: up to ${FEES.max} per referral.\n\nSubmit referrals and follow their status and your rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
   },
   reset_password: {
     key: 'reset_password',
@@ -224,7 +224,7 @@ export const TEMPLATE_CATALOGUE = {
     linkVariables: ['dashboardLink'],
     sample: { plumberName: 'Sam', refNumber: 'R-000123', clientName: 'Chris Client', suburb: 'Toowong', dashboardLink: 'https://example.com.au/plumber-dashboard' },
     subject: 'Thanks for your referral {refNumber}',
-    body: `Hi {plumberName},\n\nThank you for referring {clientName} in {suburb}. Your referral {refNumber} is with our team, and we will contact the client within 1 business day.\n\nYou earn $80 when the Clean & View is completed and $400 more if the job becomes a reline. Follow its status and your rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
+    body: `Hi {plumberName},\n\nThank you for referring {clientName} in {suburb}. Your referral {refNumber} is with our team, and we will contact the client within ${CLIENT_CONTACT_TIME}.\n\nYou earn ${FEES.cleanView} when the Clean & View is completed and ${FEES.reline} more if the job becomes a reline. Follow its status and your rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
   },
   plumber_message: {
     key: 'plumber_message',
@@ -245,8 +245,8 @@ export const TEMPLATE_CATALOGUE = {
     sample: {
       date: 'Saturday 21 November 2026',
       count: '2',
-      total: '$480',
-      list: 'R-000123 · Sam Taylor · C&V $80 · due 23/11/2026\nR-000117 · Jo Lee · Reline $400 · OVERDUE since 18/11/2026',
+      total: FEES.max,
+      list: `R-000123 · Sam Taylor · C&V ${FEES.cleanView} · due 23/11/2026\nR-000117 · Jo Lee · Reline ${FEES.reline} · OVERDUE since 18/11/2026`,
       referralsLink: 'https://example.com.au/admin/dashboard',
     },
     subject: 'Rebates due: {count} payments ({total})',

@@ -1,9 +1,11 @@
+import { INSPECTION_PRICE, WARRANTY } from '../../../../src/contracts/business';
+
 /**
  * Copy of the About page and the No-dig page (spec §2). Every claim follows spec §1 and §9: repair
- * without digging, most jobs done in a day, liners last 50+ years, a 25-year guarantee, sewer and
+ * without digging, most jobs done in a day, liners last 50+ years, the guarantee, sewer and
  * stormwater pipes from 40mm to 300mm+, a badly collapsed pipe may need a small excavation, rated 4.9
- * out of 5 from 80+ reviews, service across every state and territory, and the Clean & View from $299,
- * waived if relining goes ahead.
+ * out of 5 from 80+ reviews, service across every state and territory, and the Clean & View price,
+ * waived if relining goes ahead. The guarantee and the price come from the business constants.
  */
 
 /** Simple 24×24 stroke icons (decorative: drawn with aria-hidden). */
@@ -25,7 +27,7 @@ export type IconName = keyof typeof ICONS;
 export const ABOUT_HERO_POINTS = [
   'Rated 4.9 out of 5 from 80+ reviews',
   'Repairs without digging up your garden, driveway or floors',
-  'Most jobs done in a day, backed by a 25-year guarantee',
+  `Most jobs done in a day, backed by a ${WARRANTY.guarantee}`,
   'Service across every state and territory',
 ] as const;
 
@@ -36,7 +38,7 @@ export const MISSION_PARAGRAPHS = [
 
 export const MISSION_STATS = [
   { value: '4.9/5', label: 'average rating from 80+ reviews' },
-  { value: '25 years', label: 'guarantee on our relining work' },
+  { value: WARRANTY.years, label: 'guarantee on our relining work' },
   { value: '50+ years', label: 'expected life of our liners' },
   { value: '1 day', label: 'to finish most jobs' },
 ] as const;
@@ -55,7 +57,7 @@ export const DIFFERENCES = [
   {
     icon: 'bolt',
     title: 'Fast, Lasting Fixes',
-    text: 'Most jobs are done in a day. Our liners last 50+ years, and our relining work carries a 25-year guarantee.',
+    text: `Most jobs are done in a day. Our liners last 50+ years, and our relining work carries a ${WARRANTY.guarantee}.`,
   },
   {
     icon: 'building',
@@ -79,7 +81,7 @@ export const ABOUT_STEPS = [
   },
   {
     title: 'Done',
-    text: 'We film the finished pipe so you can see the result, tidy up and leave. Most jobs are done in a day, backed by our 25-year guarantee.',
+    text: `We film the finished pipe so you can see the result, tidy up and leave. Most jobs are done in a day, backed by our ${WARRANTY.guarantee}.`,
   },
 ] as const;
 
@@ -121,7 +123,7 @@ export const ABOUT_FAQ = [
   },
   {
     question: 'How long will a relined pipe last?',
-    answer: 'Our liners last 50+ years, and every relining job is backed by our 25-year guarantee.',
+    answer: `Our liners last 50+ years, and every relining job is backed by our ${WARRANTY.guarantee}.`,
   },
   {
     question: 'Which pipes can you fix?',
@@ -131,7 +133,7 @@ export const ABOUT_FAQ = [
   {
     question: 'What does it cost to get started, and do you cover my area?',
     answer:
-      'Start with a fixed-price Clean & View inspection from $299: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.',
+      `Start with a fixed-price Clean & View inspection from ${INSPECTION_PRICE}: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.`,
   },
 ] as const;
 
@@ -169,7 +171,7 @@ export const COMPARISON_ROWS = [
   {
     aspect: 'Lifespan',
     traditional: 'Depends on the new pipe and how it was laid',
-    noDig: 'Liners last 50+ years, with a 25-year guarantee',
+    noDig: `Liners last 50+ years, with a ${WARRANTY.guarantee}`,
   },
 ] as const;
 
@@ -187,7 +189,7 @@ export const NO_DIG_BENEFITS = [
   {
     icon: 'shield',
     title: 'Built to Last',
-    text: 'Our liners last 50+ years, and every relining job is backed by our 25-year guarantee.',
+    text: `Our liners last 50+ years, and every relining job is backed by our ${WARRANTY.guarantee}.`,
   },
   {
     icon: 'future',
@@ -218,7 +220,7 @@ export const NO_DIG_FAQ = [
   },
   {
     question: 'How long does a relined pipe last?',
-    answer: 'Our liners last 50+ years, and our relining work comes with a 25-year guarantee.',
+    answer: `Our liners last 50+ years, and our relining work comes with a ${WARRANTY.guarantee}.`,
   },
   {
     question: 'Can you reline sewer and stormwater pipes?',
@@ -232,7 +234,7 @@ export const NO_DIG_FAQ = [
   {
     question: 'What happens at the inspection, and what does it cost?',
     answer:
-      'Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from $299, and the fee is waived if you go ahead with relining.',
+      `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`,
   },
   {
     question: 'Do you service my area?',

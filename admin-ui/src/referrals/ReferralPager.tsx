@@ -89,3 +89,25 @@ export function useKeepScrollOnPageChange(page: number) {
     return () => cancelAnimationFrame(frame);
   }, [page]);
 }
+
+/**
+ * A page past the end (a bookmark of page 9 when there are 3, or rows gone after a change) shows the
+ * last page, as the dashboard always has; react-admin alone goes back to page 1. Its correction is
+ * queued in the same pass (useListController's effect, in an ancestor, runs after this one), so this
+ * one, a microtask later, is applied on top of it.
+ */
+export function useLastPageWhenPastTheEnd() {
+  const { page, perPage, total, isPending, isFetching, error, setPage } = useListContext();
+  useEffect(() => {
+    if (isPending || isFetching || error || total == null) return;
+    const last = Math.max(pageCount(total, perPage), 1);
+    if (page <= last) return;
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (!cancelled) setPage(last);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [page, perPage, total, isPending, isFetching, error, setPage]);
+}

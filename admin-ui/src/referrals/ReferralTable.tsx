@@ -4,7 +4,7 @@ import { DataTable, RecordContextProvider, useListContext, useRecordContext } fr
 import { placeLabel } from '../../../src/contracts/place-label';
 import { AddressField, ClientField, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
 import { formatDate, formatTime, type ReferralRecord, urgencyLabel } from './referralFormat';
-import { ReferralPagination, useKeepScrollOnPageChange } from './ReferralPager';
+import { ReferralPagination, useKeepScrollOnPageChange, useLastPageWhenPastTheEnd } from './ReferralPager';
 import { ReferralStatusChip } from './ReferralStatusChip';
 
 /**
@@ -16,6 +16,7 @@ export function ReferralTable({ onOpen }: { onOpen: (id: string) => void }) {
   const { data, isPending, isFetching, error, refetch, filterValues, page } = useListContext<ReferralRecord>();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   useKeepScrollOnPageChange(page);
+  useLastPageWhenPastTheEnd();
 
   if (error && !data) {
     return (

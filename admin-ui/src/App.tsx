@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { AppLayout } from './layout/AppLayout';
@@ -16,6 +16,12 @@ import users from './users';
 
 /** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
 const Home = () => <Navigate to="/dashboard" replace />;
+
+/** '/admin/referrals', the referrals' list address: the dashboard, keeping a list query if one was given. */
+function ReferralListRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/dashboard', search }} replace />;
+}
 
 /**
  * The staff console at /admin with real paths (/admin/users, not #/users): a browser router with
@@ -43,9 +49,9 @@ export function App() {
         <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
-          {/* The referrals live on the dashboard (spec §2): their own address leads there. */}
-          <Route path="/referrals" element={<Navigate to="/dashboard" replace />} />
-          <Route path="/referrals/*" element={<Navigate to="/dashboard" replace />} />
+          {/* The referrals list lives on the dashboard (spec §2): its own address leads there, with its
+              filters and page; /referrals/:id is the referrals resource's own route. */}
+          <Route path="/referrals" element={<ReferralListRedirect />} />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
         </CustomRoutes>
       </Admin>

@@ -45,7 +45,7 @@ describe('the console offers no Delete', () => {
   });
 
   it('every list turns off bulk actions (whose default is Delete)', () => {
-    const grids = sources.flatMap(({ file, text }) => openingTags(text, 'Datagrid').map((tag) => ({ file, tag })));
+    const grids = sources.flatMap(({ file, text }) => ['Datagrid', 'DataTable'].flatMap((name) => openingTags(text, name).map((tag) => ({ file, tag }))));
     expect(grids.length).toBeGreaterThan(0);
     for (const { file, tag } of grids) expect(`${file}: ${tag}`).toMatch(/bulkActionButtons=\{false\}/);
   });

@@ -128,6 +128,8 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   const staff = await staffContext.newPage();
   await adminLogIn(staff);
   await staff.getByRole('searchbox', { name: 'Search' }).fill(refId);
+  // The search is applied (debounced) and kept in the address, react-admin's way.
+  await expect(staff).toHaveURL(/filter=.*R-\d{6}/);
   await staff.getByRole('button', { name: `Open referral ${refId}` }).click();
   const detail = staff.getByRole('dialog');
   // Phones shown as typed, called in +61 form without the trunk 0.
@@ -155,6 +157,15 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await expect(staff.getByText('Email sent', { exact: true })).toBeVisible();
   const mail = await waitForMail(request, email, `Your rebate for ${refId} is paid`);
   expect(mail.text).toContain('$480 is on its way to your account.');
+
+  // The referral has its own address: the dialog's 'Open as page', and the same page opened afresh.
+  await detail.getByRole('link', { name: 'Open as page' }).click();
+  await expect(staff).toHaveURL(/\/admin\/referrals\/[0-9a-f-]{36}$/);
+  const own = await staffContext.newPage();
+  await own.goto(staff.url());
+  await expect(own.getByRole('heading', { name: `Referral ${refId}`, level: 1 })).toBeVisible();
+  await expect(own.getByText(/Status: .+ → Rebate Paid/)).toBeVisible();
+  await expect(own.getByText(`E-mail sent: Your rebate for ${refId} is paid`)).toBeVisible();
   await staffContext.close();
 
   await page.reload();

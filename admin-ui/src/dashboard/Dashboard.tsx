@@ -1,21 +1,39 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Title, useRefresh } from 'react-admin';
+import { ListBase, Title, useListContext, useRefresh } from 'react-admin';
 import { useApiGet } from '../common/useApiGet';
 import { ReferralDetailDialog } from '../referrals/ReferralDetailDialog';
 import { ReferralFilters } from '../referrals/ReferralFilters';
 import type { ReferralStats, ReferralStatus } from '../referrals/referralFormat';
 import { RebatesDueCard, ReferralsPerWeekChart, SummaryCards, TopReferrersCard } from '../referrals/ReferralStatsCards';
 import { ReferralTable } from '../referrals/ReferralTable';
-import { useReferralQuery } from '../referrals/useReferralQuery';
+
+/** spec §9: 5 referrals per page. */
+const REFERRALS_PER_PAGE = 5;
+const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+/** One quiet retry, then the table's error and its Retry button (instead of react-admin's toast). */
+const LIST_QUERY = { retry: 1, onError: () => undefined };
 
 /**
  * spec §2 Admin referrals dashboard (/admin/dashboard): summary cards, filters, the referrals table
  * (5 a page) with its pager, top referrers, rebates due, referrals per week, and a referral's detail
  * with status, notes and 'Send Email to Plumber'. Any change refreshes the table and the summary.
+ *
+ * The table is react-admin's list of the referrals resource: its filters, sort and page live in the
+ * address (react-admin's own location sync: /admin/dashboard?filter={"status":"referred"}&page=2),
+ * so a reload, a bookmark or Back shows the same rows. Only the address: with no store key,
+ * 'Referrals' in the menu opens the dashboard unfiltered, as it always has.
  */
 export function Dashboard() {
-  const query = useReferralQuery();
+  return (
+    <ListBase resource="referrals" perPage={REFERRALS_PER_PAGE} sort={NEWEST_FIRST} storeKey={false} queryOptions={LIST_QUERY}>
+      <DashboardView />
+    </ListBase>
+  );
+}
+
+function DashboardView() {
+  const { setFilters } = useListContext();
   const [version, setVersion] = useState(0);
   const stats = useApiGet<ReferralStats>('/api/admin/referrals/stats', version, 'Please try again.');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -27,8 +45,9 @@ export function Dashboard() {
     refresh();
   }, [refresh]);
 
-  const showInTable = (changes: { status?: ReferralStatus; overdue?: boolean }) => {
-    query.showOnly(changes);
+  /** A summary card's 'show in table': only its filter (the others cleared), page 1. */
+  const showInTable = (filter: { status: ReferralStatus } | { overdue: true }) => {
+    setFilters(filter);
     tableRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
@@ -50,9 +69,9 @@ export function Dashboard() {
           <Typography id="referrals-table-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
             All referrals
           </Typography>
-          <ReferralFilters query={query} />
+          <ReferralFilters />
           <Box sx={{ mt: 1 }}>
-            <ReferralTable query={query} onOpen={setOpenId} />
+            <ReferralTable onOpen={setOpenId} />
           </Box>
         </CardContent>
       </Card>

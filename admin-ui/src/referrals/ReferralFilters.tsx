@@ -1,55 +1,31 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, FormControlLabel, InputAdornment, MenuItem, Switch, TextField } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS, type ReferralStatus, type Urgency } from './referralFormat';
-import type { ReferralQuery } from './useReferralQuery';
+import { Box, Button, InputAdornment } from '@mui/material';
+import type { FormEventHandler, ReactNode } from 'react';
+import { BooleanInput, DateInput, FilterLiveForm, SelectInput, TextInput, useListContext } from 'react-admin';
 import { displayZoneLabel } from '../common/dates';
+import { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS } from './referralFormat';
 
-/** spec §2 Admin referrals dashboard: the filters above the table. Every change goes back to page 1. */
-export function ReferralFilters({ query }: { query: ReferralQuery }) {
-  const { filters, setFilters, clearFilters, hasFilters } = query;
-  const [text, setText] = useState(filters.q);
-  const sent = useRef(filters.q);
+const STATUS_CHOICES = REFERRAL_STATUSES.map((status) => ({ id: status, name: REFERRAL_STATUS_LABELS[status] }));
+const URGENCY_CHOICES = URGENCIES.map((urgency) => ({ id: urgency, name: URGENCY_LABELS[urgency] }));
 
-  // Typing reaches the address after a pause; the box follows the address when something else
-  // changes it (Back, 'Clear filters'), never while it is catching up with what was typed.
-  useEffect(() => {
-    if (filters.q !== sent.current) {
-      sent.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-  useEffect(() => {
-    if (text === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      setFilters({ q: text }, { replace: true });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text, setFilters]);
+/** The API reads overdue=false as 'not overdue': the switch off means no overdue filter at all. */
+const overdueOnly = (checked: unknown) => (checked === true ? true : null);
 
+/**
+ * spec §2 Admin referrals dashboard: the filters above the table, react-admin inputs bound to the list
+ * context (its filter values, in the address). Every change goes back to page 1; typing is applied
+ * after a pause. A change made elsewhere (a summary card, 'Clear filters', Back) shows in the inputs.
+ */
+export function ReferralFilters() {
+  const { filterValues, setFilters } = useListContext();
+  const hasFilters = Object.keys(filterValues).length > 0;
   return (
-    <Box
-      role="search"
-      aria-label="Filter referrals"
-      sx={{
-        display: 'grid',
-        gap: 2,
-        alignItems: 'center',
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          md: 'repeat(4, minmax(0, 1fr))',
-          lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))',
-          xl: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr)) auto',
-        },
-      }}
-    >
-      <TextField
+    <FilterLiveForm debounce={300} formComponent={FilterGrid}>
+      <TextInput
+        source="q"
         label="Search"
         type="search"
-        size="small"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        helperText={false}
         placeholder="Ref ID, client, plumber, suburb, address"
         sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
         slotProps={{
@@ -62,48 +38,53 @@ export function ReferralFilters({ query }: { query: ReferralQuery }) {
           },
         }}
       />
-      <TextField select label="Status" size="small" value={filters.status} onChange={(event) => setFilters({ status: event.target.value as ReferralStatus | '' })}>
-        <MenuItem value="">All statuses</MenuItem>
-        {REFERRAL_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {REFERRAL_STATUS_LABELS[status]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select label="Urgency" size="small" value={filters.urgency} onChange={(event) => setFilters({ urgency: event.target.value as Urgency | '' })}>
-        <MenuItem value="">All urgencies</MenuItem>
-        {URGENCIES.map((urgency) => (
-          <MenuItem key={urgency} value={urgency}>
-            {URGENCY_LABELS[urgency]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+      <SelectInput source="status" label="Status" choices={STATUS_CHOICES} emptyText="All statuses" translateChoice={false} helperText={false} />
+      <SelectInput source="urgency" label="Urgency" choices={URGENCY_CHOICES} emptyText="All urgencies" translateChoice={false} helperText={false} />
+      <DateInput
+        source="createdFrom"
         label={`Received from (${displayZoneLabel()})`}
-        type="date"
-        size="small"
-        value={filters.createdFrom}
-        onChange={(event) => setFilters({ createdFrom: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.createdTo || undefined } }}
+        helperText={false}
+        slotProps={{ htmlInput: { max: filterValues.createdTo || undefined } }}
       />
-      <TextField
+      <DateInput
+        source="createdTo"
         label={`Received to (${displayZoneLabel()})`}
-        type="date"
-        size="small"
-        value={filters.createdTo}
-        onChange={(event) => setFilters({ createdTo: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.createdFrom || undefined } }}
+        helperText={false}
+        slotProps={{ htmlInput: { min: filterValues.createdFrom || undefined } }}
       />
       <Box sx={{ gridColumn: { xs: '1 / -1', xl: 'auto' }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
-        <FormControlLabel
-          control={<Switch checked={filters.overdue} onChange={(event) => setFilters({ overdue: event.target.checked })} />}
-          label="Overdue rebates only"
-          sx={{ m: 0, whiteSpace: 'nowrap' }}
-        />
-        <Button onClick={clearFilters} disabled={!hasFilters} sx={{ whiteSpace: 'nowrap' }}>
+        <BooleanInput source="overdue" label="Overdue rebates only" parse={overdueOnly} defaultValue={null} helperText={false} sx={{ '& .MuiFormControlLabel-root': { m: 0, whiteSpace: 'nowrap' } }} />
+        <Button onClick={() => setFilters({})} disabled={!hasFilters} sx={{ whiteSpace: 'nowrap' }}>
           Clear filters
         </Button>
       </Box>
+    </FilterLiveForm>
+  );
+}
+
+/** The form the filters live in: one row on a wide screen, two columns on a phone. */
+function FilterGrid({ onSubmit, children }: { onSubmit?: FormEventHandler<HTMLFormElement>; children?: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filter referrals"
+      onSubmit={onSubmit}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'center',
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(4, minmax(0, 1fr))',
+          lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))',
+          xl: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr)) auto',
+        },
+        // The inputs sit in the grid's gaps, not in react-admin's form margins.
+        '& .MuiFormControl-root': { m: 0 },
+      }}
+    >
+      {children}
     </Box>
   );
 }

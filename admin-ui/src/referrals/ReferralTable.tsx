@@ -1,78 +1,22 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Link,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
-import { useGetList } from 'react-admin';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, CircularProgress, LinearProgress, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import type { MouseEvent } from 'react';
+import { DataTable, RecordContextProvider, useListContext, useRecordContext } from 'react-admin';
 import { placeLabel } from '../../../src/contracts/place-label';
-import { pageCount } from './pager';
-import { ReferralPager } from './ReferralPager';
-import {
-  formatDate,
-  formatMoney,
-  formatTime,
-  isPastDue,
-  REBATE_PART_LABELS,
-  rebateStatusLabel,
-  type RebatePartName,
-  type ReferralRecord,
-  urgencyLabel,
-} from './referralFormat';
+import { AddressField, ClientField, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
+import { formatDate, formatTime, type ReferralRecord, urgencyLabel } from './referralFormat';
+import { ReferralPagination, useKeepScrollOnPageChange, useLastPageWhenPastTheEnd } from './ReferralPager';
 import { ReferralStatusChip } from './ReferralStatusChip';
-import type { ReferralQuery, SortField } from './useReferralQuery';
-
-/** spec §9: 5 referrals per page. */
-export const REFERRALS_PER_PAGE = 5;
-
-const COLUMNS: Array<{ label: string; sort?: SortField }> = [
-  { label: 'Ref ID', sort: 'refNumber' },
-  { label: 'Client', sort: 'clientName' },
-  { label: 'Address' },
-  { label: 'Plumber', sort: 'plumberName' },
-  { label: 'Urgency' },
-  { label: 'Status' },
-  { label: 'Rebates' },
-  { label: 'Date', sort: 'createdAt' },
-];
 
 /**
- * spec §2 Admin referrals dashboard: the referrals table, 5 a page, with the pager of spec §9. A row
- * (or its Ref ID button, for the keyboard) opens the referral. On narrow screens each referral is a card.
+ * spec §2 Admin referrals dashboard: the referrals of the list context (5 a page) with the pager of
+ * spec §9. A row (or its Ref ID button, for the keyboard) opens the referral. On narrow screens each
+ * referral is a card.
  */
-export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen: (id: string) => void }) {
-  const { apiFilter, page, sort, order, setPage, setSort, hasFilters } = query;
+export function ReferralTable({ onOpen }: { onOpen: (id: string) => void }) {
+  const { data, isPending, isFetching, error, refetch, filterValues, page } = useListContext<ReferralRecord>();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
-  const { data, total, isPending, isFetching, error, refetch } = useGetList<ReferralRecord>(
-    'referrals',
-    { pagination: { page, perPage: REFERRALS_PER_PAGE }, sort: { field: sort, order }, filter: apiFilter },
-    // One quiet retry, then the error and its Retry button (react-query would otherwise wait ~7 s).
-    { placeholderData: (previous) => previous, retry: 1 },
-  );
-  const pages = pageCount(total ?? 0, REFERRALS_PER_PAGE);
-
-  // A page beyond the end (rows removed by a filter or a status change) shows the last page instead.
-  useEffect(() => {
-    if (!isPending && !error && total !== undefined && page > Math.max(pages, 1)) setPage(Math.max(pages, 1), { replace: true });
-  }, [isPending, error, total, page, pages, setPage]);
+  useKeepScrollOnPageChange(page);
+  useLastPageWhenPastTheEnd();
 
   if (error && !data) {
     return (
@@ -98,8 +42,6 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
   }
 
   const rows = data ?? [];
-  const first = (page - 1) * REFERRALS_PER_PAGE + 1;
-  const last = first + rows.length - 1;
   return (
     <Stack spacing={1.5}>
       <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress aria-label="Refreshing referrals" /> : null}</Box>
@@ -118,7 +60,7 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
       {rows.length === 0 ? (
         <Box sx={{ py: 4, textAlign: 'center' }}>
           <Typography>No referrals found</Typography>
-          {hasFilters ? (
+          {Object.keys(filterValues).length > 0 ? (
             <Typography variant="body2" color="text.secondary">
               Try other filters, or clear them.
             </Typography>
@@ -132,92 +74,47 @@ export function ReferralTable({ query, onOpen }: { query: ReferralQuery; onOpen:
         >
           {rows.map((referral) => (
             <li key={referral.id}>
-              <ReferralCard referral={referral} onOpen={onOpen} />
+              <RecordContextProvider value={referral}>
+                <ReferralCard onOpen={onOpen} />
+              </RecordContextProvider>
             </li>
           ))}
         </Box>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Referrals" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell
-                    key={column.label}
-                    sortDirection={column.sort === sort ? (order === 'ASC' ? 'asc' : 'desc') : false}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                  >
-                    {column.sort ? (
-                      <TableSortLabel
-                        active={column.sort === sort}
-                        direction={column.sort === sort ? (order === 'ASC' ? 'asc' : 'desc') : column.sort === 'createdAt' ? 'desc' : 'asc'}
-                        onClick={() => setSort(column.sort!, column.sort === sort ? (order === 'ASC' ? 'DESC' : 'ASC') : column.sort === 'createdAt' ? 'DESC' : 'ASC')}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((referral) => (
-                <TableRow key={referral.id} hover onClick={() => onOpen(referral.id)} sx={{ cursor: 'pointer', verticalAlign: 'top' }}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <OpenButton referral={referral} onOpen={onOpen} />
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{referral.clientName}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {referral.clientPhone}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{referral.jobAddress}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {placeLabel(referral)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{referral.plumberName}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {referral.plumberCompany}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{urgencyLabel(referral.urgency)}</Typography>
-                  </TableCell>
-                  <TableCell>
-                    <ReferralStatusChip status={referral.status} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <RebateLines referral={referral} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Typography variant="body2">{formatDate(referral.createdAt)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {formatTime(referral.createdAt)}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          aria-label="Referrals"
+          bulkActionButtons={false}
+          rowClick={(id) => {
+            onOpen(String(id));
+            return false;
+          }}
+          sx={TABLE_SX}
+        >
+          <DataTable.Col source="refNumber" label="Ref ID" render={(referral: ReferralRecord) => <OpenButton referral={referral} onOpen={onOpen} />} sx={NOWRAP} />
+          <DataTable.Col source="clientName" label="Client" field={ClientField} />
+          <DataTable.Col source="jobAddress" label="Address" field={AddressField} disableSort />
+          <DataTable.Col source="plumberName" label="Plumber" field={PlumberField} />
+          <DataTable.Col source="urgency" label="Urgency" field={UrgencyField} disableSort />
+          <DataTable.Col source="status" label="Status" field={StatusField} disableSort />
+          <DataTable.Col label="Rebates" field={RebatesField} sx={NOWRAP} />
+          <DataTable.Col source="createdAt" label="Date" field={ReceivedField} sortByOrder="DESC" sx={NOWRAP} />
+        </DataTable>
       )}
-      {rows.length > 0 ? (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {`Showing ${first}–${last} of ${total ?? rows.length}`}
-          </Typography>
-          <ReferralPager page={page} pages={pages} onPage={(value) => setPage(value)} />
-        </Box>
-      ) : null}
+      <ReferralPagination />
     </Stack>
   );
 }
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/** The look the table had before it was react-admin's: compact cells, bold headers, rows top-aligned. */
+const TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& .MuiTableCell-root': { px: 1 },
+  '& .MuiTableCell-root:first-of-type': { pl: 2 },
+  '& .RaDataTable-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' },
+  '& .RaDataTable-row': { verticalAlign: 'top' },
+} as const;
 
 function OpenButton({ referral, onOpen }: { referral: ReferralRecord; onOpen: (id: string) => void }) {
   return (
@@ -237,34 +134,9 @@ function OpenButton({ referral, onOpen }: { referral: ReferralRecord; onOpen: (i
   );
 }
 
-/** The two rebate parts, each amount and status; a part past its payment date is flagged Overdue. */
-export function RebateLines({ referral }: { referral: ReferralRecord }) {
-  const part = (name: RebatePartName, amount: number, status: string, dueAt: string | null): ReactNode => {
-    const overdue = isPastDue(dueAt);
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: overdue ? 'error.main' : undefined }}>
-        <Typography variant="body2" component="span" sx={{ fontWeight: 600, minWidth: 44 }}>
-          {REBATE_PART_LABELS[name]}
-        </Typography>
-        <Typography variant="body2" component="span">
-          {formatMoney(amount)}
-        </Typography>
-        <Typography variant="body2" component="span" color={overdue ? 'inherit' : status === 'paid' ? 'success.main' : 'text.secondary'}>
-          {rebateStatusLabel(status)}
-        </Typography>
-        {overdue ? <Chip label="Overdue" color="error" size="small" sx={{ height: 20 }} /> : null}
-      </Box>
-    );
-  };
-  return (
-    <Stack spacing={0.25}>
-      {part('cleanView', referral.cleanviewRebateAmount, referral.cleanviewRebateStatus, referral.cleanviewDueAt)}
-      {part('reline', referral.relineRebateAmount, referral.relineRebateStatus, referral.relineDueAt)}
-    </Stack>
-  );
-}
-
-function ReferralCard({ referral, onOpen }: { referral: ReferralRecord; onOpen: (id: string) => void }) {
+function ReferralCard({ onOpen }: { onOpen: (id: string) => void }) {
+  const referral = useRecordContext<ReferralRecord>();
+  if (!referral) return null;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea onClick={() => onOpen(referral.id)} sx={{ height: '100%', alignItems: 'flex-start', display: 'flex', flexDirection: 'column' }}>
@@ -290,7 +162,7 @@ function ReferralCard({ referral, onOpen }: { referral: ReferralRecord; onOpen: 
               · {referral.plumberCompany}
             </Typography>
           </Typography>
-          <RebateLines referral={referral} />
+          <RebatesField />
           <Typography variant="body2" color="text.secondary">
             {urgencyLabel(referral.urgency)} · {formatDate(referral.createdAt)} {formatTime(referral.createdAt)}
           </Typography>

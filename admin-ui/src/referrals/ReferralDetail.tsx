@@ -1,0 +1,323 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNotify, useShowContext } from 'react-admin';
+import { placeLabel } from '../../../src/contracts/place-label';
+import { mailtoHref } from '../common/links';
+import { PhoneLink } from '../common/PhoneLink';
+import { Toast } from '../common/Toast';
+import { errorMessage, httpClient } from '../providers/httpClient';
+import { ReferralPhotos } from './ReferralPhotos';
+import {
+  formatDateTime,
+  formatMoney,
+  historyActor,
+  historyText,
+  accountText,
+  isPastDue,
+  rebateStatusLabel,
+  REFERRAL_STATUS_LABELS,
+  REFERRAL_STATUSES,
+  SOURCE_LABELS,
+  urgencyLabel,
+  type ReferralDetail,
+  type ReferralStatus,
+} from './referralFormat';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', lineHeight: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 }, m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * How the console fetches a referral's detail (GET /api/admin/referrals/:id: the record with its
+ * history and photos). The meta only keeps it apart in react-admin's cache: its lists put their rows
+ * (without history or photos) under the plain getOne key of each referral, which would otherwise show
+ * as a detail without them. A referral that cannot be fetched says so where it would have been (no
+ * toast, no redirect), with Retry.
+ */
+export const REFERRAL_DETAIL = {
+  resource: 'referrals',
+  queryOptions: { meta: { view: 'detail' }, onError: () => undefined },
+  redirectOnError: false,
+} as const;
+
+/**
+ * A referral's detail as the dialog and its own page show it, from the show context: every field,
+ * the status (saved at once, the rebate table applied by the server), notes, rebates, photos and
+ * history; the loading line, or the error with Retry, until it is there. `onChanged` runs after any
+ * change (it refreshes what shows the referral).
+ */
+export function ReferralDetailContent({ onChanged }: { onChanged: () => void }) {
+  const { record: referral, error, isFetching, refetch } = useShowContext<ReferralDetail>();
+  if (referral) return <ReferralDetailBody referral={referral} onChanged={onChanged} />;
+  if (error && !isFetching) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to fetch the referral. {errorMessage(error, 'Please try again.')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center', py: 6 }} role="status">
+      <CircularProgress size={20} />
+      <Typography color="text.secondary">Loading referral...</Typography>
+    </Stack>
+  );
+}
+
+/** The thin bar that says a shown referral is being fetched again (after a change). */
+export function ReferralRefreshing() {
+  const { record, isFetching } = useShowContext<ReferralDetail>();
+  return <Box sx={{ height: 4 }}>{isFetching && record ? <LinearProgress aria-label="Refreshing referral" /> : null}</Box>;
+}
+
+function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
+  const services = [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Reline' : null].filter(Boolean).join(', ');
+  return (
+    <Stack spacing={3}>
+      <StatusEditor referral={referral} onChanged={onChanged} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Section title="Client">
+          <Rows
+            rows={[
+              ['Name', referral.clientName],
+              ['Phone', <PhoneLink phone={referral.clientPhone} />],
+              ['Address', `${referral.jobAddress}, ${placeLabel(referral)}`],
+              ['Permission to contact client', referral.contactClient ? 'Yes' : 'No'],
+            ]}
+          />
+        </Section>
+        <Section title="Plumber">
+          <Rows
+            rows={[
+              ['Name', referral.plumberName],
+              ['Company', referral.plumberCompany],
+              ['Phone', <PhoneLink phone={referral.plumberPhone} />],
+              ['Email', <Link href={mailtoHref(referral.plumberEmail)}>{referral.plumberEmail}</Link>],
+              ['Account', accountText(referral)],
+            ]}
+          />
+        </Section>
+      </Box>
+      <Section title="Job">
+        <Rows
+          rows={[
+            ['Urgency', urgencyLabel(referral.urgency)],
+            ['Service types asked for', services || 'Not specified'],
+            ['Source', SOURCE_LABELS[referral.source] ?? referral.source],
+            ['Received', formatDateTime(referral.createdAt)],
+            ['Last updated', formatDateTime(referral.updatedAt)],
+          ]}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          Description
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {referral.description}
+        </Typography>
+      </Section>
+      <Section title="Rebates">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <RebatePart
+            title="Clean & View (C&V)"
+            amount={referral.cleanviewRebateAmount}
+            status={referral.cleanviewRebateStatus}
+            completedAt={referral.cleanviewCompletedAt}
+            paidAt={referral.cleanviewPaidAt}
+            dueAt={referral.cleanviewDueAt}
+          />
+          <RebatePart
+            title="Reline"
+            amount={referral.relineRebateAmount}
+            status={referral.relineRebateStatus}
+            completedAt={referral.relineCompletedAt}
+            paidAt={referral.relinePaidAt}
+            dueAt={referral.relineDueAt}
+          />
+        </Box>
+      </Section>
+      <NotesEditor referral={referral} onChanged={onChanged} />
+      <Section title="Photos">
+        <ReferralPhotos referralId={referral.id} photos={referral.photos} />
+      </Section>
+      <Section title="History">
+        <History referral={referral} />
+      </Section>
+    </Stack>
+  );
+}
+
+function RebatePart(props: { title: string; amount: number; status: string; completedAt: string | null; paidAt: string | null; dueAt: string | null }) {
+  const overdue = isPastDue(props.dueAt);
+  return (
+    <Box sx={{ border: 1, borderColor: overdue ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2" component="h4">
+          {props.title}
+        </Typography>
+        <Typography variant="subtitle2" component="span">
+          {formatMoney(props.amount)}
+        </Typography>
+        <Chip size="small" label={rebateStatusLabel(props.status)} color={props.status === 'paid' ? 'success' : props.status === 'processing' ? 'info' : 'default'} />
+        {overdue ? <Chip size="small" label="Overdue" color="error" /> : null}
+      </Box>
+      <Rows
+        rows={[
+          ['Completed', formatDateTime(props.completedAt) || 'Not yet'],
+          ['Paid', formatDateTime(props.paidAt) || 'Not yet'],
+          ...(props.dueAt ? ([['Payment due', <Box component="span" sx={{ color: overdue ? 'error.main' : undefined }}>{formatDateTime(props.dueAt)}</Box>]] as Array<[string, ReactNode]>) : []),
+        ]}
+      />
+    </Box>
+  );
+}
+
+/** Saved as soon as it changes; on failure the select goes back to the saved status. */
+function StatusEditor({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
+  const [status, setStatus] = useState<ReferralStatus>(referral.status);
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+  useEffect(() => setStatus(referral.status), [referral.status]);
+
+  async function change(value: ReferralStatus) {
+    if (value === status) return;
+    setStatus(value);
+    setSaving(true);
+    try {
+      await httpClient(`/api/admin/referrals/${referral.id}`, { method: 'PUT', body: JSON.stringify({ status: value }) });
+      notify(<Toast title="Status updated" description="Referral status updated successfully" />, { type: 'success' });
+      onChanged();
+    } catch (error) {
+      setStatus(referral.status);
+      notify(<Toast title="Error updating referral" description={errorMessage(error, 'Please try again.')} />, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+      <TextField
+        select
+        label="Status"
+        value={status}
+        disabled={saving}
+        onChange={(event) => change(event.target.value as ReferralStatus)}
+        sx={{ minWidth: 260 }}
+        helperText="Saved as soon as you choose"
+      >
+        {REFERRAL_STATUSES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {REFERRAL_STATUS_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {saving ? <CircularProgress size={20} aria-label="Saving status" /> : null}
+    </Box>
+  );
+}
+
+function NotesEditor({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
+  const [notes, setNotes] = useState(referral.notes ?? '');
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+  useEffect(() => setNotes(referral.notes ?? ''), [referral.notes]);
+  const dirty = notes.trim() !== (referral.notes ?? '').trim();
+
+  async function save() {
+    setSaving(true);
+    try {
+      await httpClient(`/api/admin/referrals/${referral.id}`, { method: 'PUT', body: JSON.stringify({ notes }) });
+      notify(<Toast title="Notes updated" />, { type: 'success' });
+      onChanged();
+    } catch (error) {
+      notify(<Toast title="Error updating notes" description={errorMessage(error, 'Please try again.')} />, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Section title="Notes">
+      <TextField
+        label="Notes"
+        multiline
+        minRows={3}
+        fullWidth
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 5_000 } }}
+        placeholder="Notes for staff"
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <Button variant="outlined" onClick={save} disabled={saving || !dirty}>
+          {saving ? 'Saving...' : 'Save notes'}
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
+function History({ referral }: { referral: ReferralDetail }) {
+  if (referral.history.length === 0) return <Typography color="text.secondary">No history yet</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {[...referral.history].reverse().map((item, index) => (
+        <Box component="li" key={item.id}>
+          {index > 0 ? <Divider /> : null}
+          <Box sx={{ py: 1, display: 'grid', gap: 0.25 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {historyText(item)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {historyActor(item, referral.source)} · {formatDateTime(item.createdAt)}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

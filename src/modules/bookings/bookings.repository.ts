@@ -10,6 +10,7 @@ import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../con
 import { ownValue } from '../../contracts/own-keys.js';
 import { queryRows } from '../../database/sql.js';
 import { Booking } from './booking.entity.js';
+import type { CreatedBooking } from './booking.events.js';
 
 /** spec §2 date filters: today, last 7 days, last 30 days, counted in the display time zone. */
 const PERIOD_DAYS_BACK: Readonly<Record<string, number>> = { today: 0, last7: 6, last30: 29 };
@@ -53,18 +54,7 @@ export const BOOKING_LIST = defineListSpec({
 });
 
 /** A booking as the public form stores it (text already trimmed; state and postcode from the suburb). */
-export interface NewBookingRow {
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  preferredDate: string;
-  preferredTime: string;
-  briefDescription: string;
-  howHeardAboutUs: string | null;
+export interface NewBookingRow extends Omit<CreatedBooking, 'id' | 'createdAt'> {
   idempotencyKey: string | null;
 }
 

@@ -23,3 +23,23 @@ export interface ReferralStats {
   due: Array<{ referralId: string; refNumber: string; plumberName: string; part: 'cleanView' | 'reline'; amount: number; dueAt: string; overdue: boolean }>;
   perWeek: Array<{ weekStart: string } & Record<ReferralStatus, number>>;
 }
+
+/** GET /api/me/unclaimed-referrals: a quick referral sent with the plumber's e-mail, waiting for their word. */
+export interface UnclaimedReferralView {
+  id: string;
+  refNumber: string;
+  clientName: string;
+  address: string;
+  suburb: string;
+  state: string | null;
+  postcode: string | null;
+  date: string;
+}
+
+/** POST /api/me/unclaimed-referrals/claim and /decline: what the decision applied to. */
+export interface ReferralClaimResult {
+  /** The ids the decision applied to (all that were asked for). */
+  ids: string[];
+  count: number;
+  message: string;
+}

@@ -1,28 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { placeLabel } from '../../../src/contracts/place-label';
 import { unclaimedReferralsPrompt } from '../../../src/contracts/referral-rules';
+import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '../../../src/contracts/referral-views';
 import { useSession } from '../auth/session';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
 import { day } from './rebates';
 
-/** GET /api/me/unclaimed-referrals: a quick referral sent with this plumber's e-mail, waiting for their word. */
-export interface UnclaimedReferral {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  date: string;
-}
-
-interface ClaimResult {
-  ids: string[];
-  count: number;
-  message: string;
-}
+export type UnclaimedReferral = UnclaimedReferralView;
 
 /** The offer's list; the dashboard loads it with its referrals and again whenever it refreshes. */
 export function useUnclaimedReferrals() {

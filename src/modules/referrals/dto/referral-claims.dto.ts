@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsUUID } from 'class-validator';
 import { MAX_REFERRAL_CLAIM_IDS, REFERRAL_CLAIM_MESSAGES } from '../../../contracts/referral-rules.js';
+import type { ReferralClaimResult, UnclaimedReferralView } from '../../../contracts/referral-views.js';
 import type { UnclaimedReferralRow } from '../referrals.repository.js';
 
 /** POST /api/me/unclaimed-referrals/claim and /decline: the referrals the plumber decided on. */
@@ -15,24 +16,7 @@ export class ReferralIdsDto {
   ids!: string[];
 }
 
-/** A referral waiting for the plumber's word: enough to recognise it (client, place, date), nothing more. */
-export interface UnclaimedReferralView {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  date: string;
-}
-
-export interface ReferralClaimResult {
-  /** The ids the decision applied to (all that were asked for). */
-  ids: string[];
-  count: number;
-  message: string;
-}
+export type { ReferralClaimResult, UnclaimedReferralView };
 
 export function toUnclaimedReferral(row: UnclaimedReferralRow): UnclaimedReferralView {
   return {

@@ -38,7 +38,7 @@ export async function createOrPromoteAdmin(manager: EntityManager, email: string
   await upsertRole(manager, userId, Role.Admin);
   if (passwordHash) {
     // The password is set: every outstanding reset and invitation link of the account stops working.
-    await retireAccountLinks(manager, userId, PASSWORD_LINK_PURPOSES);
+    await retireAccountLinks(manager, { userId, email: address }, PASSWORD_LINK_PURPOSES);
     return { userId, created: !existing };
   }
   const token = newOpaqueToken();

@@ -103,7 +103,7 @@ export class AuthService {
       const used = await this.repository.consumeAccountToken(manager, token, ['verify_email']);
       if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
       // Confirmed: no other confirmation link of the address is needed any more.
-      await this.repository.retireLinks(manager, used.userId, ['verify_email']);
+      await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, ['verify_email']);
       const user = await this.usersService.markEmailVerified(manager, used.userId);
       // Quick referrals sent with this address are not attached here: the dashboard offers them to the plumber.
       if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
@@ -212,7 +212,7 @@ export class AuthService {
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
       // The password is set: every other reset and invitation link of the account stops working.
-      await this.repository.retireLinks(manager, used.userId, PASSWORD_LINK_PURPOSES);
+      await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, PASSWORD_LINK_PURPOSES);
     });
     return { message: ACCOUNT_MESSAGES.passwordUpdated };
   }

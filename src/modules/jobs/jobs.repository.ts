@@ -34,20 +34,12 @@ export interface JobEventRow {
   id: string;
   status: JobStatus;
   previousStatus: JobStatus | null;
-  changedBy: string | null;
+  /** The account that made the change (the users module names it). */
+  changedById: string | null;
   customerNotified: boolean;
   createdAt: Date;
 }
 
-export interface JobEmailRow {
-  id: string;
-  to: string;
-  subject: string;
-  status: string;
-  templateKey: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-}
 
 @Injectable()
 export class JobsRepository {
@@ -117,20 +109,10 @@ export class JobsRepository {
   timeline(jobId: string): Promise<JobEventRow[]> {
     return queryRows<JobEventRow>(
       this.dataSource,
-      `SELECT e.id, e.status, e.previous_status AS "previousStatus", u.email AS "changedBy",
+      `SELECT e.id, e.status, e.previous_status AS "previousStatus", e.changed_by AS "changedById",
               e.customer_notified AS "customerNotified", e.created_at AS "createdAt"
-       FROM job_status_events e LEFT JOIN users u ON u.id = e.changed_by
+       FROM job_status_events e
        WHERE e.job_id = $1 ORDER BY e.created_at, e.id`,
-      [jobId],
-    );
-  }
-
-  /** When the job last reached each status (the public tracker's dates). */
-  emails(jobId: string): Promise<JobEmailRow[]> {
-    return queryRows<JobEmailRow>(
-      this.dataSource,
-      `SELECT id, to_address AS "to", subject, status, template_key AS "templateKey", created_at AS "createdAt", sent_at AS "sentAt"
-       FROM notifications WHERE entity_type = 'job' AND entity_id = $1 ORDER BY created_at DESC, id`,
       [jobId],
     );
   }

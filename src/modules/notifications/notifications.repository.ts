@@ -57,6 +57,17 @@ export interface ClaimedMessage {
 }
 
 /** The worker's queries over the outbox. */
+/** A message as a record's console detail shows it. */
+export interface EntityEmailRow {
+  id: string;
+  to: string;
+  subject: string;
+  status: string;
+  templateKey: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
 @Injectable()
 export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -106,6 +117,16 @@ export class NotificationsRepository {
       list,
       NOTIFICATION_LIST,
     ).getManyAndCount();
+  }
+
+  /** The messages about one record (a job, a booking…), newest first: its console detail lists them. */
+  findAbout(entityType: string, entityId: string): Promise<EntityEmailRow[]> {
+    return queryRows<EntityEmailRow>(
+      this.dataSource,
+      `SELECT id, to_address AS "to", subject, status, template_key AS "templateKey", created_at AS "createdAt", sent_at AS "sentAt"
+       FROM notifications WHERE entity_type = $1 AND entity_id = $2 ORDER BY created_at DESC, id`,
+      [entityType, entityId],
+    );
   }
 
   findById(id: string): Promise<Notification | null> {

@@ -9,7 +9,7 @@ import type { EmailButton } from '../templates/template-renderer.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { NotificationStatus } from './notification-status.js';
 import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsRepository, type EntityEmailRow } from './notifications.repository.js';
 
 /** An e-mail to queue: template `K` with exactly the values it declares (checked when compiling). */
 export type EmailRequest<K extends TemplateKey = TemplateKey> = { [T in K]: EmailRequestOf<T> }[K];
@@ -55,6 +55,11 @@ export class NotificationsService {
   /** Preview mode (no SMTP_URL): messages are stored for staff to read, never sent. */
   get previewMode(): boolean {
     return !this.config.smtpUrl;
+  }
+
+  /** The messages about one record, newest first. */
+  emailsAbout(entityType: string, entityId: string): Promise<EntityEmailRow[]> {
+    return this.repository.findAbout(entityType, entityId);
   }
 
   async enqueue<K extends TemplateKey>(manager: EntityManager, request: EmailRequest<K>): Promise<QueuedEmail> {

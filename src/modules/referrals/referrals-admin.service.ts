@@ -9,6 +9,7 @@ import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referra
 import { REFERRAL_STATUSES, type ReferralStatus } from '../../contracts/referral-rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { applyReferralStatus } from '../rebates/rebate.rules.js';
+import { UsersService } from '../users/users.service.js';
 import { firstName } from '../../contracts/person-name.js';
 import { toAdminReferral, type AdminReferralView } from './dto/referral.dto.js';
 import { PhotosService, type PhotoView } from './photos.service.js';
@@ -26,6 +27,7 @@ export class ReferralsAdminService {
     private readonly repository: ReferralsRepository,
     private readonly notifications: NotificationsService,
     private readonly photos: PhotosService,
+    private readonly users: UsersService,
   ) {}
 
   async list(params: ListParams): Promise<{ rows: AdminReferralView[]; total: number; offset: number }> {
@@ -43,7 +45,13 @@ export class ReferralsAdminService {
 
   async get(id: string): Promise<AdminReferralView & { history: ReferralHistoryItem[]; photos: PhotoView[] }> {
     const referral = await this.find(id);
-    const [history, photos] = await Promise.all([this.repository.findHistory(id), this.photos.list(id)]);
+    const [events, photos] = await Promise.all([this.repository.findHistory(id), this.photos.list(id)]);
+    const actors = await this.users.emailsOf(events.flatMap((event) => (event.actorId ? [event.actorId] : [])));
+    const history = events.map(({ actorId, createdAt, ...event }) => ({
+      ...event,
+      actor: actorId ? (actors.get(actorId) ?? null) : null,
+      createdAt: new Date(createdAt).toISOString(),
+    }));
     return { ...toAdminReferral(referral), history, photos };
   }
 

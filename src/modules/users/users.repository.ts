@@ -94,10 +94,23 @@ export async function upsertRole(manager: EntityManager, userId: string, role: R
   );
 }
 
+/** The address of an account, read in the caller's transaction. */
+export async function accountEmail(manager: EntityManager, userId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ email: string }>(manager, `SELECT email FROM users WHERE id = $1`, [userId]);
+  return row?.email;
+}
+
 /** Intent-named queries over users, profiles and roles. */
 @Injectable()
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The e-mail address of each of these accounts (an id with no account is absent). */
+  async findEmails(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; email: string }>(this.dataSource, `SELECT id, email FROM users WHERE id = ANY($1::uuid[])`, [[...new Set(ids)]]);
+    return new Map(rows.map((row) => [row.id, row.email]));
+  }
 
   /** The user with this e-mail (case-insensitive), with the password hash, or undefined. */
   async findByEmailWithPassword(email: string, manager: EntityManager = this.dataSource.manager) {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useNotify } from 'react-admin';
-import { ACCOUNT_MESSAGES } from '../../../src/contracts/account-rules';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 

@@ -1,8 +1,8 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '@relining/contracts/booking-rules';
+import { placeLabel } from '@relining/contracts/place-label';
 import { formatDateTime } from '../common/dates';
 import { emailOutcome } from '../common/emailOutcome';
 import { mailtoHref } from '../common/links';

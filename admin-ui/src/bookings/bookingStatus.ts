@@ -1,4 +1,4 @@
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '@relining/contracts/booking-rules';
 
 export const BOOKING_STATUS_CHOICES = BOOKING_STATUSES.map((status) => ({ id: status, name: BOOKING_STATUS_LABELS[status] }));
 

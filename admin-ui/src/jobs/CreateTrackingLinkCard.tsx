@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, CardHeader, Grid, MenuItem, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';

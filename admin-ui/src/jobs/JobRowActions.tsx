@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '@relining/contracts/job-status';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';

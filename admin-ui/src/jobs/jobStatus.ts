@@ -1,4 +1,4 @@
-import { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 
 export const JOB_STATUS_CHOICES = JOB_STATUSES.map((status) => ({ id: status, name: JOB_STATUS_LABELS[status] }));
 

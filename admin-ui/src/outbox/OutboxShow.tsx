@@ -2,7 +2,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { EMAIL_PREVIEW_NOTE } from '../../../src/contracts/email-delivery';
+import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { DateTimeField } from '../common/DateTimeField';
 import { notificationStatusLabel } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';

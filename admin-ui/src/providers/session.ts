@@ -1,4 +1,4 @@
-import type { Role } from '../../../src/contracts/roles';
+import type { Role } from '@relining/contracts/roles';
 
 /**
  * The signed-in staff member, held in memory only: the access token never touches localStorage, where

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify, useShowContext } from 'react-admin';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { placeLabel } from '@relining/contracts/place-label';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../src/contracts/business';
+import { formatMoney } from '@relining/contracts/business';
 import {
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
@@ -7,12 +7,12 @@ import {
   type RebateStatus,
   type ReferralStatus,
   type Urgency,
-} from '../../../src/contracts/referral-rules';
+} from '@relining/contracts/referral-rules';
 
 export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
 export type { RebateStatus, ReferralStatus, Urgency };
-export type { ReferralHistoryItem, ReferralStats } from '../../../src/contracts/referral-views';
-import type { ReferralHistoryItem } from '../../../src/contracts/referral-views';
+export type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/referral-views';
+import type { ReferralHistoryItem } from '@relining/contracts/referral-views';
 import { formatDateTime } from '../common/dates';
 
 /** A referral as GET /api/admin/referrals answers it (camelCase, amounts in dollars). */

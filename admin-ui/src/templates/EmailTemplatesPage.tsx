@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
-import { templateFormProblems } from '../../../src/contracts/template-rules';
+import { templateFormProblems } from '@relining/contracts/template-rules';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';

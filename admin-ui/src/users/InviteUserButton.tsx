@@ -2,8 +2,8 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
-import { isValidEmail } from '../../../src/contracts/account-rules';
-import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { isValidEmail } from '@relining/contracts/account-rules';
+import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { Toast } from '../common/Toast';
 import { errorMessage, httpClient } from '../providers/httpClient';
 

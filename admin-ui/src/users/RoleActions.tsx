@@ -2,7 +2,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { Toast } from '../common/Toast';
 import { errorMessage } from '../providers/httpClient';
 

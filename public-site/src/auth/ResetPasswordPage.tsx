@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { passwordProblem } from '../../../src/contracts/account-rules';
+import { passwordProblem } from '@relining/contracts/account-rules';
 import { Field } from '../components/Field';
 import { Loading } from '../components/Loading';
 import { api, ApiError } from '../lib/api';

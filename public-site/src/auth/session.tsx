@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Role } from '../../../src/contracts/roles';
+import type { Role } from '@relining/contracts/roles';
 import { api, ApiError, type RequestOptions } from '../lib/api';
 
 export interface SessionUser {

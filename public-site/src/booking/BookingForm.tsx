@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { INSPECTION_PRICE } from '../../../src/contracts/business';
+import { INSPECTION_PRICE } from '@relining/contracts/business';
 import {
   BOOKING_MESSAGES,
   BOOKING_REDIRECT,
@@ -10,7 +10,7 @@ import {
   type BookingProblem,
   TIME_SLOTS,
   todayIn,
-} from '../../../src/contracts/booking-rules';
+} from '@relining/contracts/booking-rules';
 import { AddressField, type AddressSuggestion } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';

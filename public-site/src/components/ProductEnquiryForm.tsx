@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PRODUCTS, productEnquiryProblems } from '../../../src/contracts/enquiry-rules';
+import { PRODUCTS, productEnquiryProblems } from '@relining/contracts/enquiry-rules';
 import { api, ApiError } from '../lib/api';
 import { useDraft } from '../lib/draft';
 import { toast } from '../lib/toast';

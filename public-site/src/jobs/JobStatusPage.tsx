@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { JobStatus } from '../../../src/contracts/job-status';
+import type { JobStatus } from '@relining/contracts/job-status';
 import { Loading } from '../components/Loading';
 import { answerOf, api, ApiError } from '../lib/api';
 import { COMPANY } from '../lib/site';

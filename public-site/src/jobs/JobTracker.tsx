@@ -1,4 +1,4 @@
-import { JOB_STATUS_EXPLANATIONS, trackerStages, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUS_EXPLANATIONS, trackerStages, type JobStatus } from '@relining/contracts/job-status';
 // Made on first use (lib/job-dates.ts), not as the page loads: the home page shows no dates.
 import { formatJobDate } from '../lib/job-dates';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { stageFromJobId, type JobStatus } from '../../../src/contracts/job-status';
+import { stageFromJobId, type JobStatus } from '@relining/contracts/job-status';
 import { api, ApiError } from '../lib/api';
 import { JobTracker, type TrackerStageView } from './JobTracker';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { ACCOUNT_MESSAGES } from '../../../src/contracts/account-rules';
-import { ROLE_LABELS, type Role } from '../../../src/contracts/roles';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { ROLE_LABELS, type Role } from '@relining/contracts/roles';
 import { useSession } from '../auth/session';
 import { Field } from '../components/Field';
 import { Loading } from '../components/Loading';

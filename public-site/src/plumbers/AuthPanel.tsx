@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import { useLocation } from 'wouter';
-import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem } from '../../../src/contracts/account-rules';
+import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem } from '@relining/contracts/account-rules';
 import { homeOf, useSession, type SessionUser } from '../auth/session';
 import { Field } from '../components/Field';
 import { api, ApiError } from '../lib/api';

@@ -7,7 +7,7 @@ import {
   URGENCIES,
   URGENCY_LABELS,
   type FieldProblem,
-} from '../../../src/contracts/referral-rules';
+} from '@relining/contracts/referral-rules';
 import { useSession } from '../auth/session';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { placeLabel } from '../../../src/contracts/place-label';
-import type { ReferralStatus } from '../../../src/contracts/referral-rules';
+import { placeLabel } from '@relining/contracts/place-label';
+import type { ReferralStatus } from '@relining/contracts/referral-rules';
 import { useSession } from '../auth/session';
 import { Dialog } from '../components/Dialog';
 import { Loading } from '../components/Loading';

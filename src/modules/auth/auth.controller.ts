@@ -8,7 +8,7 @@ import { SameOriginJson } from '../../common/http/same-origin.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { AuthService } from './auth.service.js';
 import {
   ForgotPasswordDto,

@@ -9,7 +9,7 @@ import { readFields } from '../../common/http/form-body.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 import { EnquiriesService, type EnquiryResponse } from './enquiries.service.js';
 
 const CORPORATE_FIELDS = ['organisationName', 'contactPerson', 'email', 'phone', 'siteAddress', 'issueType', 'quantity', 'timing', 'notes'];

@@ -9,7 +9,7 @@ import {
   productEnquiryProblems,
   tooLongMessage,
   type EnquiryStatus,
-} from '../../contracts/enquiry-rules.js';
+} from '@relining/contracts/enquiry-rules';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';

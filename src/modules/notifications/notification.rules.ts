@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../contracts/account-rules.js';
+import { EMAIL_PATTERN } from '@relining/contracts/account-rules';
 import { NotificationStatus } from './notification-status.js';
 
 export interface RetryPolicy {

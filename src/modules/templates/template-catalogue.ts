@@ -1,4 +1,4 @@
-import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '../../contracts/business.js';
+import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '@relining/contracts/business';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
 export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '../../../contracts/booking-rules.js';
+import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/contracts/booking-rules';
 
 /**
  * The public booking request (spec §3), as JSON or as a form post. Checked by the shared rules of
- * src/contracts/booking-rules.ts (the same order and messages as the form), not by decorators.
+ * packages/contracts/src/booking-rules.ts (the same order and messages as the form), not by decorators.
  */
 export class BookingRequestDto {
   @ApiProperty({ example: 'Alex Citizen' }) name!: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { JOB_STATUSES, type JobStatus } from '../../../contracts/job-status.js';
+import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 
 /**
  * An address holding NUL is no mailbox: refused here with the e-mail's own message (the service checks

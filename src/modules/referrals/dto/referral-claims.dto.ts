@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsUUID } from 'class-validator';
-import { MAX_REFERRAL_CLAIM_IDS, REFERRAL_CLAIM_MESSAGES } from '../../../contracts/referral-rules.js';
-import type { ReferralClaimResult, UnclaimedReferralView } from '../../../contracts/referral-views.js';
+import { MAX_REFERRAL_CLAIM_IDS, REFERRAL_CLAIM_MESSAGES } from '@relining/contracts/referral-rules';
+import type { ReferralClaimResult, UnclaimedReferralView } from '@relining/contracts/referral-views';
 import type { UnclaimedReferralRow } from '../referrals.repository.js';
 
 /** POST /api/me/unclaimed-referrals/claim and /decline: the referrals the plumber decided on. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { paymentsDue } from '../../rebates/rebate.rules.js';
-import { REFERRAL_STATUS_LABELS, URGENCY_LABELS, type RebateStatus, type ReferralStatus, type Urgency } from '../../../contracts/referral-rules.js';
+import { REFERRAL_STATUS_LABELS, URGENCY_LABELS, type RebateStatus, type ReferralStatus, type Urgency } from '@relining/contracts/referral-rules';
 import type { Referral } from '../referral.entity.js';
 
 const dollars = (cents: number) => cents / 100;

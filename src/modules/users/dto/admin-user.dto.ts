@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../../../common/http/validation.js';
-import { ROLES, type Role } from '../../../contracts/roles.js';
+import { ROLES, type Role } from '@relining/contracts/roles';
 import type { AdminUserRow } from '../users.repository.js';
 
 /**

@@ -11,8 +11,8 @@ import {
 
 export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
 export type { RebateStatus, ReferralStatus, Urgency };
-export type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/referral-views';
-import type { ReferralHistoryItem } from '@relining/contracts/referral-views';
+export type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
+import type { ReferralHistoryItem } from '@relining/contracts/api/referrals';
 import { formatDateTime } from '../common/dates';
 
 /** A referral as GET /api/admin/referrals answers it (camelCase, amounts in dollars). */

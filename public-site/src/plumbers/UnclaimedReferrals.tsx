@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { placeLabel } from '@relining/contracts/place-label';
 import { unclaimedReferralsPrompt } from '@relining/contracts/referral-rules';
-import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '@relining/contracts/referral-views';
+import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
 import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
+import type { NotificationStatus } from '@relining/contracts/notification-status';
 import { queryRows } from '../../database/sql.js';
 import { Job } from './job.entity.js';
 
@@ -43,7 +44,7 @@ export interface JobEmailRow {
   id: string;
   to: string;
   subject: string;
-  status: string;
+  status: NotificationStatus;
   templateKey: string | null;
   createdAt: Date;
   sentAt: Date | null;

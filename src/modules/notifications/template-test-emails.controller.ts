@@ -6,7 +6,7 @@ import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-use
 import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { PreviewTemplateDto, TestEmailResponse } from '../templates/dto/template.dto.js';
 import { TemplatesAdminService } from '../templates/templates-admin.service.js';
-import { NotificationStatus } from './notification-status.js';
+import { NotificationStatus } from '@relining/contracts/notification-status';
 import { NotificationsService, type EmailRequest } from './notifications.service.js';
 
 /**

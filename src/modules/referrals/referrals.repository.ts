@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
-import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/referral-views';
+import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
 import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '@relining/contracts/referral-rules';
 import { queryRows } from '../../database/sql.js';
 import { PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';

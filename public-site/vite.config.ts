@@ -15,9 +15,11 @@ const FRAME = [
   /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]PipeIllustrations\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]jobs[\\/]JobTracker\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
-  /[\\/]public-site[\\/]src[\\/]lib[\\/](api|site|head|toast|first-interaction|useHydrated)\.ts$/,
+  /[\\/]public-site[\\/]src[\\/]lib[\\/](site|head|toast|first-interaction|useHydrated)\.ts$/,
   /[\\/]public-site[\\/]src[\\/]pages[\\/]NotFoundPage\.tsx$/,
   /[\\/]packages[\\/]contracts[\\/]src[\\/](business|roles|job-status|booking-rules)\.ts$/,
+  // The one HTTP and session client (shared with the console).
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]client[\\/](http|session)\.ts$/,
 ];
 
 /** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */

@@ -8,7 +8,9 @@ import { emailOutcome } from '../common/emailOutcome';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { CreateJobRequest, JobChangeResult } from '@relining/contracts/api/jobs';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import type { BookingRecord } from './bookingStatus';
 
 const formatDate = (date: string) =>
@@ -98,7 +100,7 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
   async function create() {
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/jobs', { method: 'POST', body: JSON.stringify({ ...form, bookingId: booking.id, status: 'booked' }) });
+      const json = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: { ...form, bookingId: booking.id, status: 'booked' } satisfies CreateJobRequest });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
       if (json.notification) {
         const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });

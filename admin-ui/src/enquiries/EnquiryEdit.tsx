@@ -74,7 +74,7 @@ export function EnquiryEdit() {
       mutationMode="pessimistic"
       actions={
         <TopToolbar>
-          <ArchiveButton apiPath="/api/admin/enquiries" archivedField="archivedAt" name={() => 'Enquiry'} />
+          <ArchiveButton apiPath="/admin/enquiries" archivedField="archivedAt" name={() => 'Enquiry'} />
         </TopToolbar>
       }
     >

@@ -11,7 +11,10 @@ import {
   TIME_SLOTS,
   todayIn,
 } from '@relining/contracts/booking-rules';
-import { AddressField, type AddressSuggestion } from '../components/AddressField';
+import type { AddressSuggestion } from '@relining/contracts/api/addresses';
+import type { BookingCreated } from '@relining/contracts/api/bookings';
+import { api } from '@relining/contracts/client/http';
+import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';
 import { useHydrated } from '../lib/useHydrated';
@@ -297,10 +300,5 @@ async function fetchBooking(values: Values, place: Pick<AddressSuggestion, 'stat
     ...(place.state ? { state: place.state } : {}),
     ...(place.postcode ? { postcode: place.postcode } : {}),
   };
-  const response = await fetch('/api/bookings', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`booking failed: ${response.status}`);
+  await api<BookingCreated>('/bookings', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
 }

@@ -4,7 +4,7 @@ import { WARRANTY } from '@relining/contracts/business';
 import { corporateEnquiryProblems, ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
 
 const BENEFITS = [

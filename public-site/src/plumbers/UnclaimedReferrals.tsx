@@ -3,7 +3,7 @@ import { placeLabel } from '@relining/contracts/place-label';
 import { unclaimedReferralsPrompt } from '@relining/contracts/referral-rules';
 import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
-import { ApiError } from '../lib/api';
+import { ApiError } from '@relining/contracts/client/http';
 import { toast } from '../lib/toast';
 import { day } from './rebates';
 

@@ -20,10 +20,12 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '@relining/contracts/job-status';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { JobChangeResult, JobStatusUpdate } from '@relining/contracts/api/jobs';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import type { JobRecord } from './jobStatus';
 
 /** spec §2 row actions: Copy Link, Update Status, send notification, View. */
@@ -56,7 +58,7 @@ export function JobRowActions() {
   async function sendNotification() {
     setSending(true);
     try {
-      const { json } = await httpClient(`/api/admin/jobs/${record!.id}/notify`, { method: 'POST' });
+      const json = await session.call<JobChangeResult>(`/admin/jobs/${record!.id}/notify`, { method: 'POST' });
       const words = emailOutcome(json.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
@@ -114,7 +116,7 @@ function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; on
   async function update() {
     setBusy(true);
     try {
-      const { json } = await httpClient(`/api/admin/jobs/${record.id}/status`, { method: 'PUT', body: JSON.stringify({ status, notify: sendEmail }) });
+      const json = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, { method: 'PUT', body: { status, notify: sendEmail } satisfies JobStatusUpdate });
       if (json.notification) {
         const words = emailOutcome(json.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${json.customerEmail}` }, { what: `the status update email to ${json.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });

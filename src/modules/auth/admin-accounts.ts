@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
-import { Role } from '../../contracts/roles.js';
+import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { Role } from '@relining/contracts/roles';
 import { insertAccount, lockAccountByEmail, restoreAccountAccess, upsertRole } from '../users/users.repository.js';
 import { insertAccountToken, PASSWORD_LINK_PURPOSES, retireAccountLinks } from './auth.repository.js';
 import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.rules.js';

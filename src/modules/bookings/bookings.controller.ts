@@ -8,8 +8,8 @@ import { answersWithPage, isFormPost, readFields, refererPath, safeRedirect } fr
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { BOOKING_REDIRECT } from '../../contracts/booking-rules.js';
-import { COMPANY } from '../../contracts/business.js';
+import { BOOKING_REDIRECT } from '@relining/contracts/booking-rules';
+import { COMPANY } from '@relining/contracts/business';
 import { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 import { BookingsService } from './bookings.service.js';
 

@@ -6,8 +6,8 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
-import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
-import { ownValue } from '../../contracts/own-keys.js';
+import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '@relining/contracts/booking-rules';
+import { ownValue } from '@relining/contracts/own-keys';
 import { queryRows } from '../../database/sql.js';
 import { Booking } from './booking.entity.js';
 import type { CreatedBooking } from './booking.events.js';

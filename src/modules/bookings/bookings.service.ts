@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { bookingProblems, todayIn, type BookingInput } from '../../contracts/booking-rules.js';
+import { bookingProblems, todayIn, type BookingInput } from '@relining/contracts/booking-rules';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { DomainEvents } from '../../common/events/domain-events.js';

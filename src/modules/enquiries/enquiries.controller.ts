@@ -9,7 +9,8 @@ import { readFields } from '../../common/http/form-body.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
+import type { EnquiryCreated } from '@relining/contracts/api/enquiries';
 import { EnquiriesService, type EnquiryResponse } from './enquiries.service.js';
 
 const CORPORATE_FIELDS = ['organisationName', 'contactPerson', 'email', 'phone', 'siteAddress', 'issueType', 'quantity', 'timing', 'notes'];
@@ -28,7 +29,7 @@ export class EnquiriesController {
     schema: { example: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' } },
   })
   @ApiCreatedResponse({ description: '{id}: Enquiry submitted' })
-  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ id: string }> {
+  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EnquiryCreated> {
     const fields = await readFields(request);
     const allowed = new Set(['kind', '_gotcha', ...(fields.kind === 'product' ? PRODUCT_FIELDS : CORPORATE_FIELDS)]);
     const unknown = Object.keys(fields).filter((key) => !allowed.has(key));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
-import { JOB_STATUSES, type JobStatus } from '../../contracts/job-status.js';
+import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 import { queryRows } from '../../database/sql.js';
 import { Job } from './job.entity.js';
 

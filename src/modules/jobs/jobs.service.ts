@@ -5,7 +5,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '../../contracts/job-status.js';
+import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { UsersService } from '../users/users.service.js';

@@ -5,7 +5,7 @@ import { applyListQuery, defineListSpec, type ParsedList } from '../../common/re
 import { queryRows } from '../../database/sql.js';
 import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
 import { Notification } from './notification.entity.js';
-import { NOTIFICATION_STATUSES, type NotificationStatus } from './notification-status.js';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '@relining/contracts/notification-status';
 import type { FailureOutcome } from './notification.rules.js';
 
 export const NOTIFICATION_LIST = defineListSpec({
@@ -62,7 +62,7 @@ export interface EntityEmailRow {
   id: string;
   to: string;
   subject: string;
-  status: string;
+  status: NotificationStatus;
   templateKey: string | null;
   createdAt: Date;
   sentAt: Date | null;

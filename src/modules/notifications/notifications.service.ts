@@ -7,7 +7,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { TemplateKey, TemplateVariables } from '../templates/template-catalogue.js';
 import type { EmailButton } from '../templates/template-renderer.js';
 import { TemplatesService } from '../templates/templates.service.js';
-import { NotificationStatus } from './notification-status.js';
+import { NotificationStatus } from '@relining/contracts/notification-status';
 import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
 import { NotificationsRepository, type EntityEmailRow } from './notifications.repository.js';
 

@@ -11,11 +11,12 @@ import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { COMPANY } from '../../contracts/business.js';
-import type { ReferralInput } from '../../contracts/referral-rules.js';
-import { ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
+import { COMPANY } from '@relining/contracts/business';
+import type { ReferralInput } from '@relining/contracts/referral-rules';
+import type { PlumberReferral, PlumberReferralDetail, QuickReferralCreated, RebateSummary, ReferralPhoto } from '@relining/contracts/api/referrals';
+import { ReferralFormDto, toPlumberReferral } from './dto/referral.dto.js';
 import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
-import { PhotosService, type PhotoView } from './photos.service.js';
+import { PhotosService } from './photos.service.js';
 import { ReferralClaimsService } from './referral-claims.service.js';
 import { ReferralsService } from './referrals.service.js';
 
@@ -91,12 +92,12 @@ export class MyReferralsController {
 
   @Get('referrals')
   @ApiOkResponse({ description: "The plumber's own referrals, newest first (spec §3 dashboard shape)." })
-  list(@CurrentUser() user: CurrentUserInfo): Promise<PlumberReferralView[]> {
+  list(@CurrentUser() user: CurrentUserInfo): Promise<PlumberReferral[]> {
     return this.referrals.listOwn(user);
   }
 
   @Get('referrals/:id')
-  async get(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<PlumberReferralView & { photos: PhotoView[] }> {
+  async get(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<PlumberReferralDetail> {
     const referral = await this.referrals.findOwn(user, id);
     return { ...toPlumberReferral(referral), photos: await this.photos.list(referral.id) };
   }
@@ -105,13 +106,13 @@ export class MyReferralsController {
   @RateLimit({ perIp: { minute: 20 } })
   @ApiBody({ type: ReferralFormDto })
   @ApiCreatedResponse({ description: 'Referral submitted successfully' })
-  create(@CurrentUser() user: CurrentUserInfo, @Body() body: Record<string, unknown>): Promise<PlumberReferralView> {
+  create(@CurrentUser() user: CurrentUserInfo, @Body() body: Record<string, unknown>): Promise<PlumberReferral> {
     return this.referrals.createForPlumber(user, referralFields(body ?? {}));
   }
 
   @Get('rebates/summary')
   @ApiOkResponse({ description: '{totalReferrals, rebatePaid, rebatePending} in dollars.' })
-  summary(@CurrentUser() user: CurrentUserInfo) {
+  summary(@CurrentUser() user: CurrentUserInfo): Promise<RebateSummary> {
     return this.referrals.summary(user);
   }
 
@@ -122,7 +123,7 @@ export class MyReferralsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })
-  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest): Promise<PhotoView[]> {
+  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest): Promise<ReferralPhoto[]> {
     const referral = await this.referrals.findOwn(user, id);
     if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos as multipart/form-data.', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
     return this.photos.upload(referral.id, request.files(), user.id);
@@ -153,7 +154,7 @@ export class QuickReferralsController {
   @ApiBody({ type: ReferralFormDto })
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
-  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ id: string; refNumber: string } | void> {
+  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<QuickReferralCreated | void> {
     // The encoding decides how fields are read; what the client accepts decides the answer (a page
     // for a browser's form post, JSON for an API client, whatever it posted).
     const page = answersWithPage(request);

@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import { escapeHtml } from '../../common/http/html.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 import { EMAIL_LAYOUT } from './email-layout.js';
 import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { equals, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
-import { ROLES, type Role } from '../../contracts/roles.js';
+import { ROLES, type Role } from '@relining/contracts/roles';
 import { queryRows } from '../../database/sql.js';
 import { Profile } from './profile.entity.js';
 import { User } from './user.entity.js';

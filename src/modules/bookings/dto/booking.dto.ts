@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '../../../contracts/booking-rules.js';
+import type { BookingCreated, BookingRecord } from '@relining/contracts/api/bookings';
+import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/contracts/booking-rules';
 
 /**
  * The public booking request (spec §3), as JSON or as a form post. Checked by the shared rules of
- * src/contracts/booking-rules.ts (the same order and messages as the form), not by decorators.
+ * packages/contracts/src/booking-rules.ts (the same order and messages as the form), not by decorators.
  */
 export class BookingRequestDto {
   @ApiProperty({ example: 'Alex Citizen' }) name!: string;
@@ -23,11 +24,12 @@ export class BookingRequestDto {
   @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) idempotency_key?: string;
 }
 
-export class BookingCreatedResponse {
+// The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
+export class BookingCreatedResponse implements BookingCreated {
   @ApiProperty() id!: string;
 }
 
-export class BookingResponse {
+export class BookingResponse implements BookingRecord {
   @ApiProperty() id!: string;
   @ApiProperty() fullName!: string;
   @ApiProperty() email!: string;

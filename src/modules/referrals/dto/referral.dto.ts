@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { paymentsDue } from '../../rebates/rebate.rules.js';
-import { REFERRAL_STATUS_LABELS, URGENCY_LABELS, type RebateStatus, type ReferralStatus, type Urgency } from '../../../contracts/referral-rules.js';
+import type { PlumberReferral, ReferralRecord } from '@relining/contracts/api/referrals';
+import { REFERRAL_STATUS_LABELS, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
 import type { Referral } from '../referral.entity.js';
 
 const dollars = (cents: number) => cents / 100;
@@ -22,33 +23,7 @@ export class ReferralFormDto {
   @ApiProperty({ required: false, example: { cleanView: true, reline: false }, description: 'At least one (signed-in form).' }) serviceTypes?: { cleanView: boolean; reline: boolean };
 }
 
-export interface RebatePartView {
-  amount: number;
-  status: RebateStatus;
-}
-
-/** spec §3 "Referral as shown on the plumber dashboard". */
-export interface PlumberReferralView {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  date: string;
-  status: ReferralStatus;
-  statusLabel: string;
-  urgency: Urgency;
-  urgencyLabel: string;
-  serviceTypes: { cleanView: boolean; reline: boolean };
-  contactClient: boolean;
-  description: string;
-  notes: string | null;
-  rebates: { cleanView: RebatePartView; reline: RebatePartView };
-}
-
-export function toPlumberReferral(referral: Referral): PlumberReferralView {
+export function toPlumberReferral(referral: Referral): PlumberReferral {
   return {
     id: referral.id,
     refNumber: referral.refNumber,
@@ -74,7 +49,7 @@ export function toPlumberReferral(referral: Referral): PlumberReferralView {
 }
 
 /** Staff records, camelCase like every staff JSON record (amounts in dollars). */
-export function toAdminReferral(referral: Referral, now: Date = new Date()) {
+export function toAdminReferral(referral: Referral, now: Date = new Date()): ReferralRecord {
   const due = paymentsDue(
     {
       cleanViewStatus: referral.cleanViewRebateStatus,
@@ -122,5 +97,3 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()) {
     updatedAt: referral.updatedAt.toISOString(),
   };
 }
-
-export type AdminReferralView = ReturnType<typeof toAdminReferral>;

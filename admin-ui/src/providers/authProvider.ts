@@ -22,7 +22,7 @@ export const authProvider: AuthProvider = {
     try {
       ({ json: body } = await httpClient('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }));
     } catch (error) {
-      throw new Error(errorMessage(error, 'An unexpected error occurred'));
+      throw new Error(errorMessage(error, 'An unexpected error occurred'), { cause: error });
     }
     session.set(body);
     if (body.user.role !== 'admin') {

@@ -25,7 +25,7 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
 
   function changeStatus(value: BookingStatus) {
     setStatus(value);
-    update(
+    void update(
       'bookings',
       { id: booking.id, data: { status: value }, previousData: booking },
       {

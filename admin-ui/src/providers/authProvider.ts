@@ -22,7 +22,7 @@ export const authProvider: AuthProvider = {
     try {
       signedIn = await session.signIn({ email, password });
     } catch (error) {
-      throw new Error(errorMessage(error, 'An unexpected error occurred'));
+      throw new Error(errorMessage(error, 'An unexpected error occurred'), { cause: error });
     }
     if (signedIn.user.role !== 'admin') {
       window.location.assign('/plumber-dashboard');

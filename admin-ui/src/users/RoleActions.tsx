@@ -23,7 +23,7 @@ export function RoleActions() {
 
   function change(data: Partial<UserRecord>, success: string, failure: string) {
     setAnchor(null);
-    update(
+    void update(
       'users',
       { id: record!.id, data, previousData: record },
       {

@@ -22,6 +22,7 @@ export function AccountTab() {
 
   useEffect(() => {
     session.call<Me>('/auth/me').then(setMe, () => setFailed(true));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
 
   if (failed) return <p role="alert">We could not load your account. Please refresh the page.</p>;

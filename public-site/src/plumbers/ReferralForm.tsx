@@ -355,6 +355,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
     return () => {
       cancelled = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call, setValues]);
 
   function finish() {

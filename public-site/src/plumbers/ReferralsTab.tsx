@@ -41,6 +41,7 @@ function PrivatePhoto({ referralId, photo }: { referralId: string; photo: Photo 
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.blob, referralId, photo.id]);
   const name = photo.originalName ?? 'Photo';
   if (failed) return <span className="referral-photo referral-photo--missing">{name} could not be loaded</span>;
@@ -66,6 +67,7 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
     return () => {
       cancelled = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [referral, session.call]);
 
   const services = referral ? [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Pipe relining' : null].filter(Boolean).join(', ') : '';

@@ -19,6 +19,7 @@ export function useUnclaimedReferrals() {
     } catch {
       // The offer is a convenience on top of the dashboard: it waits for the next refresh.
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
   return { offered, reload: load };
 }

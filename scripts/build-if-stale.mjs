@@ -36,6 +36,9 @@ function builtAt(files) {
   return oldest;
 }
 
+/** The shared package as its consumers read it (not its README). */
+const CONTRACTS = ['packages/contracts/src', 'packages/contracts/package.json', 'packages/contracts/tsconfig.json', 'packages/contracts/tsconfig.build.json'];
+
 const TARGETS = [
   {
     name: 'server',
@@ -43,19 +46,19 @@ const TARGETS = [
     script: 'build:server',
     // tsc --incremental leaves unchanged outputs untouched, so stamps record when it last ran.
     outputs: ['dist/.build-stamp', 'packages/contracts/dist/.build-stamp'],
-    sources: ['src', 'packages/contracts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+    sources: ['src', ...CONTRACTS, 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
   },
   {
     name: 'public site',
     script: 'build --workspace=public-site',
     outputs: ['public-site/dist/routes.json'],
-    sources: ['public-site', 'packages/contracts', 'scripts/precompress.mjs'],
+    sources: ['public-site', ...CONTRACTS, 'scripts/precompress.mjs'],
   },
   {
     name: 'staff console',
     script: 'build --workspace=admin-ui',
     outputs: ['admin-ui/dist/index.html'],
-    sources: ['admin-ui', 'packages/contracts', 'scripts/precompress.mjs'],
+    sources: ['admin-ui', ...CONTRACTS, 'scripts/precompress.mjs'],
   },
 ];
 

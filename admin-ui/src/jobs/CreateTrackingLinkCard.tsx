@@ -26,10 +26,10 @@ export function CreateTrackingLinkCard() {
     }
     setBusy(true);
     try {
-      const json = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: form satisfies CreateJobRequest });
-      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
-      if (json.notification) {
-        const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });
+      const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: form satisfies CreateJobRequest });
+      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
+      if (job.notification) {
+        const words = emailOutcome(job.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` }, { what: `the tracking link email to ${job.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });
       }
       setForm(EMPTY);

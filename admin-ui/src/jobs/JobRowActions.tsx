@@ -58,8 +58,8 @@ export function JobRowActions() {
   async function sendNotification() {
     setSending(true);
     try {
-      const json = await session.call<JobChangeResult>(`/admin/jobs/${record!.id}/notify`, { method: 'POST' });
-      const words = emailOutcome(json.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
+      const job = await session.call<JobChangeResult>(`/admin/jobs/${record!.id}/notify`, { method: 'POST' });
+      const words = emailOutcome(job.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Email Failed" description={errorMessage(error, 'Failed to send notification email')} />, { type: 'error' });
@@ -116,12 +116,12 @@ function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; on
   async function update() {
     setBusy(true);
     try {
-      const json = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, { method: 'PUT', body: { status, notify: sendEmail } satisfies JobStatusUpdate });
-      if (json.notification) {
-        const words = emailOutcome(json.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${json.customerEmail}` }, { what: `the status update email to ${json.customerEmail}` });
+      const job = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, { method: 'PUT', body: { status, notify: sendEmail } satisfies JobStatusUpdate });
+      if (job.notification) {
+        const words = emailOutcome(job.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${job.customerEmail}` }, { what: `the status update email to ${job.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });
       }
-      notify(<Toast title="Status Updated" description={`Job status updated to ${json.statusLabel}`} />, { type: 'success' });
+      notify(<Toast title="Status Updated" description={`Job status updated to ${job.statusLabel}`} />, { type: 'success' });
       onDone();
     } catch (error) {
       notify(<Toast title={sendEmail ? 'Email Failed' : 'Error'} description={errorMessage(error, sendEmail ? 'Failed to send notification email' : 'Failed to update the status')} />, {

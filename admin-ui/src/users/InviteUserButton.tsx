@@ -26,9 +26,9 @@ export function InviteUserButton() {
     }
     setBusy(true);
     try {
-      const json = await session.call<InvitationResult>('/admin/users/invite', { method: 'POST', body: { email: email.trim(), role } satisfies InviteUserRequest });
+      const invitation = await session.call<InvitationResult>('/admin/users/invite', { method: 'POST', body: { email: email.trim(), role } satisfies InviteUserRequest });
       // The server's words say 'sent' only when an SMTP server takes it (preview mode: 'saved as a preview').
-      notify(<Toast title={json.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={json.message} />, { type: 'success' });
+      notify(<Toast title={invitation.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={invitation.message} />, { type: 'success' });
       setOpen(false);
       setEmail('');
     } catch (caught) {

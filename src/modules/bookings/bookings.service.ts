@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { perMinute } from '../../common/dates/per-minute.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -31,6 +32,8 @@ const MAX_ATTEMPTS = 3;
 @Injectable()
 export class BookingsService {
   private readonly logger = new Logger('Bookings');
+  /** Today in the display zone, worked out once a minute rather than per request. */
+  private readonly today = perMinute((now) => todayIn(this.config.tzDisplay, now));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -46,7 +49,7 @@ export class BookingsService {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Booking spam trap filled; nothing stored');
       return { id: randomUUID(), created: true };
     }
-    const problems = bookingProblems(input, todayIn(this.config.tzDisplay));
+    const problems = bookingProblems(input, this.today());
     if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
     if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
       throw DomainError.validation([{ field: 'idempotency_key', message: 'The idempotency key must be 8 to 200 characters' }]);

@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { escapeHtml } from '../../common/http/html.js';
 import { COMPANY } from '../../contracts/business.js';
 import { EMAIL_LAYOUT } from './email-layout.js';
-import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
+import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, variablesUsed, type TemplatePart } from './template-syntax.js';
 
 export interface EmailButton {
   label: string;
@@ -125,6 +125,8 @@ function isHttpUrl(value: string): boolean {
 
 /** The compiled parts of a template for one shape of values: which variables are given, which are blank. */
 interface Variant {
+  /** The variables the subject uses (the only values it needs folded onto one line). */
+  subjectNames: readonly string[];
   subject: (values: Readonly<Record<string, unknown>>) => string;
   text: (values: Readonly<Record<string, unknown>>) => string;
   html: (values: Readonly<Record<string, unknown>>) => string;
@@ -150,7 +152,7 @@ export class PreparedTemplate {
 
   render(variables: Readonly<Record<string, string>>, button?: EmailButton): RenderedEmail {
     const variant = this.variant(variables);
-    const subjectValues = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, singleLine(v)]));
+    const subjectValues = Object.fromEntries(variant.subjectNames.map((name) => [name, singleLine(variables[name]!)]));
     const subject = singleLine(variant.subject(subjectValues));
     const text = variant.text(variables).trim();
 
@@ -194,6 +196,7 @@ export class PreparedTemplate {
     const subjectSource = checkedSource(omitBlankVariables(this.subject, variables), 'subject', names);
     const bodySource = checkedSource(omitBlankVariables(this.body, variables), 'body', names);
     const variant: Variant = {
+      subjectNames: variablesUsed(omitBlankVariables(this.subject, variables)),
       subject: compileStaffSource(subjectSource, false),
       text: compileStaffSource(bodySource, false),
       // The staff text is plain text: escape it, then let handlebars escape each value it inserts.

@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { perMinute } from '../../../common/dates/per-minute.js';
 import { DomainEvents, type StagedWrite } from '../../../common/events/domain-events.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
@@ -11,6 +12,18 @@ import { companyInbox } from './company-inbox.js';
 
 /** "Tuesday 1 December 2026": the day the customer asked for (a calendar day, read in UTC). */
 const PREFERRED_DATE = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The few days people ask for (the next weeks), each formatted once. */
+const preferredDates = new Map<string, string>();
+
+function preferredDateText(day: string): string {
+  let text = preferredDates.get(day);
+  if (text === undefined) {
+    text = PREFERRED_DATE.format(new Date(`${day}T00:00:00Z`));
+    if (preferredDates.size >= 1_000) preferredDates.clear();
+    preferredDates.set(day, text);
+  }
+  return text;
+}
 
 /**
  * A booking's two e-mails, the customer's autoresponse and the company's notice (their delivery never
@@ -19,6 +32,9 @@ const PREFERRED_DATE = dateFormat('en-AU', { weekday: 'long', day: 'numeric', mo
  */
 @Injectable()
 export class BookingMailer implements OnModuleInit {
+  /** When the booking arrived, to the minute in the display zone: worked out once a minute. */
+  private readonly receivedAt = perMinute((instant) => formatDateTimeIn(this.config.tzDisplay, instant));
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly events: DomainEvents,
@@ -30,7 +46,7 @@ export class BookingMailer implements OnModuleInit {
   }
 
   private bookingCreated({ booking }: BookingCreated): Promise<StagedWrite> {
-    const preferredDate = PREFERRED_DATE.format(new Date(`${booking.preferredDate}T00:00:00Z`));
+    const preferredDate = preferredDateText(booking.preferredDate);
     return this.notifications.stage([
       {
         template: 'booking_autoresponse',
@@ -54,7 +70,7 @@ export class BookingMailer implements OnModuleInit {
           preferredTime: booking.preferredTime,
           howHeard: booking.howHeardAboutUs || 'Not given',
           message: booking.briefDescription,
-          receivedAt: formatDateTimeIn(this.config.tzDisplay, booking.createdAt),
+          receivedAt: this.receivedAt(booking.createdAt),
           bookingsLink: `${this.config.publicBaseUrl}/admin/bookings`,
         },
         dedupeKey: `booking:${booking.id}:notice`,

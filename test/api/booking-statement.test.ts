@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import type { Pool } from 'pg';
 import { todayIn } from '../../src/contracts/booking-rules.js';
 import { formatDateTimeIn } from '../../src/contracts/date-format.js';
+import { TableChanges } from '../../src/database/table-changes.js';
 import { LocalitiesRepository } from '../../src/modules/addresses/localities.repository.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -36,7 +37,8 @@ describe('a booking is one statement', () => {
 
   beforeAll(async () => {
     sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
-    // The copies in memory as a running server has them after its first booking.
+    // The copies in memory as a running server has them after its first booking (kept once it listens).
+    await sut.app.get(TableChanges).ready();
     await sut.app.get(LocalitiesRepository).warm();
     await sut.http().post('/api/bookings').send(booking('warm.up@example.com.au')).expect(201);
   });

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { perMinute } from '../../common/dates/per-minute.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { bookingProblems, todayIn, type BookingInput } from '@relining/contracts/booking-rules';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
-import { DomainEvents } from '../../common/events/domain-events.js';
+import { DomainEvents, forgetOutdated } from '../../common/events/domain-events.js';
 import { BookingCreated } from './booking.events.js';
 import { BookingsRepository } from './bookings.repository.js';
 
@@ -19,14 +20,20 @@ export interface BookingSubmission extends BookingInput {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
+/** Preparing the e-mails again after a template changed under them: more than this never happens in practice. */
+const MAX_ATTEMPTS = 3;
+
 /**
  * Public booking requests: checked with the form's own rules, stored with state and postcode filled
- * from the suburb, and announced (BookingCreated) inside the same transaction, where the e-mails are
- * queued (notifications' BookingMailer).
+ * from the suburb, and announced (BookingCreated): the e-mails (notifications' BookingMailer, a staged
+ * reaction) are written by the same statement as the booking, one round trip; handlers that need the
+ * transaction, if any, run inside one around it.
  */
 @Injectable()
 export class BookingsService {
   private readonly logger = new Logger('Bookings');
+  /** Today in the display zone, worked out once a minute rather than per request. */
+  private readonly today = perMinute((now) => todayIn(this.config.tzDisplay, now));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -42,7 +49,7 @@ export class BookingsService {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Booking spam trap filled; nothing stored');
       return { id: randomUUID(), created: true };
     }
-    const problems = bookingProblems(input, todayIn(this.config.tzDisplay));
+    const problems = bookingProblems(input, this.today());
     if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
     if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
       throw DomainError.validation([{ field: 'idempotency_key', message: 'The idempotency key must be 8 to 200 characters' }]);
@@ -62,15 +69,28 @@ export class BookingsService {
       howHeardAboutUs: text(input.how_heard_about_us) || null,
     };
 
-    return this.dataSource.transaction(async (manager) => {
-      const inserted = await this.repository.insert(manager, { ...booking, idempotencyKey: idempotencyKey ?? null });
-      if (!inserted) {
-        // The same submission again (a double click, a retried request): the first booking stands.
-        return { id: (await this.repository.findIdByIdempotencyKey(manager, idempotencyKey!))!, created: false };
+    const row = { ...booking, idempotencyKey: idempotencyKey ?? null, id: randomUUID(), createdAt: new Date() };
+    const event = new BookingCreated({ ...booking, id: row.id, createdAt: row.createdAt });
+    for (let attempt = 1; ; attempt += 1) {
+      // The reactions (its e-mails) are prepared first and written by the booking's own statement.
+      const writes = await this.events.stage(event);
+      const outcome = this.events.handledInTransaction(BookingCreated)
+        ? await this.dataSource.transaction(async (manager) => {
+            const result = await this.repository.insert(manager, row, writes);
+            if (result.stored) await this.events.publish(manager, event);
+            return result;
+          })
+        : await this.repository.insert(this.dataSource, row, writes);
+      if (!outcome.fresh) {
+        // A template changed since it was read into memory: nothing was written; render again.
+        forgetOutdated(writes);
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw new Error('The booking e-mails kept being prepared from templates that had changed');
       }
-      await this.events.publish(manager, new BookingCreated({ ...booking, id: inserted.id, createdAt: inserted.createdAt }));
-      return { id: inserted.id, created: true };
-    });
+      if (outcome.stored) return { id: row.id, created: true };
+      // The same submission again (a double click, a retried request): the first booking stands.
+      return { id: (await this.repository.findIdByIdempotencyKey(this.dataSource, idempotencyKey!))!, created: false };
+    }
   }
 
   /**

@@ -65,7 +65,8 @@ export class JobsRepository {
 
   /**
    * The public tracker's read in one round trip: the job's number, first name source, status and
-   * when it reached each status (the latest time, if a status was set more than once).
+   * when it reached each status (the latest time, if a status was set more than once). A prepared
+   * statement: planning it cost twice as much as running it.
    */
   async publicStatusByCode(code: string): Promise<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
     const [row] = await queryRows<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> | null }>(
@@ -74,6 +75,7 @@ export class JobsRepository {
               (SELECT json_object_agg(e.status, e.at) FROM (SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = j.id GROUP BY status) e) AS reached
        FROM jobs j WHERE j.tracking_code = $1 AND j.archived_at IS NULL`,
       [code],
+      { prepared: true },
     );
     return row ? { ...row, reached: row.reached ?? {} } : undefined;
   }

@@ -71,9 +71,14 @@ export async function insertAccount(
   return id;
 }
 
-/** The id of the account using this address (any case), locked for the rest of the transaction. */
+/**
+ * The id of the account using this address (any case), locked for the rest of the transaction. NO KEY
+ * UPDATE, not UPDATE: a worker minting the account's e-mailed link holds the link request's lock and
+ * then inserts a token that references this row (a KEY SHARE lock); a full UPDATE lock here, before
+ * admin:create retires that request, deadlocked the two (seen under load).
+ */
 export async function lockAccountByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
+  const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR NO KEY UPDATE`, [email]);
   return row?.id;
 }
 

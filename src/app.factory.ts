@@ -49,7 +49,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe({ context: { timeZone: config.tzDisplay } }));
   registerJsonBodyParser(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Multipart form posts and uploads (Nest's adapter parses urlencoded form posts itself).

@@ -1,5 +1,6 @@
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
-import { ValidateIf } from 'class-validator';
+import { applyDecorators, ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { Allow, ValidateIf } from 'class-validator';
 import { isInheritedName } from '../../contracts/own-keys.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
 import { NUL_MESSAGE } from '../errors/unstorable-text.js';
@@ -48,11 +49,97 @@ export function nulTextErrors(value: unknown, parent = '', depth = 0): FieldErro
   return errors;
 }
 
+/** What a rule table may need besides the body: where "today" is (a date from today onwards). */
+export interface RuleContext {
+  /** TZ_DISPLAY, the company's calendar. */
+  timeZone: string;
+}
+
+/**
+ * A body's rule table: every problem, in the spec's order and with the spec's messages, from the
+ * contracts' rule functions (the same ones the forms run in the browser). Problems may carry more
+ * than `field` and `message` (a toast title): only those two are answered.
+ */
+export type RuleTable<T> = (body: T, context: RuleContext) => ReadonlyArray<FieldError>;
+
+type BodyClass<T> = abstract new (...args: never[]) => T;
+
+const RULE_TABLES = new WeakMap<object, RuleTable<never>>();
+const SPAM_TRAPS = new WeakMap<object, string>();
+
+/** The entry of a class, or of the nearest class it extends that has one. */
+function ownOrInherited<V>(table: WeakMap<object, V>, type: unknown): V | undefined {
+  for (let current = type; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+    const entry = table.get(current);
+    if (entry !== undefined) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a body with a rule table once its declared fields are in place (unknown ones refused or
+ * dropped, each field of its type): `@CheckedBy((booking, { timeZone }) => bookingProblems(booking,
+ * todayIn(timeZone)))`. The table sees every field at once, so its problems keep the spec's order
+ * across fields ("fill in the message" before "a valid e-mail"), which checks declared one field at
+ * a time cannot.
+ */
+export function CheckedBy<T extends object>(rules: RuleTable<T>): (target: BodyClass<T>) => void {
+  return (target) => {
+    RULE_TABLES.set(target, rules as RuleTable<never>);
+  };
+}
+
+/**
+ * The hidden field of a public form that people never see and bots fill. A body whose trap holds
+ * text is not checked any further (its service answers it exactly like a success and keeps nothing,
+ * so a bot learns nothing from our messages); unknown fields are still refused or dropped first.
+ */
+export function SpamTrap(): PropertyDecorator {
+  return (target, property) => {
+    SPAM_TRAPS.set(target.constructor, String(property));
+    TextField()(target, property);
+  };
+}
+
+/** Whether a body's spam trap (see `SpamTrap`) holds text. */
+export function isTrapped(body: object): boolean {
+  const trap = ownOrInherited(SPAM_TRAPS, body.constructor);
+  const value = trap === undefined ? undefined : (body as Record<string, unknown>)[trap];
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * A text field of a form: the text as sent, untrimmed (its rules trim). Any other JSON value (a
+ * number, a list, an object) counts as left out, so the rules report it with the field's own message
+ * (a number for a name is "Please fill in the name field", as on the form) and the body's class holds
+ * text or nothing.
+ */
+export const TextField = (): PropertyDecorator => applyDecorators(Allow(), Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value : undefined)));
+
+/** The class-transformer group of bodies posted as a browser form (urlencoded or multipart): text only. */
+export const FORM_ENCODED = 'form-encoded';
+
+/**
+ * A checkbox of a browser form: posted as text, ticked when it says 'true' or 'on' (its first value:
+ * a hidden "false" follows the box, so an unticked box still says something). JSON sends a boolean,
+ * which the rules check as it is.
+ */
+export const FormCheckbox = (): PropertyDecorator => Transform(({ value }: { value: unknown }) => value === 'true' || value === 'on', { groups: [FORM_ENCODED] });
+
 /**
  * Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them,
- * and text PostgreSQL cannot store once the declared checks have passed.
+ * then running the body's rule table (`CheckedBy`) once its declared checks have passed, and refusing
+ * text PostgreSQL cannot store last. A body whose spam trap is filled skips the rules and the text
+ * check.
  */
 export class StrictValidationPipe extends ValidationPipe {
+  constructor(
+    options?: ValidationPipeOptions,
+    private readonly context?: RuleContext,
+  ) {
+    super(options);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const checked = metadata.type === 'body' || (metadata.type === 'custom' && this.validateCustomDecorators);
     if (checked) {
@@ -60,24 +147,56 @@ export class StrictValidationPipe extends ValidationPipe {
       if (errors.length > 0) throw DomainError.validation(errors);
     }
     const result: unknown = await super.transform(value, metadata);
-    if (checked) {
-      const errors = nulTextErrors(result);
-      if (errors.length > 0) throw DomainError.validation(errors);
+    if (!checked) return result;
+    if (typeof result === 'object' && result !== null) {
+      if (isTrapped(result)) return result;
+      const rules = ownOrInherited(RULE_TABLES, metadata.metatype) as RuleTable<object> | undefined;
+      if (rules) {
+        if (!this.context) throw new Error(`${metadata.metatype?.name ?? 'A body'} has a rule table, but this validation pipe was given no rule context`);
+        const problems = rules(result, this.context);
+        if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
+      }
     }
+    const errors = nulTextErrors(result);
+    if (errors.length > 0) throw DomainError.validation(errors);
     return result;
   }
 }
 
-/** Request bodies keep only declared fields, refuse unknown ones, and arrive as their DTO classes. */
-export function createValidationPipe(): ValidationPipe {
-  return new StrictValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
-  });
+export interface BodyValidationOptions {
+  /**
+   * Fields the body's class does not declare: refused with `property X should not exist` (every JSON
+   * body of the API), or dropped (a react-admin record's read-only fields; what a browser form posts
+   * beside the fields we use).
+   */
+  unknownFields?: 'refuse' | 'ignore';
+  /** 'form': a browser form post, text only (transforms of the `FORM_ENCODED` group apply). */
+  encoding?: 'json' | 'form';
+  /** Also validate the values of custom parameter decorators (react-admin's `RecordBody`). */
+  validateCustomDecorators?: boolean;
+  /** What rule tables need (the display time zone); bodies without one need none. */
+  context?: RuleContext;
+}
+
+/**
+ * The one validation pipeline of request bodies, whatever their encoding: the global pipe (JSON
+ * bodies), react-admin records and public form posts (`FormBody`) are all made here. Declared fields
+ * only, arriving as their DTO classes; by default unknown fields are refused.
+ */
+export function createValidationPipe(options: BodyValidationOptions = {}): ValidationPipe {
+  return new StrictValidationPipe(
+    {
+      whitelist: true,
+      forbidNonWhitelisted: (options.unknownFields ?? 'refuse') === 'refuse',
+      transform: true,
+      ...(options.encoding === 'form' ? { transformOptions: { groups: [FORM_ENCODED] } } : {}),
+      validateCustomDecorators: options.validateCustomDecorators ?? false,
+      stopAtFirstError: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
+    },
+    options.context,
+  );
 }
 
 /**

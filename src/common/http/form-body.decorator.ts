@@ -61,10 +61,14 @@ export class FormBodyPipe implements PipeTransform<ReceivedForm, Promise<object>
   }
 }
 
-const ReceiveForm = createParamDecorator<FormBodyOptions, Promise<ReceivedForm>>(async (_options, context: ExecutionContext) => {
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
+/** A request's form fields, whatever the encoding (see `readFields`), and whether a browser form posted them. */
+export async function receiveForm(request: FastifyRequest): Promise<ReceivedForm> {
   return { request, fields: await readFields(request), formPost: isFormPost(request) };
-});
+}
+
+const ReceiveForm = createParamDecorator<FormBodyOptions, Promise<ReceivedForm>>((_options, context: ExecutionContext) =>
+  receiveForm(context.switchToHttp().getRequest<FastifyRequest>()),
+);
 
 /**
  * The body of a public form, whatever its encoding (JSON, urlencoded, or multipart without files),

@@ -1,6 +1,6 @@
 import { applyDecorators, ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { Allow, ValidateIf } from 'class-validator';
+import { plainToInstance, Transform } from 'class-transformer';
+import { Allow, getMetadataStorage, ValidateIf, ValidationError as ClassValidationError, ValidationTypes } from 'class-validator';
 import { isInheritedName } from '../../contracts/own-keys.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
 import { NUL_MESSAGE } from '../errors/unstorable-text.js';
@@ -126,11 +126,36 @@ export const FORM_ENCODED = 'form-encoded';
  */
 export const FormCheckbox = (): PropertyDecorator => Transform(({ value }: { value: unknown }) => value === 'true' || value === 'on', { groups: [FORM_ENCODED] });
 
+const WHITELIST_ONLY = new WeakMap<object, ReadonlySet<string> | null>();
+
+/**
+ * The fields of a body class that declares nothing about them but that they exist (`@Allow()`, which
+ * `TextField`, `SpamTrap` and the public forms' other fields are), with its ancestors'; null for a
+ * class with any other check, whose fields class-validator must check one by one.
+ */
+export function whitelistOnlyFields(type: object): ReadonlySet<string> | null {
+  let fields = WHITELIST_ONLY.get(type);
+  if (fields === undefined) {
+    const metadatas = getMetadataStorage().getTargetValidationMetadatas(type as () => void, '', false, false);
+    const whitelistOnly = metadatas.length > 0 && metadatas.every((metadata) => metadata.type === ValidationTypes.WHITELIST);
+    fields = whitelistOnly ? new Set(metadatas.map((metadata) => metadata.propertyName)) : null;
+    WHITELIST_ONLY.set(type, fields);
+  }
+  return fields;
+}
+
 /**
  * Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them,
  * then running the body's rule table (`CheckedBy`) once its declared checks have passed, and refusing
  * text PostgreSQL cannot store last. A body whose spam trap is filled skips the rules and the text
  * check.
+ *
+ * A body class whose fields declare no check of their own (the public forms: their rule tables do
+ * the checking) skips class-validator's walk of its metadata, the cost noted in bench/RESULTS.md §2:
+ * class-transformer builds it exactly as Nest's pipe does, and the one check class-validator would
+ * make, which fields may exist, is a look-up in the class's declared fields (same decision, same
+ * errors, through the same exception factory; `validation-whitelist.property.spec.ts` holds the two
+ * paths to the same answers). Inherited names, which Nest strips at any depth, are already refused.
  */
 export class StrictValidationPipe extends ValidationPipe {
   constructor(
@@ -146,7 +171,8 @@ export class StrictValidationPipe extends ValidationPipe {
       const errors = inheritedNameErrors(value);
       if (errors.length > 0) throw DomainError.validation(errors);
     }
-    const result: unknown = await super.transform(value, metadata);
+    const fields = checked ? this.whitelistOnlyBody(value, metadata) : null;
+    const result: unknown = fields ? await this.declaredFieldsOnly(value as object, metadata.metatype!, fields) : await super.transform(value, metadata);
     if (!checked) return result;
     if (typeof result === 'object' && result !== null) {
       if (isTrapped(result)) return result;
@@ -160,6 +186,27 @@ export class StrictValidationPipe extends ValidationPipe {
     const errors = nulTextErrors(result);
     if (errors.length > 0) throw DomainError.validation(errors);
     return result;
+  }
+
+  /** The declared fields of a plain object for a whitelist-only class, when this pipe returns class instances. */
+  protected whitelistOnlyBody(value: unknown, metadata: ArgumentMetadata): ReadonlySet<string> | null {
+    const { metatype } = metadata;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof metatype !== 'function') return null;
+    if (!this.isTransformEnabled || !this.validatorOptions.whitelist || this.validatorOptions.groups || this.expectedType) return null;
+    return this.toValidate(metadata) ? whitelistOnlyFields(metatype) : null;
+  }
+
+  private async declaredFieldsOnly(value: object, metatype: NonNullable<ArgumentMetadata['metatype']>, fields: ReadonlySet<string>): Promise<object> {
+    const body = plainToInstance(metatype as new () => object, value, this.transformOptions) as Record<string, unknown>;
+    const unknown = Object.keys(body).filter((key) => !fields.has(key));
+    if (unknown.length === 0) return body;
+    if (!this.validatorOptions.forbidNonWhitelisted) {
+      for (const key of unknown) delete body[key];
+      return body;
+    }
+    throw await this.exceptionFactory(
+      unknown.map((property) => Object.assign(new ClassValidationError(), { property, children: [], constraints: { [ValidationTypes.WHITELIST]: `property ${property} should not exist` } })),
+    );
   }
 }
 

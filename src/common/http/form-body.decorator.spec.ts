@@ -7,7 +7,7 @@ import { BookingRequestDto } from '../../modules/bookings/dto/booking.dto.js';
 import { CorporateEnquiryDto, enquiryClassFor, ProductEnquiryDto } from '../../modules/enquiries/dto/enquiry.dto.js';
 import { QuickReferralDto } from '../../modules/referrals/dto/referral.dto.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
-import { FormBodyPipe, formBodyOf, receiveForm, type FormBodyOptions } from './form-body.decorator.js';
+import { FormBodyPipe, receiveForm, type FormBodyOptions } from './form-body.decorator.js';
 import { CheckedBy, FormCheckbox, isTrapped, SpamTrap, TextField } from './validation.js';
 
 const TIME_ZONE = 'Australia/Melbourne';
@@ -54,8 +54,7 @@ async function submit(encoding: Encoding, fields: Record<string, unknown>, optio
   const request = requestOf(encoding, fields, file);
   const metadata: ArgumentMetadata = { type: 'custom', metatype: bodyClass, data: { formPostUnknownFields: 'ignore', ...options } as never };
   try {
-    const body = await sut.transform(await receiveForm(request), metadata);
-    return { body, request };
+    return { body: await sut.transform(await receiveForm(request), metadata) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { error: { statusCode: error.statusCode, code: error.code, errors: error.errors } };
@@ -69,10 +68,9 @@ describe('FormBody: one validation pipeline, whatever the encoding', () => {
     const form = encoding !== 'json';
 
     it('takes the declared fields, as the body class', async () => {
-      const { body, request } = await submit(encoding, { name: 'Alex', note: 'Side gate' });
+      const { body } = await submit(encoding, { name: 'Alex', note: 'Side gate' });
       expect(body).toBeInstanceOf(SampleForm);
       expect({ ...body }).toEqual({ name: 'Alex', note: 'Side gate' });
-      expect(formBodyOf(request!)).toBe(body);
     });
 
     it.each<[string, Partial<FormBodyOptions>, boolean]>([

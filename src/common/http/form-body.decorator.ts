@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { isFormPost, readFields } from './form-body.js';
+import { rememberFormBody, rememberFormPage } from './form-page.js';
 import { createValidationPipe } from './validation.js';
 
 /** A public form's body as it arrived: its fields whatever the encoding, and whether a browser form posted it. */
@@ -22,14 +23,6 @@ export interface FormBodyOptions {
   formPostUnknownFields: 'ignore' | 'refuse';
   /** The body's class chosen from the fields as posted, for a form with variants (an enquiry's `kind`); otherwise the parameter's type. */
   bodyClass?: (fields: Readonly<Record<string, unknown>>) => Type<object>;
-}
-
-/** The validated body of each form request, for the answer (`FormPage`'s redirect reads `_next`). */
-const formBodies = new WeakMap<object, object>();
-
-/** The body `FormBody` validated for this request, if it did. */
-export function formBodyOf(request: object): object | undefined {
-  return formBodies.get(request);
 }
 
 /**
@@ -56,7 +49,7 @@ export class FormBodyPipe implements PipeTransform<ReceivedForm, Promise<object>
     if (!bodyClass || bodyClass === Object) throw new Error('@FormBody() needs a class: type the parameter with it, or give bodyClass');
     const pipe = !form.formPost ? this.json : options.formPostUnknownFields === 'ignore' ? this.formIgnoringUnknown : this.formRefusingUnknown;
     const body = (await pipe.transform(form.fields, { type: 'body', metatype: bodyClass })) as object;
-    formBodies.set(form.request, body);
+    rememberFormBody(form.request, body);
     return body;
   }
 }
@@ -66,14 +59,17 @@ export async function receiveForm(request: FastifyRequest): Promise<ReceivedForm
   return { request, fields: await readFields(request), formPost: isFormPost(request) };
 }
 
-const ReceiveForm = createParamDecorator<FormBodyOptions, Promise<ReceivedForm>>((_options, context: ExecutionContext) =>
-  receiveForm(context.switchToHttp().getRequest<FastifyRequest>()),
-);
+const ReceiveForm = createParamDecorator<FormBodyOptions, Promise<ReceivedForm>>((_options, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  // First, so that a body that cannot even be read is answered with the form's page too.
+  rememberFormPage(request, context.getHandler());
+  return receiveForm(request);
+});
 
 /**
  * The body of a public form, whatever its encoding (JSON, urlencoded, or multipart without files),
  * validated like every other request body and handed over as its class:
  * `create(@FormBody({ formPostUnknownFields: 'ignore' }) booking: BookingRequestDto)`.
- * The answer (JSON, or a redirect and a page for a browser) is `FormPage`'s business.
+ * The answer to a browser (a redirect, or a page listing the problems) is `FormPage`'s business.
  */
 export const FormBody = (options: FormBodyOptions): ParameterDecorator => ReceiveForm(options, FormBodyPipe);

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooMan
 import { Public } from '../../common/auth/auth.decorators.js';
 import { FormBody } from '../../common/http/form-body.decorator.js';
 import { safeRedirect } from '../../common/http/form-body.js';
-import { FormPage } from '../../common/http/form-page.interceptor.js';
+import { FormPage } from '../../common/http/form-page.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { BOOKING_REDIRECT } from '../../contracts/booking-rules.js';
 import { COMPANY } from '../../contracts/business.js';

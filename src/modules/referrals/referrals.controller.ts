@@ -6,7 +6,7 @@ import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { FormBody } from '../../common/http/form-body.decorator.js';
-import { FormPage } from '../../common/http/form-page.interceptor.js';
+import { FormPage } from '../../common/http/form-page.js';
 import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import { COMPANY } from '../../contracts/business.js';

@@ -1,5 +1,4 @@
-import { applyDecorators, ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
-import { plainToInstance, Transform } from 'class-transformer';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { Allow, getMetadataStorage, ValidateIf, ValidationError as ClassValidationError, ValidationTypes } from 'class-validator';
 import { isInheritedName } from '../../contracts/own-keys.js';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
@@ -108,72 +107,108 @@ export function isTrapped(body: object): boolean {
   return typeof value === 'string' && value.trim() !== '';
 }
 
+/** How a declared field is read from the body as posted, before any check. */
+export interface FieldReading {
+  /** Every encoding: what the value becomes (`TextField`: text, or nothing). */
+  read?: (value: unknown) => unknown;
+  /** A browser form post only (all text), first: what its text means (`FormCheckbox`). */
+  readForm?: (value: unknown) => unknown;
+}
+
+const BODY_FIELDS = new WeakMap<object, Map<string, FieldReading>>();
+
+/**
+ * A field of a request body, declared (`@Allow()`: it may exist) and read as `reading` says, by the
+ * validation pipe itself, in both of its paths. Checks of its value belong to the class's rule table
+ * (`CheckedBy`) or to class-validator decorators beside it. (Not class-transformer's `@Transform`: its
+ * per-key metadata look-ups cost a booking as much as the booking's rules. A class of `BodyField`s
+ * only is built by the pipe without class-transformer, so its decorators there would be ignored.)
+ */
+export function BodyField(reading: FieldReading = {}): PropertyDecorator {
+  return (target, property) => {
+    Allow()(target, property);
+    const fields = BODY_FIELDS.get(target.constructor) ?? new Map<string, FieldReading>();
+    fields.set(String(property), reading);
+    BODY_FIELDS.set(target.constructor, fields);
+  };
+}
+
+const textOnly = (value: unknown): unknown => (typeof value === 'string' ? value : undefined);
+
 /**
  * A text field of a form: the text as sent, untrimmed (its rules trim). Any other JSON value (a
  * number, a list, an object) counts as left out, so the rules report it with the field's own message
  * (a number for a name is "Please fill in the name field", as on the form) and the body's class holds
  * text or nothing.
  */
-export const TextField = (): PropertyDecorator => applyDecorators(Allow(), Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value : undefined)));
-
-/** The class-transformer group of bodies posted as a browser form (urlencoded or multipart): text only. */
-export const FORM_ENCODED = 'form-encoded';
+export const TextField = (): PropertyDecorator => BodyField({ read: textOnly });
 
 /**
  * A checkbox of a browser form: posted as text, ticked when it says 'true' or 'on' (its first value:
  * a hidden "false" follows the box, so an unticked box still says something). JSON sends a boolean,
  * which the rules check as it is.
  */
-export const FormCheckbox = (): PropertyDecorator => Transform(({ value }: { value: unknown }) => value === 'true' || value === 'on', { groups: [FORM_ENCODED] });
+export const FormCheckbox = (): PropertyDecorator => BodyField({ readForm: (value) => value === 'true' || value === 'on' });
 
-const WHITELIST_ONLY = new WeakMap<object, ReadonlySet<string> | null>();
-
-/**
- * The fields of a body class that declares nothing about them but that they exist (`@Allow()`, which
- * `TextField`, `SpamTrap` and the public forms' other fields are), with its ancestors'; null for a
- * class with any other check, whose fields class-validator must check one by one.
- */
-export function whitelistOnlyFields(type: object): ReadonlySet<string> | null {
-  let fields = WHITELIST_ONLY.get(type);
-  if (fields === undefined) {
-    const metadatas = getMetadataStorage().getTargetValidationMetadatas(type as () => void, '', false, false);
-    const whitelistOnly = metadatas.length > 0 && metadatas.every((metadata) => metadata.type === ValidationTypes.WHITELIST);
-    fields = whitelistOnly ? new Set(metadatas.map((metadata) => metadata.propertyName)) : null;
-    WHITELIST_ONLY.set(type, fields);
-  }
-  return fields;
+interface BodyPlan {
+  /** The fields declared with `BodyField`, the class's ancestors' included. */
+  fields: ReadonlyMap<string, FieldReading>;
+  /** Whether every field the class (and its ancestors) declares is a `BodyField` with no check of its own. */
+  declaredOnly: boolean;
 }
+
+const BODY_PLANS = new WeakMap<object, BodyPlan>();
+
+/** How the pipe reads a body class, worked out once per class from its decorators. */
+export function bodyPlanOf(type: object): BodyPlan {
+  let plan = BODY_PLANS.get(type);
+  if (!plan) {
+    const fields = new Map<string, FieldReading>();
+    const lineage: object[] = [];
+    for (let current = type; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current);
+    for (const current of lineage) for (const [name, reading] of BODY_FIELDS.get(current) ?? []) fields.set(name, reading);
+    const metadatas = getMetadataStorage().getTargetValidationMetadatas(type as () => void, '', false, false);
+    const declaredOnly = metadatas.length > 0 && metadatas.every((metadata) => metadata.type === ValidationTypes.WHITELIST && fields.has(metadata.propertyName));
+    plan = { fields, declaredOnly };
+    BODY_PLANS.set(type, plan);
+  }
+  return plan;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Nest's ValidationPipe, refusing inherited names as field names before class-transformer sees them,
- * then running the body's rule table (`CheckedBy`) once its declared checks have passed, and refusing
- * text PostgreSQL cannot store last. A body whose spam trap is filled skips the rules and the text
- * check.
+ * reading `BodyField`s as they declare, then running the body's rule table (`CheckedBy`) once its
+ * declared checks have passed, and refusing text PostgreSQL cannot store last. A body whose spam
+ * trap is filled skips the rules and the text check.
  *
- * A body class whose fields declare no check of their own (the public forms: their rule tables do
- * the checking) skips class-validator's walk of its metadata, the cost noted in bench/RESULTS.md §2:
- * class-transformer builds it exactly as Nest's pipe does, and the one check class-validator would
- * make, which fields may exist, is a look-up in the class's declared fields (same decision, same
- * errors, through the same exception factory; `validation-whitelist.property.spec.ts` holds the two
- * paths to the same answers). Inherited names, which Nest strips at any depth, are already refused.
+ * A body class whose fields are all `BodyField`s without checks of their own (the public forms: their
+ * rule tables do the checking) is built here rather than by class-transformer and class-validator,
+ * whose metadata walks bench/RESULTS.md §2 named as a cost of the benchmarked POST /api/bookings: the
+ * one check class-validator would make, which fields may exist, is a look-up in the declared fields
+ * (same decision, same errors, through the same exception factory; `validation-shortcut.property.spec.ts`
+ * holds both ways to the same answers). Inherited names, which Nest strips at any depth, are refused
+ * before either.
  */
 export class StrictValidationPipe extends ValidationPipe {
-  constructor(
-    options?: ValidationPipeOptions,
-    private readonly context?: RuleContext,
-  ) {
+  private readonly context: RuleContext | undefined;
+  private readonly formPost: boolean;
+
+  constructor(options?: ValidationPipeOptions, settings: { context?: RuleContext; encoding?: 'json' | 'form' } = {}) {
     super(options);
+    this.context = settings.context;
+    this.formPost = settings.encoding === 'form';
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const checked = metadata.type === 'body' || (metadata.type === 'custom' && this.validateCustomDecorators);
-    if (checked) {
-      const errors = inheritedNameErrors(value);
-      if (errors.length > 0) throw DomainError.validation(errors);
-    }
-    const fields = checked ? this.whitelistOnlyBody(value, metadata) : null;
-    const result: unknown = fields ? await this.declaredFieldsOnly(value as object, metadata.metatype!, fields) : await super.transform(value, metadata);
-    if (!checked) return result;
+    if (!checked) return super.transform(value, metadata);
+    const errors = inheritedNameErrors(value);
+    if (errors.length > 0) throw DomainError.validation(errors);
+    const plan = isPlainObject(value) && typeof metadata.metatype === 'function' && this.toValidate(metadata) ? bodyPlanOf(metadata.metatype) : undefined;
+    const input = plan && plan.fields.size > 0 ? this.readFields(value as Record<string, unknown>, plan.fields) : value;
+    const result: unknown = plan && this.canBuild(plan) ? await this.build(input as Record<string, unknown>, metadata.metatype!, plan) : await super.transform(input, metadata);
     if (typeof result === 'object' && result !== null) {
       if (isTrapped(result)) return result;
       const rules = ownOrInherited(RULE_TABLES, metadata.metatype) as RuleTable<object> | undefined;
@@ -183,27 +218,38 @@ export class StrictValidationPipe extends ValidationPipe {
         if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
       }
     }
-    const errors = nulTextErrors(result);
-    if (errors.length > 0) throw DomainError.validation(errors);
+    const textErrors = nulTextErrors(result);
+    if (textErrors.length > 0) throw DomainError.validation(textErrors);
     return result;
   }
 
-  /** The declared fields of a plain object for a whitelist-only class, when this pipe returns class instances. */
-  protected whitelistOnlyBody(value: unknown, metadata: ArgumentMetadata): ReadonlySet<string> | null {
-    const { metatype } = metadata;
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof metatype !== 'function') return null;
-    if (!this.isTransformEnabled || !this.validatorOptions.whitelist || this.validatorOptions.groups || this.expectedType) return null;
-    return this.toValidate(metadata) ? whitelistOnlyFields(metatype) : null;
+  /** A copy of the body with its `BodyField`s read as they declare (the rest as it came). */
+  private readFields(value: Record<string, unknown>, fields: ReadonlyMap<string, FieldReading>): Record<string, unknown> {
+    const read: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const reading = fields.get(key);
+      let field = value[key];
+      if (reading?.readForm && this.formPost) field = reading.readForm(field);
+      if (reading?.read) field = reading.read(field);
+      read[key] = field;
+    }
+    return read;
   }
 
-  private async declaredFieldsOnly(value: object, metatype: NonNullable<ArgumentMetadata['metatype']>, fields: ReadonlySet<string>): Promise<object> {
-    const body = plainToInstance(metatype as new () => object, value, this.transformOptions) as Record<string, unknown>;
-    const unknown = Object.keys(body).filter((key) => !fields.has(key));
-    if (unknown.length === 0) return body;
-    if (!this.validatorOptions.forbidNonWhitelisted) {
-      for (const key of unknown) delete body[key];
-      return body;
+  /** Whether this pipe may build a body of this class itself: every field declared only, and class instances wanted. */
+  protected canBuild(plan: BodyPlan): boolean {
+    return plan.declaredOnly && this.isTransformEnabled && this.validatorOptions.whitelist === true && !this.validatorOptions.groups && !this.expectedType;
+  }
+
+  /** The body as its class, with its declared fields as read; unknown ones refused or dropped as this pipe says. */
+  private async build(value: Record<string, unknown>, metatype: NonNullable<ArgumentMetadata['metatype']>, plan: BodyPlan): Promise<object> {
+    const body = new (metatype as new () => Record<string, unknown>)();
+    const unknown: string[] = [];
+    for (const key of Object.keys(value)) {
+      if (plan.fields.has(key)) body[key] = value[key];
+      else unknown.push(key);
     }
+    if (unknown.length === 0 || !this.validatorOptions.forbidNonWhitelisted) return body;
     throw await this.exceptionFactory(
       unknown.map((property) => Object.assign(new ClassValidationError(), { property, children: [], constraints: { [ValidationTypes.WHITELIST]: `property ${property} should not exist` } })),
     );
@@ -217,7 +263,7 @@ export interface BodyValidationOptions {
    * beside the fields we use).
    */
   unknownFields?: 'refuse' | 'ignore';
-  /** 'form': a browser form post, text only (transforms of the `FORM_ENCODED` group apply). */
+  /** 'form': a browser form post (urlencoded or multipart), all text (`FieldReading.readForm` applies). */
   encoding?: 'json' | 'form';
   /** Also validate the values of custom parameter decorators (react-admin's `RecordBody`). */
   validateCustomDecorators?: boolean;
@@ -236,13 +282,12 @@ export function createValidationPipe(options: BodyValidationOptions = {}): Valid
       whitelist: true,
       forbidNonWhitelisted: (options.unknownFields ?? 'refuse') === 'refuse',
       transform: true,
-      ...(options.encoding === 'form' ? { transformOptions: { groups: [FORM_ENCODED] } } : {}),
       validateCustomDecorators: options.validateCustomDecorators ?? false,
       stopAtFirstError: true,
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
     },
-    options.context,
+    { context: options.context, encoding: options.encoding },
   );
 }
 

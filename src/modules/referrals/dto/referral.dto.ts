@@ -1,7 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { Allow } from 'class-validator';
-import { CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
+import { BodyField, CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
 import { paymentsDue } from '../../rebates/rebate.rules.js';
 import {
   REFERRAL_STATUS_LABELS,
@@ -37,14 +35,12 @@ export class ReferralFormDto {
 
   /** A yes or no in JSON (anything else is refused by the rules); the form's checkbox in a form post. */
   @ApiProperty({ required: false, default: true, description: 'Permission to contact client' })
-  @Allow()
   @FormCheckbox()
   contactClient?: boolean;
 
   /** Only the two flags are read (`true` asks for the service; anything else does not). */
   @ApiProperty({ required: false, example: { cleanView: true, reline: false }, description: 'At least one (signed-in form).' })
-  @Allow()
-  @Transform(({ value }: { value: unknown }) => serviceTypesOf(value))
+  @BodyField({ read: serviceTypesOf })
   serviceTypes?: { cleanView: boolean; reline: boolean };
 }
 

@@ -5,16 +5,16 @@ import { nastyString, runs } from '../../../test/support/property.js';
 import { BookingRequestDto } from '../../modules/bookings/dto/booking.dto.js';
 import { CorporateEnquiryDto, ProductEnquiryDto } from '../../modules/enquiries/dto/enquiry.dto.js';
 import { QuickReferralDto, ReferralFormDto } from '../../modules/referrals/dto/referral.dto.js';
-import { createValidationPipe, StrictValidationPipe, TextField, whitelistOnlyFields, type BodyValidationOptions } from './validation.js';
+import { bodyPlanOf, createValidationPipe, StrictValidationPipe, TextField, type BodyValidationOptions } from './validation.js';
 
-/** The same pipe with its whitelist-only shortcut turned off: every body through Nest's ValidationPipe and class-validator. */
+/** The same pipe with its shortcut turned off: every body through Nest's ValidationPipe, class-transformer and class-validator. */
 function withoutShortcut(pipe: ValidationPipe): ValidationPipe {
   return Object.setPrototypeOf(pipe, LongWay.prototype) as ValidationPipe;
 }
 
 class LongWay extends StrictValidationPipe {
-  protected override whitelistOnlyBody(): null {
-    return null;
+  protected override canBuild(): boolean {
+    return false;
   }
 }
 
@@ -47,10 +47,13 @@ async function outcome(pipe: ValidationPipe, body: unknown, metatype: new () => 
   }
 }
 
-describe('the whitelist-only shortcut answers exactly as class-validator would', () => {
+describe('the validation shortcut (bodies of declared fields only) answers exactly as class-validator would', () => {
   it('knows which classes qualify: the public forms (fields declared, nothing else), not a class with a check of its own', () => {
-    for (const [form, fields] of FORMS) expect([...whitelistOnlyFields(form)!].sort()).toEqual([...fields].sort());
-    expect(whitelistOnlyFields(WithACheck)).toBeNull();
+    for (const [form, fields] of FORMS) {
+      const plan = bodyPlanOf(form);
+      expect({ declaredOnly: plan.declaredOnly, fields: [...plan.fields.keys()].sort() }).toEqual({ declaredOnly: true, fields: [...fields].sort() });
+    }
+    expect(bodyPlanOf(WithACheck).declaredOnly).toBe(false);
   });
 
   it.each(PIPES)('%s: the same body, the same refusal or the same instance', async (_name, options) => {

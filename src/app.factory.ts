@@ -9,6 +9,7 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import { registerFrontends } from './common/http/frontends.js';
 import { ServerRenderedPages } from './common/http/server-rendered-pages.js';
 import { frameworkErrorHandlers } from './common/http/framework-errors.js';
+import { registerFormPages } from './common/http/form-page.js';
 import { registerJsonBodyParser } from './common/http/json-body.js';
 import { registerNoStore } from './common/http/no-store.js';
 import { registerOpenApi } from './common/http/openapi.js';
@@ -49,7 +50,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe({ context: { timeZone: config.tzDisplay } }));
   registerJsonBodyParser(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
   // Multipart form posts and uploads (Nest's adapter parses urlencoded form posts itself).
@@ -58,6 +59,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   registerOpenApi(app);
   const fastify = app.getHttpAdapter().getInstance();
   registerNoStore(fastify);
+  registerFormPages(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

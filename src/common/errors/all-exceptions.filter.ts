@@ -1,5 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { formProblemsPage } from '../http/form-page.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError, type FieldError } from './domain-error.js';
 import { isUnstorableText, NUL_MESSAGE } from './unstorable-text.js';
@@ -14,16 +17,24 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * message; a temporary state is a 503 with Retry-After, logged as a warning without a stack: the
  * database being unreachable or restarting, or a domain error that says when to try again (photo
  * decoding's full queue); anything else is logged with its stack and answered as a 500 that reveals
- * no internals.
+ * no internals. The field problems of a browser's form post to a public form (`FormPage`) are the
+ * same errors as a page the visitor reads.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(@InjectConfig() private readonly config: AppConfig) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    const page = formProblemsPage(request, exception, this.config.publicBaseUrl);
+    if (page !== undefined) {
+      void reply.status(HttpStatus.BAD_REQUEST).type('text/html; charset=utf-8').send(page);
+      return;
+    }
     const body = toErrorResponse(exception, correlationIdOf(request));
     const retryAfter = retryAfterSeconds(exception);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));

@@ -1,6 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError } from '../errors/domain-error.js';
-import { flattenValidationErrors, StrictValidationPipe } from '../http/validation.js';
+import { createValidationPipe } from '../http/validation.js';
 
 /**
  * The body of a react-admin PUT, which carries the whole record. Read-only fields (id, timestamps,
@@ -9,12 +8,5 @@ import { flattenValidationErrors, StrictValidationPipe } from '../http/validatio
  */
 export const RecordBody = (): ParameterDecorator =>
   createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ body: unknown }>().body ?? {})(
-    new StrictValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: false,
-      transform: true,
-      validateCustomDecorators: true,
-      stopAtFirstError: true,
-      exceptionFactory: (errors) => DomainError.validation(flattenValidationErrors(errors)),
-    }),
+    createValidationPipe({ unknownFields: 'ignore', validateCustomDecorators: true }),
   );

@@ -1,56 +1,48 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { perMinute } from '../../common/dates/per-minute.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
-import { bookingProblems, todayIn, type BookingInput } from '@relining/contracts/booking-rules';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { DomainEvents, forgetOutdated } from '../../common/events/domain-events.js';
 import { BookingCreated } from './booking.events.js';
 import { BookingsRepository } from './bookings.repository.js';
+import type { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 
-export interface BookingSubmission extends BookingInput {
-  state?: unknown;
-  postcode?: unknown;
-  _gotcha?: unknown;
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const text = (value: string | undefined): string => value?.trim() ?? '';
 
 /** Preparing the e-mails again after a template changed under them: more than this never happens in practice. */
 const MAX_ATTEMPTS = 3;
 
 /**
- * Public booking requests: checked with the form's own rules, stored with state and postcode filled
- * from the suburb, and announced (BookingCreated): the e-mails (notifications' BookingMailer, a staged
- * reaction) are written by the same statement as the booking, one round trip; handlers that need the
- * transaction, if any, run inside one around it.
+ * Public booking requests, already checked with the form's own rules (the validation pipeline, see
+ * BookingRequestDto): stored with state and postcode filled from the suburb, and announced
+ * (BookingCreated): the e-mails (notifications' BookingMailer, a staged reaction) are written by the
+ * same statement as the booking, one round trip; handlers that need the transaction, if any, run
+ * inside one around it.
  */
 @Injectable()
 export class BookingsService {
   private readonly logger = new Logger('Bookings');
-  /** Today in the display zone, worked out once a minute rather than per request. */
-  private readonly today = perMinute((now) => todayIn(this.config.tzDisplay, now));
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: BookingsRepository,
     private readonly localities: LocalitiesRepository,
     private readonly events: DomainEvents,
   ) {}
 
-  async create(input: BookingSubmission, idempotencyKey?: string): Promise<{ id: string; created: boolean }> {
+  /**
+   * `idempotencyKeyHeader`: the Idempotency-Key header; a form post can send it as the `idempotency_key`
+   * field instead. A replay with the same key answers the first booking's id.
+   */
+  async create(input: BookingRequestDto, idempotencyKeyHeader?: string): Promise<BookingCreatedResponse> {
     if (text(input._gotcha)) {
       // A bot filled the hidden field: answer exactly like a success, keep and send nothing.
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Booking spam trap filled; nothing stored');
-      return { id: randomUUID(), created: true };
+      return { id: randomUUID() };
     }
-    const problems = bookingProblems(input, this.today());
-    if (problems.length > 0) throw DomainError.validation(problems.map(({ field, message }) => ({ field, message })));
+    const idempotencyKey = idempotencyKeyHeader ?? (input.idempotency_key || undefined);
     if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
       throw DomainError.validation([{ field: 'idempotency_key', message: 'The idempotency key must be 8 to 200 characters' }]);
     }
@@ -87,9 +79,9 @@ export class BookingsService {
         if (attempt < MAX_ATTEMPTS) continue;
         throw new Error('The booking e-mails kept being prepared from templates that had changed');
       }
-      if (outcome.stored) return { id: row.id, created: true };
+      if (outcome.stored) return { id: row.id };
       // The same submission again (a double click, a retried request): the first booking stands.
-      return { id: (await this.repository.findIdByIdempotencyKey(this.dataSource, idempotencyKey!))!, created: false };
+      return { id: (await this.repository.findIdByIdempotencyKey(this.dataSource, idempotencyKey!))! };
     }
   }
 
@@ -97,7 +89,7 @@ export class BookingsService {
    * The suburb apart from its state and postcode: from its text ("Parramatta NSW 2150", as a picked
    * suggestion fills it) and the state and postcode the form sends beside it (addresses `place`).
    */
-  private place(input: BookingSubmission): Promise<Place> {
+  private place(input: BookingRequestDto): Promise<Place> {
     return this.localities.place(text(input.suburb), { state: input.state, postcode: input.postcode });
   }
 }

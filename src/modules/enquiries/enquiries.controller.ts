@@ -1,26 +1,27 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
-import { DomainError } from '../../common/errors/domain-error.js';
-import { readFields } from '../../common/http/form-body.js';
+import { FormBody } from '../../common/http/form-body.decorator.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
 import { COMPANY } from '@relining/contracts/business';
+import { enquiryClassFor, type EnquiryRequestDto } from './dto/enquiry.dto.js';
 import type { EnquiryCreated } from '@relining/contracts/api/enquiries';
 import { EnquiriesService, type EnquiryResponse } from './enquiries.service.js';
-
-const CORPORATE_FIELDS = ['organisationName', 'contactPerson', 'email', 'phone', 'siteAddress', 'issueType', 'quantity', 'timing', 'notes'];
-const PRODUCT_FIELDS = ['name', 'email', 'phone', 'business', 'product', 'message'];
 
 @ApiTags('enquiries')
 @Controller('enquiries')
 export class EnquiriesController {
   constructor(private readonly enquiries: EnquiriesService) {}
 
+  /**
+   * The corporate and product enquiry forms. Answered in JSON, whatever the encoding: a form post too
+   * may carry only the fields of its kind.
+   */
   @Public()
   @Post()
   @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several enquiries in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
@@ -29,13 +30,8 @@ export class EnquiriesController {
     schema: { example: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' } },
   })
   @ApiCreatedResponse({ description: '{id}: Enquiry submitted' })
-  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EnquiryCreated> {
-    const fields = await readFields(request);
-    const allowed = new Set(['kind', '_gotcha', ...(fields.kind === 'product' ? PRODUCT_FIELDS : CORPORATE_FIELDS)]);
-    const unknown = Object.keys(fields).filter((key) => !allowed.has(key));
-    if (unknown.length > 0) throw DomainError.validation(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
-    void reply.status(HttpStatus.CREATED);
-    return this.enquiries.create(fields);
+  create(@FormBody({ formPostUnknownFields: 'refuse', bodyClass: enquiryClassFor }) enquiry: EnquiryRequestDto): Promise<EnquiryCreated> {
+    return this.enquiries.create(enquiry);
   }
 }
 

@@ -3,18 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import {
-  corporateEnquiryProblems,
-  ENQUIRY_STATUSES,
-  productEnquiryProblems,
-  tooLongMessage,
-  type EnquiryStatus,
-} from '@relining/contracts/enquiry-rules';
+import { ENQUIRY_STATUSES, tooLongMessage, type EnquiryStatus } from '@relining/contracts/enquiry-rules';
 import type { EnquiryRecord } from '@relining/contracts/api/enquiries';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { ENQUIRY_LIST, EnquiriesRepository } from './enquiries.repository.js';
+import type { EnquiryRequestDto } from './dto/enquiry.dto.js';
 import type { Enquiry } from './enquiry.entity.js';
 import { EnquiryReceived } from './enquiry.events.js';
 
@@ -39,22 +34,19 @@ export class EnquiriesService {
     private readonly localities: LocalitiesRepository,
   ) {}
 
-  async create(input: Record<string, unknown>): Promise<{ id: string }> {
+  /** An enquiry the validation pipeline took (its kind's rules, see dto/enquiry.dto.ts): stored and announced. */
+  async create(input: EnquiryRequestDto): Promise<{ id: string }> {
     if (text(input._gotcha)) {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Enquiry spam trap filled; nothing stored');
       return { id: randomUUID() };
     }
-    const kind = input.kind;
-    if (kind !== 'corporate' && kind !== 'product') throw DomainError.validation([{ field: 'kind', message: "kind must be 'corporate' or 'product'" }]);
-    const problems = kind === 'corporate' ? corporateEnquiryProblems(input) : productEnquiryProblems(input);
-    if (problems.length > 0) throw DomainError.validation(problems);
 
     // The site's state and postcode, from the locality its address ends with (addresses `place`).
-    const site = kind === 'corporate' ? await this.localities.place(localityOfAddress(text(input.siteAddress) ?? '')) : undefined;
+    const site = input.kind === 'corporate' ? await this.localities.place(localityOfAddress(text(input.siteAddress) ?? '')) : undefined;
     const enquiry: Partial<Enquiry> =
-      kind === 'corporate'
+      input.kind === 'corporate'
         ? {
-            kind,
+            kind: input.kind,
             organisationName: text(input.organisationName),
             contactPerson: text(input.contactPerson)!,
             email: text(input.email)!,
@@ -68,7 +60,7 @@ export class EnquiriesService {
             message: text(input.notes),
           }
         : {
-            kind,
+            kind: input.kind,
             contactPerson: text(input.name)!,
             email: text(input.email)!,
             phone: text(input.phone)!,

@@ -5,32 +5,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { answersWithPage, isFormPost, readFields, refererPath } from '../../common/http/form-body.js';
-import { formErrorPage } from '../../common/http/form-error-page.js';
+import { FormBody } from '../../common/http/form-body.decorator.js';
+import { FormPage } from '../../common/http/form-page.js';
 import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { InjectConfig } from '../../config/config.module.js';
 import { COMPANY } from '@relining/contracts/business';
-import type { ReferralInput } from '@relining/contracts/referral-rules';
+import { QuickReferralDto, ReferralFormDto, toPlumberReferral } from './dto/referral.dto.js';
 import type { PlumberReferral, PlumberReferralDetail, QuickReferralCreated, RebateSummary, ReferralPhoto } from '@relining/contracts/api/referrals';
-import { ReferralFormDto, toPlumberReferral } from './dto/referral.dto.js';
 import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
 import { PhotosService } from './photos.service.js';
 import { ReferralClaimsService } from './referral-claims.service.js';
 import { ReferralsService } from './referrals.service.js';
-
-const FORM_FIELDS = new Set([
-  'plumberName', 'plumberCompany', 'plumberPhone', 'plumberEmail', 'clientName', 'jobAddress', 'suburb', 'clientPhone', 'urgency',
-  'description', 'notes', 'contactClient', 'serviceTypes',
-]);
-
-function referralFields(body: Record<string, unknown>, extra: string[] = []): ReferralInput {
-  const allowed = new Set([...FORM_FIELDS, ...extra]);
-  const unknown = Object.keys(body).filter((key) => !allowed.has(key));
-  if (unknown.length > 0) throw DomainError.validation(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
-  return body as ReferralInput;
-}
 
 /**
  * Photo responses: the type we detected and stored, shown inline under a name of ours (never the
@@ -106,8 +91,8 @@ export class MyReferralsController {
   @RateLimit({ perIp: { minute: 20 } })
   @ApiBody({ type: ReferralFormDto })
   @ApiCreatedResponse({ description: 'Referral submitted successfully' })
-  create(@CurrentUser() user: CurrentUserInfo, @Body() body: Record<string, unknown>): Promise<PlumberReferral> {
-    return this.referrals.createForPlumber(user, referralFields(body ?? {}));
+  create(@CurrentUser() user: CurrentUserInfo, @Body() referral: ReferralFormDto): Promise<PlumberReferral> {
+    return this.referrals.createForPlumber(user, referral);
   }
 
   @Get('rebates/summary')
@@ -141,42 +126,24 @@ export class MyReferralsController {
 @ApiTags('referrals')
 @Controller('referrals')
 export class QuickReferralsController {
-  constructor(
-    private readonly referrals: ReferralsService,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly referrals: ReferralsService) {}
 
-  /** The quick referral form (no account): same checks and messages, rate-limited, with a spam trap. */
+  /**
+   * The quick referral form (no account): same checks and messages, rate-limited, with a spam trap.
+   * JSON answers `201 {id, refNumber}` (also to a form post whose Accept prefers JSON); the form
+   * without JavaScript is answered with registration next, or a page listing the problems. A form post
+   * may carry fields we ignore (its checkbox is text: 'true' or 'on' is ticked); a JSON body may not.
+   */
   @Public()
   @Post('quick')
   @HttpCode(HttpStatus.CREATED)
   @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several referrals in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
-  @ApiBody({ type: ReferralFormDto })
+  @FormPage({ problemsTitle: 'Please check your referral', next: () => '/plumber-referral?mode=register' })
+  @ApiBody({ type: QuickReferralDto })
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
-  async create(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<QuickReferralCreated | void> {
-    // The encoding decides how fields are read; what the client accepts decides the answer (a page
-    // for a browser's form post, JSON for an API client, whatever it posted).
-    const page = answersWithPage(request);
-    const fields = await readFields(request);
-    if (!isFormPost(request)) return this.referrals.createQuick({ ...referralFields(fields, ['_gotcha']), _gotcha: fields._gotcha });
-
-    // A form post (the prerendered form without JavaScript): text fields only, the checkbox as
-    // "true"/"false"; a browser is answered with registration next, or a page listing the problems.
-    const input = Object.fromEntries(Object.entries(fields).filter(([key]) => FORM_FIELDS.has(key) && key !== 'serviceTypes')) as ReferralInput;
-    if (fields.contactClient !== undefined) input.contactClient = fields.contactClient === 'true' || fields.contactClient === 'on';
-    if (input.notes === '') delete input.notes;
-    try {
-      const created = await this.referrals.createQuick({ ...input, _gotcha: fields._gotcha });
-      if (!page) return created;
-      void reply.status(HttpStatus.SEE_OTHER).header('location', '/plumber-referral?mode=register').send();
-    } catch (error) {
-      if (!page || !(error instanceof DomainError) || !error.errors) throw error;
-      void reply
-        .status(HttpStatus.BAD_REQUEST)
-        .type('text/html; charset=utf-8')
-        .send(formErrorPage('Please check your referral', error.errors, refererPath(request, this.config.publicBaseUrl).split('#')[0]!));
-    }
+  create(@FormBody({ formPostUnknownFields: 'ignore' }) referral: QuickReferralDto): Promise<QuickReferralCreated> {
+    return this.referrals.createQuick(referral);
   }
 }
 

@@ -6,12 +6,12 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
-import { referralProblems, serviceTypesOf, URGENCY_LABELS, type ReferralInput, type Urgency } from '@relining/contracts/referral-rules';
+import { referralProblems, serviceTypesOf, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '@relining/contracts/person-name';
+import { toPlumberReferral, type QuickReferralDto, type ReferralFormDto } from './dto/referral.dto.js';
 import type { PlumberReferral, QuickReferralCreated, RebateSummary } from '@relining/contracts/api/referrals';
-import { toPlumberReferral } from './dto/referral.dto.js';
 import { Referral } from './referral.entity.js';
 import { formatDateTimeIn } from '@relining/contracts/date-format';
 import { placeLabel } from '@relining/contracts/place-label';
@@ -19,7 +19,7 @@ import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ReferralsRepository } from './referrals.repository.js';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const text = (value: string | undefined): string => value?.trim() ?? '';
 
 /**
  * Referrals as plumbers make and see them: from the dashboard (signed in, own data only) or the
@@ -61,10 +61,13 @@ export class ReferralsService {
     return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
   }
 
-  /** From the dashboard: the plumber's details default to the profile and the account's e-mail. */
-  async createForPlumber(user: CurrentUserInfo, input: ReferralInput): Promise<PlumberReferral> {
+  /**
+   * From the dashboard: the plumber's details default to the profile and the account's e-mail, so the
+   * form's rules run here, once they are filled.
+   */
+  async createForPlumber(user: CurrentUserInfo, input: ReferralFormDto): Promise<PlumberReferral> {
     const profile = await this.users.getProfile(user.id);
-    const filled: ReferralInput = {
+    const filled: ReferralFormDto = {
       ...input,
       plumberName: text(input.plumberName) || profile?.fullName || '',
       plumberCompany: text(input.plumberCompany) || profile?.businessName || '',
@@ -76,21 +79,22 @@ export class ReferralsService {
     return toPlumberReferral(await this.store(filled, user.id, 'dashboard'));
   }
 
-  /** The quick form (no account): kept with the plumber's details until their account claims it. */
-  async createQuick(input: ReferralInput & { _gotcha?: unknown }): Promise<QuickReferralCreated> {
+  /**
+   * The quick form (no account), checked by the validation pipeline (QuickReferralDto): kept with the
+   * plumber's details until their account claims it.
+   */
+  async createQuick(input: QuickReferralDto): Promise<QuickReferralCreated> {
     if (text(input._gotcha)) {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Referral spam trap filled; nothing stored');
       return { id: randomUUID(), refNumber: 'R-000000' };
     }
-    const problems = referralProblems(input, { requireServiceType: false });
-    if (problems.length > 0) throw DomainError.validation(problems);
     // Never attached here, even when an account has this e-mail: anyone can type a plumber's address,
     // so the referral waits on that plumber's dashboard until they add it (referral-claims.service.ts).
     const referral = await this.store(input, null, 'quick');
     return { id: referral.id, refNumber: referral.refNumber };
   }
 
-  private async store(input: ReferralInput, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {
+  private async store(input: ReferralFormDto, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {
     const services = serviceTypesOf(input.serviceTypes);
     const place = await this.localities.place(text(input.suburb));
     return this.dataSource.transaction(async (manager) => {

@@ -1,27 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { BookingCreated, BookingRecord } from '@relining/contracts/api/bookings';
-import { BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/contracts/booking-rules';
+import { CheckedBy, SpamTrap, TextField } from '../../../common/http/validation.js';
+import { bookingProblems, BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, todayIn, type BookingStatus } from '@relining/contracts/booking-rules';
 
 /**
- * The public booking request (spec §3), as JSON or as a form post. Checked by the shared rules of
- * packages/contracts/src/booking-rules.ts (the same order and messages as the form), not by decorators.
+ * The public booking request (spec §3), as JSON or as a form post. Text fields only; checked by the
+ * shared rules of packages/contracts/src/booking-rules.ts (the form's order and messages; the date from today
+ * in the company's time zone), so each field here only declares that it exists.
  */
+@CheckedBy<BookingRequestDto>((booking, { timeZone }) => bookingProblems(booking, todayIn(timeZone)))
 export class BookingRequestDto {
-  @ApiProperty({ example: 'Alex Citizen' }) name!: string;
-  @ApiProperty({ example: 'alex@example.com.au' }) email!: string;
-  @ApiProperty({ example: '0400 123 456' }) phone!: string;
-  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' }) suburb!: string;
-  @ApiProperty({ example: '12 Station Street' }) address!: string;
-  @ApiProperty({ example: '2026-11-25', description: 'yyyy-MM-dd; today (Melbourne time) or later.' }) preferred_date!: string;
-  @ApiProperty({ enum: TIME_SLOTS }) preferred_time!: string;
-  @ApiProperty({ enum: HOW_HEARD_OPTIONS, required: false }) how_heard_about_us?: string;
-  @ApiProperty({ example: 'Blocked drain in the back yard', description: 'The job description.' }) message!: string;
-  @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) _gotcha?: string;
-  @ApiProperty({ required: false, example: 'VIC' }) state?: string;
-  @ApiProperty({ required: false, example: '3121' }) postcode?: string;
-  @ApiProperty({ required: false, example: 'New Booking Request' }) subject?: string;
-  @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' }) _next?: string;
-  @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) idempotency_key?: string;
+  @ApiProperty({ example: 'Alex Citizen' }) @TextField() name!: string;
+  @ApiProperty({ example: 'alex@example.com.au' }) @TextField() email!: string;
+  @ApiProperty({ example: '0400 123 456' }) @TextField() phone!: string;
+  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' }) @TextField() suburb!: string;
+  @ApiProperty({ example: '12 Station Street' }) @TextField() address!: string;
+  @ApiProperty({ example: '2026-11-25', description: 'yyyy-MM-dd; today (Melbourne time) or later.' }) @TextField() preferred_date!: string;
+  @ApiProperty({ enum: TIME_SLOTS }) @TextField() preferred_time!: string;
+  @ApiProperty({ enum: HOW_HEARD_OPTIONS, required: false }) @TextField() how_heard_about_us?: string;
+  @ApiProperty({ example: 'Blocked drain in the back yard', description: 'The job description.' }) @TextField() message!: string;
+  @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) @SpamTrap() _gotcha?: string;
+  @ApiProperty({ required: false, example: 'VIC' }) @TextField() state?: string;
+  @ApiProperty({ required: false, example: '3121' }) @TextField() postcode?: string;
+  @ApiProperty({ required: false, example: 'New Booking Request' }) @TextField() subject?: string;
+  @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' }) @TextField() _next?: string;
+  @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) @TextField() idempotency_key?: string;
 }
 
 // The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.

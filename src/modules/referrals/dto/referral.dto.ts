@@ -1,26 +1,54 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { BodyField, CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
 import { paymentsDue } from '../../rebates/rebate.rules.js';
+import {
+  REFERRAL_STATUS_LABELS,
+  referralProblems,
+  serviceTypesOf,
+  URGENCIES,
+  URGENCY_LABELS,
+} from '@relining/contracts/referral-rules';
 import type { PlumberReferral, ReferralRecord } from '@relining/contracts/api/referrals';
-import { REFERRAL_STATUS_LABELS, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
 import type { Referral } from '../referral.entity.js';
 
 const dollars = (cents: number) => cents / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * A referral from the plumber dashboard (spec §5 Referral form). Checked by the shared rules in the
+ * service, once the plumber's details left out are filled from the profile (which needs the database).
+ */
 export class ReferralFormDto {
-  @ApiProperty({ required: false, description: 'Prefilled from the profile when left out.' }) plumberName?: string;
-  @ApiProperty({ required: false }) plumberCompany?: string;
-  @ApiProperty({ required: false }) plumberPhone?: string;
-  @ApiProperty({ required: false, description: "The account's e-mail when left out." }) plumberEmail?: string;
-  @ApiProperty() clientName!: string;
-  @ApiProperty() jobAddress!: string;
-  @ApiProperty({ description: 'A suburb, or a suggestion such as "Parramatta NSW 2150" (stored as suburb, state and postcode).' }) suburb!: string;
-  @ApiProperty() clientPhone!: string;
-  @ApiProperty({ enum: ['low', 'medium', 'high', 'emergency'] }) urgency!: Urgency;
-  @ApiProperty() description!: string;
-  @ApiProperty({ required: false }) notes?: string;
-  @ApiProperty({ required: false, default: true, description: 'Permission to contact client' }) contactClient?: boolean;
-  @ApiProperty({ required: false, example: { cleanView: true, reline: false }, description: 'At least one (signed-in form).' }) serviceTypes?: { cleanView: boolean; reline: boolean };
+  @ApiProperty({ required: false, description: 'Prefilled from the profile when left out.' }) @TextField() plumberName?: string;
+  @ApiProperty({ required: false }) @TextField() plumberCompany?: string;
+  @ApiProperty({ required: false }) @TextField() plumberPhone?: string;
+  @ApiProperty({ required: false, description: "The account's e-mail when left out." }) @TextField() plumberEmail?: string;
+  @ApiProperty() @TextField() clientName?: string;
+  @ApiProperty() @TextField() jobAddress?: string;
+  @ApiProperty({ description: 'A suburb, or a suggestion such as "Parramatta NSW 2150" (stored as suburb, state and postcode).' }) @TextField() suburb?: string;
+  @ApiProperty() @TextField() clientPhone?: string;
+  @ApiProperty({ enum: URGENCIES }) @TextField() urgency?: string;
+  @ApiProperty() @TextField() description?: string;
+  @ApiProperty({ required: false }) @TextField() notes?: string;
+
+  /** A yes or no in JSON (anything else is refused by the rules); the form's checkbox in a form post. */
+  @ApiProperty({ required: false, default: true, description: 'Permission to contact client' })
+  @FormCheckbox()
+  contactClient?: boolean;
+
+  /** Only the two flags are read (`true` asks for the service; anything else does not). */
+  @ApiProperty({ required: false, example: { cleanView: true, reline: false }, description: 'At least one (signed-in form).' })
+  @BodyField({ read: serviceTypesOf })
+  serviceTypes?: { cleanView: boolean; reline: boolean };
+}
+
+/**
+ * The quick referral form (no account): the same fields and messages, every one checked here (the
+ * service has no profile to fill from), the service types not asked for, and a spam trap.
+ */
+@CheckedBy<QuickReferralDto>((referral) => referralProblems(referral, { requireServiceType: false }))
+export class QuickReferralDto extends ReferralFormDto {
+  @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) @SpamTrap() _gotcha?: string;
 }
 
 export function toPlumberReferral(referral: Referral): PlumberReferral {

@@ -60,8 +60,10 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   registerNoStore(fastify);
   registerFormPages(fastify);
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request for one header.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   watchBodyReceipt(fastify, httpLimits, (socket) => clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));
   await registerFrontends(fastify, config, app.get(ServerRenderedPages));

@@ -56,8 +56,12 @@ export function nodeServerOptions(limits: HttpLimits) {
  * has already started, the connection is closed.
  */
 export function watchBodyReceipt(fastify: FastifyInstance, limits: HttpLimits, refuse: (socket: Socket) => void): void {
-  fastify.addHook('onRequest', async (request) => {
-    if (!hasBody(request)) return;
+  // A callback hook (no promise per request: most requests have no body to watch).
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    if (!hasBody(request)) {
+      done();
+      return;
+    }
     const config = request.routeOptions.config as BodyAllowanceRouteConfig | undefined;
     const allowanceMs = config?.bodyAllowance === 'upload' ? limits.uploadBodyMs : limits.bodyMs;
     const socket = request.raw.socket;
@@ -87,6 +91,7 @@ export function watchBodyReceipt(fastify: FastifyInstance, limits: HttpLimits, r
     timer = setTimeout(check, Math.min(allowanceMs, limits.bodyIdleMs));
     timer.unref();
     request.raw.once('close', () => clearTimeout(timer));
+    done();
   });
 }
 

@@ -2,6 +2,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
 COPY admin-ui/package.json admin-ui/
 COPY public-site/package.json public-site/
 RUN npm ci --strict-allow-scripts

@@ -24,6 +24,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The shared package from its TypeScript source, as tsc and Vite read it (its "@relining/source" export condition).
+    '^@relining/contracts/(.*)$': '<rootDir>/packages/contracts/src/$1',
     // nestjs-pino keeps one logger per process; tests that read logs reset it (see test/support/test-app.ts).
     '^nestjs-pino/internal/(.*)$': '<rootDir>/node_modules/nestjs-pino/dist/esm/$1',
   },
@@ -32,7 +34,7 @@ export default {
     [`/node_modules/(${ESM_REQUIRED_BY_CJS.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_REQUIRED_BY_CJS.join('|')})/)`],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts', '<rootDir>/test/project/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/admin-ui/src/**/*.spec.ts', '<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/security/**/*.test.ts', '<rootDir>/test/project/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,

@@ -1,6 +1,8 @@
 // Issue 7 §2 "API under load": autocannon on loopback, 10 connections, 20 s per case, against
-// `npm start` on the embedded database (RATE_LIMITS=off), beside a minimal node:http + pg server
-// doing the same SQL (bench/baseline-server.mjs) in the same run. Cases:
+// `npm start` on the embedded database (RATE_LIMITS=off), beside two node:http + pg baselines in the
+// same run (bench/baseline-server.mjs): the same SQL as the product ran before issue 13, and the
+// minimal work of a hand-written server (issue 13 item 10a: one statement inserting a booking and its
+// two outbox rows; one SELECT of a job by code). Cases:
 //   POST /api/bookings (varied valid bodies), GET /api/job-status/:code over 10,000 jobs,
 //   GET /api/admin/referrals (first page, filtered) as an admin.
 // ROUNDS runs of every case (default 3); figures are medians over the rounds. After the run, every
@@ -77,17 +79,21 @@ try {
       onResponse: ids ? (status, body) => status === 201 && ids.push(JSON.parse(body).id) : undefined,
     },
   ];
+  const minimalBookingRequests = (domain) => bookingRequests(domain).map((request) => ({ ...request, path: '/minimal/bookings' }));
   let pick = 0;
   const statusRequests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) }];
+  const minimalStatusRequests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/minimal/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) }];
   const referralsPath = `/api/admin/referrals?filter=${encodeURIComponent('{"status":"referred"}')}&sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,4]')}`;
 
-  const figures = { bookOurs: [], bookBase: [], statusOurs: [], statusBase: [], referrals: [] };
+  const figures = { bookOurs: [], bookBase: [], bookMin: [], statusOurs: [], statusBase: [], statusMin: [], referrals: [] };
   // Warm-up (JIT, connection pools, caches), not counted.
   for (const [url, requests] of [
     [`http://127.0.0.1:${OURS_PORT}`, bookingRequests('bench-warm.example.com')],
     [`http://127.0.0.1:${BASELINE_PORT}`, bookingRequests('bench-warm.example.com')],
+    [`http://127.0.0.1:${BASELINE_PORT}`, minimalBookingRequests('bench-warm.example.com')],
     [`http://127.0.0.1:${OURS_PORT}`, statusRequests],
     [`http://127.0.0.1:${BASELINE_PORT}`, statusRequests],
+    [`http://127.0.0.1:${BASELINE_PORT}`, minimalStatusRequests],
     [`http://127.0.0.1:${OURS_PORT}${referralsPath}`, [{ method: 'GET', headers: admin.auth }]],
   ]) {
     await autocannon({ url, connections: CONNECTIONS, duration: 3, requests });
@@ -99,22 +105,30 @@ try {
     const ours = await load('POST /api/bookings (product)', `http://127.0.0.1:${OURS_PORT}`, bookingRequests('bench-ours.example.com', createdIds));
     created += ours.codes['201'] ?? 0;
     figures.bookOurs.push(ours);
-    figures.bookBase.push(await load('POST /api/bookings (baseline)', `http://127.0.0.1:${BASELINE_PORT}`, bookingRequests('bench-base.example.com')));
+    figures.bookBase.push(await load('POST /api/bookings (same-SQL baseline)', `http://127.0.0.1:${BASELINE_PORT}`, bookingRequests('bench-base.example.com')));
+    figures.bookMin.push(await load('POST /api/bookings (minimal baseline)', `http://127.0.0.1:${BASELINE_PORT}`, minimalBookingRequests('bench-min.example.com')));
     figures.statusOurs.push(await load('GET /api/job-status/:code (product)', `http://127.0.0.1:${OURS_PORT}`, statusRequests));
-    figures.statusBase.push(await load('GET /api/job-status/:code (baseline)', `http://127.0.0.1:${BASELINE_PORT}`, statusRequests));
+    figures.statusBase.push(await load('GET /api/job-status/:code (same-SQL baseline)', `http://127.0.0.1:${BASELINE_PORT}`, statusRequests));
+    figures.statusMin.push(await load('GET /api/job-status/:code (minimal baseline)', `http://127.0.0.1:${BASELINE_PORT}`, minimalStatusRequests));
     figures.referrals.push(await load('GET /api/admin/referrals (product)', `http://127.0.0.1:${OURS_PORT}${referralsPath}`, [{ method: 'GET', headers: admin.auth }]));
   }
 
   const med = (list, key) => median(list.map((item) => item[key]));
   const ratio = (ours, base) => median(ours.map((item, index) => item.rps / base[index].rps));
-  report.check('bookings: product req/s (median)', med(figures.bookOurs, 'rps'), 'req/s');
-  report.check('bookings: baseline req/s (median)', med(figures.bookBase, 'rps'), 'req/s');
-  report.check('bookings: product ÷ baseline (median of rounds)', ratio(figures.bookOurs, figures.bookBase), '×', '>=', 0.5);
-  report.check('bookings: product p99 latency', med(figures.bookOurs, 'p99'), 'ms', '<=', 50);
-  report.check('job-status: product req/s (median)', med(figures.statusOurs, 'rps'), 'req/s');
-  report.check('job-status: baseline req/s (median)', med(figures.statusBase, 'rps'), 'req/s');
-  report.check('job-status: product ÷ baseline (median of rounds)', ratio(figures.statusOurs, figures.statusBase), '×', '>=', 0.5);
-  report.check('job-status: product p99 latency', med(figures.statusOurs, 'p99'), 'ms', '<=', 50);
+  // Budgets: issue 7 (≥ 0.5 × the same-SQL baseline) and issue 13 item 10a (≥ 0.4 × the minimal
+  // baseline, p99 ≤ 50 ms at 10 connections). Ratios are per round (same run), then the median.
+  for (const [label, ours, base, min] of [
+    ['bookings', figures.bookOurs, figures.bookBase, figures.bookMin],
+    ['job-status', figures.statusOurs, figures.statusBase, figures.statusMin],
+  ]) {
+    report.check(`${label}: product req/s (median)`, med(ours, 'rps'), 'req/s');
+    report.check(`${label}: same-SQL baseline req/s (median)`, med(base, 'rps'), 'req/s');
+    report.check(`${label}: minimal baseline req/s (median)`, med(min, 'rps'), 'req/s');
+    report.check(`${label}: product ÷ same-SQL baseline (median of rounds)`, ratio(ours, base), '×', '>=', 0.5);
+    report.check(`${label}: product ÷ minimal baseline (median of rounds)`, ratio(ours, min), '×', '>=', 0.4);
+    report.check(`${label}: product p99 latency`, med(ours, 'p99'), 'ms', '<=', 50);
+    report.check(`${label}: same-SQL / minimal baseline p99 latency`, `${med(base, 'p99')} / ${med(min, 'p99')}`, 'ms');
+  }
   report.check('admin referrals list: product req/s (median)', med(figures.referrals, 'rps'), 'req/s');
   report.check('admin referrals list: product p99 latency', med(figures.referrals, 'p99'), 'ms', '<=', 50);
   const errors = [...figures.bookOurs, ...figures.statusOurs, ...figures.referrals].reduce((sum, item) => sum + item.bad, 0);

@@ -1,6 +1,12 @@
-// The API benchmark's baseline: plain node:http + pg, no framework, running the same SQL as the
-// product for a booking (locality lookup, insert, two templates read, two e-mails queued, one
-// transaction) and a job-status read. PORT and DATABASE_URL from the environment.
+// The API benchmark's baselines: plain node:http + pg, no framework. PORT and DATABASE_URL from the
+// environment. Two of them, on different paths of the one server:
+//
+// - same-SQL (`/api/…`): the SQL the product ran before issue 13 for a booking (locality lookup,
+//   insert, two templates read, two e-mails queued, one transaction) and its job-status read;
+// - minimal (`/minimal/…`): what a hand-written server would spend: a booking and its two outbox rows
+//   written by one INSERT of the booking and one INSERT of both e-mails, in one statement (a
+//   data-modifying CTE: atomic without BEGIN/COMMIT round trips), the e-mails rendered by template
+//   literals; and one SELECT of a job by its tracking code.
 import { createServer } from 'node:http';
 import pg from 'pg';
 
@@ -37,9 +43,38 @@ async function book(b) {
   }
 }
 
+const escape = (value) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One statement: the booking, then both e-mails from its id (ids made here, as a hand-written server would). */
+async function bookMinimal(b) {
+  const id = crypto.randomUUID();
+  const autoresponse = `Hi ${b.name},\n\nThanks for booking a Clean & View on ${b.preferred_date} (${b.preferred_time}) at ${b.address}, ${b.suburb}.`;
+  const notice = `New booking from ${b.name} <${b.email}>, ${b.phone}\n${b.address}, ${b.suburb}\n${b.preferred_date} ${b.preferred_time}\n\n${b.message}`;
+  await pool.query(
+    `WITH booking AS (
+       INSERT INTO bookings (id, full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, how_heard_about_us)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
+     )
+     INSERT INTO notifications (dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id)
+     SELECT 'booking:' || booking.id || ':' || m.key, m.to_address, m.subject, m.text_body, m.html_body, m.key, 'preview', '<' || booking.id || '.' || m.key || '@minimal>', 'booking', booking.id
+     FROM booking, (VALUES ('booking_autoresponse', $3, 'Your Clean & View booking', $11, $12), ('booking_notice', 'info@example.com.au', 'New booking', $13, $14))
+       AS m (key, to_address, subject, text_body, html_body)`,
+    [id, b.name, b.email, b.phone, b.address, b.suburb, b.preferred_date, b.preferred_time, b.message, b.how_heard_about_us ?? null,
+      autoresponse, `<p>${escape(autoresponse)}</p>`, notice, `<p>${escape(notice)}</p>`],
+  );
+  return id;
+}
+
 createServer(async (request, response) => {
   try {
     if (request.method === 'POST' && request.url === '/api/bookings') return json(response, 201, { id: await book(await read(request)) });
+    if (request.method === 'POST' && request.url === '/minimal/bookings') return json(response, 201, { id: await bookMinimal(await read(request)) });
+    const minimal = /^\/minimal\/job-status\/([\w-]+)$/.exec(request.url ?? '')?.[1];
+    if (request.method === 'GET' && minimal) {
+      const { rows: [job] } = await pool.query(`SELECT job_number, customer_name, status, updated_at FROM jobs WHERE tracking_code = $1`, [minimal]);
+      if (!job) return json(response, 404, { message: 'Invalid Job ID' });
+      return json(response, 200, { jobNumber: job.job_number, customerFirstName: job.customer_name.split(' ')[0], status: job.status, updatedAt: job.updated_at });
+    }
     const code = /^\/api\/job-status\/([\w-]+)$/.exec(request.url ?? '')?.[1];
     if (request.method !== 'GET' || !code) return json(response, 404, { message: 'Not found' });
     const { rows: [job] } = await pool.query(

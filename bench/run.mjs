@@ -21,7 +21,7 @@ for (const name of chosen) {
   console.log(`── ${name} ${'─'.repeat(70 - name.length)}`);
   const started = Date.now();
   const run = spawnSync(process.execPath, [path.join('bench', `${name}.mjs`)], { cwd: root, stdio: 'inherit' });
-  let rows = [];
+  let rows;
   try {
     rows = JSON.parse(readFileSync(path.join(resultsDir, `${name}.json`), 'utf8')).rows;
   } catch {

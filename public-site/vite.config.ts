@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * What every page needs once it becomes interactive, fetched as one file rather than a dozen small
@@ -15,9 +15,11 @@ const FRAME = [
   /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]PipeIllustrations\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]jobs[\\/]JobTracker\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
-  /[\\/]public-site[\\/]src[\\/]lib[\\/](api|site|head|toast|first-interaction|useHydrated)\.ts$/,
+  /[\\/]public-site[\\/]src[\\/]lib[\\/](site|head|toast|first-interaction|useHydrated)\.ts$/,
   /[\\/]public-site[\\/]src[\\/]pages[\\/]NotFoundPage\.tsx$/,
-  /[\\/]src[\\/]contracts[\\/](business|roles|job-status|booking-rules)\.ts$/,
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](business|roles|job-status|booking-rules)\.ts$/,
+  // The one HTTP and session client (shared with the console).
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]client[\\/](http|session)\.ts$/,
 ];
 
 /** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */
@@ -29,14 +31,18 @@ const HOME = [/[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-conte
  */
 const ENTRY = [
   /[\\/]public-site[\\/]src[\\/](entry-client\.tsx|page-loaders\.ts|lib[\\/](early-input|job-dates)\.ts)$/,
-  /[\\/]src[\\/]contracts[\\/]date-format\.ts$/,
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]date-format\.ts$/,
   /vite[\\/]preload-helper/,
 ];
 
 // The public site: a client build (hydrates the prerendered pages) and an SSR build used only at build
-// time by scripts/prerender.mjs. Shared rules and copy come from ../src/contracts.
+// time by scripts/prerender.mjs. Shared rules, copy, API types and the HTTP client come from
+// @relining/contracts, bundled from its TypeScript source (its "@relining/source" export condition) in
+// both builds: the prerender and the server's renders need no build of the package.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  resolve: { conditions: ['@relining/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@relining/source', ...defaultServerConditions] }, noExternal: ['@relining/contracts'] },
   build: {
     target: 'es2022',
     cssCodeSplit: false,

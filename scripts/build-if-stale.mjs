@@ -1,5 +1,6 @@
-// Builds whatever part of the product is missing or older than its sources (server, public site,
-// staff console). Used by `npm start` and the command-line tools, so they work on a fresh clone.
+// Builds whatever part of the product is missing or older than its sources (the server with the
+// shared package @relining/contracts, the public site, the staff console). Used by `npm start` and
+// the command-line tools, so they work on a fresh clone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,37 +25,47 @@ function newest(entries) {
   return latest;
 }
 
-function builtAt(file) {
-  const full = path.join(root, file);
-  return existsSync(full) ? statSync(full).mtimeMs : 0;
+/** When every output was last written: 0 when one is missing. */
+function builtAt(files) {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) return 0;
+    oldest = Math.min(oldest, statSync(full).mtimeMs);
+  }
+  return oldest;
 }
+
+/** The shared package as its consumers read it (not its README). */
+const CONTRACTS = ['packages/contracts/src', 'packages/contracts/package.json', 'packages/contracts/tsconfig.json', 'packages/contracts/tsconfig.build.json'];
 
 const TARGETS = [
   {
     name: 'server',
+    // Builds @relining/contracts first: at run time the server loads it from packages/contracts/dist.
     script: 'build:server',
-    // tsc --incremental leaves unchanged outputs untouched, so a stamp records when it last ran.
-    output: 'dist/.build-stamp',
-    sources: ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+    // tsc --incremental leaves unchanged outputs untouched, so stamps record when it last ran.
+    outputs: ['dist/.build-stamp', 'packages/contracts/dist/.build-stamp'],
+    sources: ['src', ...CONTRACTS, 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
   },
   {
     name: 'public site',
     script: 'build --workspace=public-site',
-    output: 'public-site/dist/routes.json',
-    sources: ['public-site', 'src/contracts', 'scripts/precompress.mjs'],
+    outputs: ['public-site/dist/routes.json'],
+    sources: ['public-site', ...CONTRACTS, 'scripts/precompress.mjs'],
   },
   {
     name: 'staff console',
     script: 'build --workspace=admin-ui',
-    output: 'admin-ui/dist/index.html',
-    sources: ['admin-ui', 'src/contracts', 'scripts/precompress.mjs'],
+    outputs: ['admin-ui/dist/index.html'],
+    sources: ['admin-ui', ...CONTRACTS, 'scripts/precompress.mjs'],
   },
 ];
 
 /** @param {string[]} names which parts: 'server', 'public site', 'staff console' */
 export function buildIfStale(names = TARGETS.map((target) => target.name)) {
   for (const target of TARGETS.filter((candidate) => names.includes(candidate.name))) {
-    const built = builtAt(target.output);
+    const built = builtAt(target.outputs);
     if (built && built >= newest(target.sources)) continue;
     console.error(`Building the ${target.name} (${built ? 'sources changed' : 'not built yet'})...`);
     const result = spawnSync(npm, ['run', ...target.script.split(' ')], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });

@@ -45,12 +45,12 @@ function page({ html, headTags }, where = "") {
   if (inline) {
     throw new Error(`A prerendered page contains an inline script, which the Content-Security-Policy blocks (${where}): ${inline[0].slice(0, 120)}`);
   }
-  // Prices and fees come from the business constants (src/contracts/business.ts, docs/adr/0022): a page
+  // Prices and fees come from the business constants (packages/contracts/src/business.ts, docs/adr/0022): a page
   // printing any other dollar figure carries a copy of its own, which a change of the constants would
   // leave behind, contradicting them.
   const strays = [...new Set(`${headTags}\n${body}`.match(MONEY) ?? [])].filter((amount) => !PRINTED_AMOUNTS.includes(amount));
   if (strays.length > 0) {
-    throw new Error(`A prerendered page prints ${strays.join(', ')}, which is not an amount of the business constants (${where || 'page'}): print it from src/contracts/business.ts`);
+    throw new Error(`A prerendered page prints ${strays.join(', ')}, which is not an amount of the business constants (${where || 'page'}): print it from packages/contracts/src/business.ts`);
   }
   return template.replace('<!--app-head-->', headTags).replace('<!--app-html-->', body);
 }

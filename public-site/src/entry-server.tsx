@@ -30,10 +30,10 @@ export async function renderPage(path: string, origin: string): Promise<Rendered
 }
 
 /** The origin pages are prerendered with; the server writes PUBLIC_BASE_URL in its place. */
-export { ORIGIN_PLACEHOLDER } from '../../src/contracts/site-manifest';
+export { ORIGIN_PLACEHOLDER } from '@relining/contracts/site-manifest';
 
 /** Every amount the business prints: the build refuses a page printing any other (scripts/prerender.mjs). */
-export { PRINTED_AMOUNTS } from '../../src/contracts/business';
+export { PRINTED_AMOUNTS } from '@relining/contracts/business';
 
 export const STATIC_PATHS = ROUTES.filter((route) => !route.shell).map((route) => route.path);
 export const SITEMAP_PATHS = ROUTES.filter((route) => route.sitemap).map((route) => route.path);

@@ -75,6 +75,9 @@ export function prefetchPageData(path: string): void {
     return;
   }
   const apiPath = `/job-status/${encodeURIComponent(code)}`;
+  // A bare fetch, not the shared client (@relining/contracts/client/http): this runs in the tiny entry
+  // script, before React and the frame (where the client lives) have loaded. The page reads the answer
+  // with the client's answerOf, so the error format is handled in one place.
   const entry: Prefetch = {
     answer: fetch(`/api${apiPath}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).then(async (response) => ({
       status: response.status,

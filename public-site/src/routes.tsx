@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
-import { FEES, INSPECTION_PRICE, INSPECTION_PRICE_FROM_DOLLARS, WARRANTY } from '../../src/contracts/business';
+import { FEES, INSPECTION_PRICE, INSPECTION_PRICE_FROM_DOLLARS, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from './lib/site';
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
-import { COMPANY } from '../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
 /** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */

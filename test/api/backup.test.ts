@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { backupCommand, restoreCommand, type CliIo } from '../../src/cli/backup-cli.js';
 import { BACKUP_MAGIC, decodeFrames, encodeFrame, Frame, type BackupHeader } from '../../src/database/backup/backup-format.js';
 import { readBackup } from '../../src/database/backup/backup-reader.js';

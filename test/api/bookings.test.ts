@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { SmtpSink } from '../support/smtp-sink.js';

@@ -1,11 +1,11 @@
-import { CLIENT_CONTACT_TIME, FEES, REFERRAL_FEE_CENTS, REFERRAL_FEE_DOLLARS } from '../../src/contracts/business.js';
+import { CLIENT_CONTACT_TIME, FEES, REFERRAL_FEE_CENTS, REFERRAL_FEE_DOLLARS } from '@relining/contracts/business';
 import { TEMPLATE_CATALOGUE } from '../../src/modules/templates/template-catalogue.js';
 import { seedEmailTemplates } from '../../src/modules/templates/templates.seed.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The business constants (src/contracts/business.ts) are the one source of the fees: what a new
+ * The business constants (packages/contracts/src/business.ts) are the one source of the fees: what a new
  * referral stores, what the API and the staff figures report and what the e-mails print agree, and
  * no environment variable sets them any more (docs/adr/0024-business-constants.md).
  */

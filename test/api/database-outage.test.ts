@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainEvents } from '../../src/common/events/domain-events.js';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { BookingCreated } from '../../src/modules/bookings/booking.events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

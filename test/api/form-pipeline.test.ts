@@ -1,5 +1,5 @@
 import type { Response, Test } from 'supertest';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**

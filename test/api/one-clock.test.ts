@@ -1,4 +1,4 @@
-import { isoDayIn } from '../../src/contracts/date-format.js';
+import { isoDayIn } from '@relining/contracts/date-format';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

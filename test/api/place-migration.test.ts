@@ -1,4 +1,4 @@
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { PlaceStatePostcode1764512000000 } from '../../src/database/migrations/1764512000000-place-state-postcode.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

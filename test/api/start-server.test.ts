@@ -119,7 +119,7 @@ describe('npm start: what the terminal shows', () => {
 
     // The frame is the last thing written, after every log line.
     const frame = terminal.chunks.at(-1)!;
-    expect(frame).toMatch(/^\n╔═+╗\n║  Demo accounts: the passwords are shown only now +║\n/);
+    expect(frame).toMatch(/^\n╔═+╗\n║ {2}Demo accounts: the passwords are shown only now +║\n/);
     expect(frame.trimEnd()).toMatch(/╚═+╝$/);
     expect(text.endsWith(frame)).toBe(true);
     expect(text.indexOf(frame)).toBeGreaterThan(text.indexOf('Ready on'));

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.js';
-import { formatDateTimeIn, isoDayIn } from '../../src/contracts/date-format.js';
+import { formatDateTimeIn, isoDayIn } from '@relining/contracts/date-format';
 import { adminLogIn } from './support/admin.js';
 import { waitForMail } from './support/mail.js';
 import { logIn, registerAndVerify } from './support/plumber.js';

@@ -12,11 +12,11 @@ import {
   REFERRAL_FEE_CENTS,
   WARRANTY,
   WARRANTY_YEARS,
-} from '../../src/contracts/business.js';
+} from '@relining/contracts/business';
 
 /**
  * One source for the business constants (docs/adr/0024-business-constants.md): the prices, fees,
- * payment terms, client-contact time, warranty and phone number live in src/contracts/business.ts, and
+ * payment terms, client-contact time, warranty and phone number live in packages/contracts/src/business.ts, and
  * no other file of the product (server, console, public site, its build scripts) writes one out. A copy
  * of its own would keep the old figure when the constants change, and contradict them.
  *
@@ -24,10 +24,10 @@ import {
  * history, never edited once it lands.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const CONSTANTS_MODULE = 'src/contracts/business.ts';
-const PRODUCT_SOURCES = ['src', 'admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html'];
+const CONSTANTS_MODULE = 'packages/contracts/src/business.ts';
+const PRODUCT_SOURCES = ['src', 'packages/contracts/src', 'admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html'];
 /** Code that prints (no SQL with $1 placeholders in it): any dollar figure there is a copy. */
-const PRINTING_SOURCES = ['admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html', 'src/contracts', 'src/modules/templates/template-catalogue.ts'];
+const PRINTING_SOURCES = ['admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html', 'packages/contracts/src', 'src/modules/templates/template-catalogue.ts'];
 const SOURCE_FILE = /\.(ts|tsx|mjs|js|html|css|json)$/;
 
 function filesUnder(relative: string): string[] {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { discoverRoutes, type DiscoveredRoute } from '../support/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { corpusRequests, POLLUTION_KEY, preview, requestArbitrary, type FuzzRequest, type OpenApiOperation, type OpenApiSchema } from './fuzz-cases.js';

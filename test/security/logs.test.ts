@@ -1,4 +1,4 @@
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
 import { SmtpSink } from '../support/smtp-sink.js';

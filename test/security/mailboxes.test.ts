@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config/app-config.js';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

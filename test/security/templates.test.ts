@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config/app-config.js';
-import { todayIn } from '../../src/contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { escapeHtml } from '../../src/modules/templates/template-renderer.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';

@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useNotify } from 'react-admin';
-import { ACCOUNT_MESSAGES } from '../../../src/contracts/account-rules';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { MessageResult } from '@relining/contracts/api/auth';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 
 type Mode = 'login' | 'create';
 
@@ -48,8 +50,8 @@ export function LoginPage() {
       return;
     }
     try {
-      const { json } = await httpClient('/api/auth/forgot-password', { method: 'POST', body: JSON.stringify({ email }) });
-      notify(<Toast title="Check your email" description={json.message} />, { type: 'info' });
+      const answer = await session.call<MessageResult>('/auth/forgot-password', { method: 'POST', body: { email } });
+      notify(<Toast title="Check your email" description={answer.message} />, { type: 'info' });
     } catch (caught) {
       notify(<Toast title="Error" description={errorMessage(caught, 'Please try again later.')} />, { type: 'error' });
     }

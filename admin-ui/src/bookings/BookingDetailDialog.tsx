@@ -1,14 +1,16 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '@relining/contracts/booking-rules';
+import { placeLabel } from '@relining/contracts/place-label';
 import { formatDateTime } from '../common/dates';
 import { emailOutcome } from '../common/emailOutcome';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { CreateJobRequest, JobChangeResult } from '@relining/contracts/api/jobs';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import type { BookingRecord } from './bookingStatus';
 
 const formatDate = (date: string) =>
@@ -23,7 +25,7 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
 
   function changeStatus(value: BookingStatus) {
     setStatus(value);
-    update(
+    void update(
       'bookings',
       { id: booking.id, data: { status: value }, previousData: booking },
       {
@@ -98,10 +100,10 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
   async function create() {
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/jobs', { method: 'POST', body: JSON.stringify({ ...form, bookingId: booking.id, status: 'booked' }) });
-      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
-      if (json.notification) {
-        const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });
+      const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: { ...form, bookingId: booking.id, status: 'booked' } satisfies CreateJobRequest });
+      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
+      if (job.notification) {
+        const words = emailOutcome(job.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` }, { what: `the tracking link email to ${job.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });
       }
       onClose();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify, useRefresh } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { displayZoneLabel, formatCalendarDay } from '../common/dates';
-import { BOOKING_STATUS_LABELS } from '../../../src/contracts/booking-rules';
+import { BOOKING_STATUS_LABELS } from '@relining/contracts/booking-rules';
 import { Toast } from '../common/Toast';
 import { BookingDetailDialog } from './BookingDetailDialog';
 import { BookingStats } from './BookingStats';

@@ -1,17 +1,11 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from '../../../src/contracts/booking-rules';
+import type { BookingStats as Stats } from '@relining/contracts/api/bookings';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@relining/contracts/booking-rules';
 import { LazyBarChart } from '../common/LazyBarChart';
 import { Toast } from '../common/Toast';
-import { httpClient } from '../providers/httpClient';
-
-interface Stats {
-  total: number;
-  thisWeek: number;
-  byStatus: Record<BookingStatus, number>;
-  perDay: Array<{ date: string; count: number }>;
-}
+import { session } from '../providers/session';
 
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
@@ -21,8 +15,8 @@ export function BookingStats({ version }: { version: number }) {
   const notify = useNotify();
 
   useEffect(() => {
-    httpClient('/api/admin/bookings/stats').then(
-      ({ json }) => setStats(json as Stats),
+    session.call<Stats>('/admin/bookings/stats').then(
+      setStats,
       () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }),
     );
   }, [notify, version]);

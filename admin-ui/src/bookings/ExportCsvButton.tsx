@@ -18,10 +18,8 @@ export function ExportCsvButton() {
     setBusy(true);
     try {
       const params = new URLSearchParams({ filter: JSON.stringify(filterValues), sort: JSON.stringify([sort.field, sort.order]) });
-      let response = await fetch(`/api/admin/bookings/export.csv?${params}`, { headers: { Authorization: `Bearer ${session.token}` } });
-      if (response.status === 401 && (await session.refresh())) {
-        response = await fetch(`/api/admin/bookings/export.csv?${params}`, { headers: { Authorization: `Bearer ${session.token}` } });
-      }
+      // With the access token, renewed once on 401 like every console request.
+      const response = await session.send(`/admin/bookings/export.csv?${params}`, { headers: { Accept: 'text/csv' } });
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'bookings.csv';
       const url = URL.createObjectURL(await response.blob());

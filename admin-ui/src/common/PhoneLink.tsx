@@ -1,5 +1,5 @@
 import { Link } from '@mui/material';
-import { telHref } from '../../../src/contracts/phone';
+import { telHref } from '@relining/contracts/phone';
 
 /** A phone number as it was typed, linked for calling (+61 form; 1300/1800/13 numbers as they are). */
 export function PhoneLink({ phone }: { phone: string }) {

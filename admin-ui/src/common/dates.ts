@@ -1,4 +1,4 @@
-import { formatDateIn, formatDateTimeIn, isoDayIn, zoneLabel } from '../../../src/contracts/date-format';
+import { formatDateIn, formatDateTimeIn, isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { consoleConfig } from './consoleConfig';
 
 /**

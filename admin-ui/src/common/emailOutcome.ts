@@ -1,4 +1,4 @@
-import { EMAIL_PREVIEW_NOTE, isPreviewDelivery } from '../../../src/contracts/email-delivery';
+import { EMAIL_PREVIEW_NOTE, isPreviewDelivery } from '@relining/contracts/email-delivery';
 
 export interface ToastWords {
   title: string;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 
 export interface ApiGetState<T> {
   data: T | undefined;
@@ -10,10 +11,11 @@ export interface ApiGetState<T> {
 }
 
 /**
- * GET a console API path with the signed-in token. `version` reloads it (after a change elsewhere on
+ * GET a console API path (under /api, e.g. '/admin/referrals/stats') with the signed-in token, typed
+ * by the caller from @relining/contracts/api. `version` reloads it (after a change elsewhere on
  * the page); the last good answer stays on screen while a reload runs, so nothing flickers.
  */
-export function useApiGet<T>(url: string, version: number = 0, fallbackError: string = 'The server did not answer.'): ApiGetState<T> {
+export function useApiGet<T>(path: string, version: number = 0, fallbackError: string = 'The server did not answer.'): ApiGetState<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -22,10 +24,10 @@ export function useApiGet<T>(url: string, version: number = 0, fallbackError: st
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    httpClient(url).then(
-      ({ json }) => {
+    session.call<T>(path).then(
+      (answer) => {
         if (cancelled) return;
-        setData(json as T);
+        setData(answer);
         setError(null);
         setLoading(false);
       },
@@ -38,7 +40,7 @@ export function useApiGet<T>(url: string, version: number = 0, fallbackError: st
     return () => {
       cancelled = true;
     };
-  }, [url, version, attempt, fallbackError]);
+  }, [path, version, attempt, fallbackError]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { data, error, loading, retry };

@@ -1,6 +1,8 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ListBase, Title, useListContext, useRefresh } from 'react-admin';
+import type { HealthReport } from '@relining/contracts/api/health';
+import { send } from '@relining/contracts/client/http';
 import { useApiGet } from '../common/useApiGet';
 import { ReferralDetailDialog } from '../referrals/ReferralDetailDialog';
 import { ReferralFilters } from '../referrals/ReferralFilters';
@@ -35,7 +37,7 @@ export function Dashboard() {
 function DashboardView() {
   const { setFilters } = useListContext();
   const [version, setVersion] = useState(0);
-  const stats = useApiGet<ReferralStats>('/api/admin/referrals/stats', version, 'Please try again.');
+  const stats = useApiGet<ReferralStats>('/admin/referrals/stats', version, 'Please try again.');
   const [openId, setOpenId] = useState<string | null>(null);
   const refresh = useRefresh();
   const tableRef = useRef<HTMLDivElement>(null);
@@ -93,8 +95,9 @@ function SystemStatus() {
   const [database, setDatabase] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
     let cancelled = false;
-    fetch('/api/health', { headers: { Accept: 'application/json' } })
-      .then((response) => response.json() as Promise<{ database?: string }>)
+    // The health check answers 503 with { database: 'down' } when the database is away: read either answer.
+    send('/health')
+      .then((response) => response.json() as Promise<Partial<HealthReport>>)
       .then((body) => !cancelled && setDatabase(body.database === 'up' ? 'up' : 'down'))
       .catch(() => !cancelled && setDatabase('down'));
     return () => {

@@ -2,7 +2,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
-import { ISSUE_TYPES, TIMINGS } from '../../../src/contracts/enquiry-rules';
+import { ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
 import { ENQUIRY_STATUS_CHOICES } from './EnquiryList';
 
 function Details() {
@@ -74,7 +74,7 @@ export function EnquiryEdit() {
       mutationMode="pessimistic"
       actions={
         <TopToolbar>
-          <ArchiveButton apiPath="/api/admin/enquiries" archivedField="archivedAt" name={() => 'Enquiry'} />
+          <ArchiveButton apiPath="/admin/enquiries" archivedField="archivedAt" name={() => 'Enquiry'} />
         </TopToolbar>
       }
     >

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
-import { ENQUIRY_STATUSES } from '../../../src/contracts/enquiry-rules';
+import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 
 export const ENQUIRY_STATUS_CHOICES = ENQUIRY_STATUSES.map((status) => ({ id: status, name: status[0]!.toUpperCase() + status.slice(1) }));
 

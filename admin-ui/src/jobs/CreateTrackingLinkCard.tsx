@@ -1,10 +1,12 @@
 import { Button, Card, CardContent, CardHeader, Grid, MenuItem, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { CreateJobRequest, JobChangeResult } from '@relining/contracts/api/jobs';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 
 const EMPTY = { jobNumber: '', customerName: '', customerEmail: '', address: '', status: 'booked' as JobStatus };
 
@@ -24,10 +26,10 @@ export function CreateTrackingLinkCard() {
     }
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/jobs', { method: 'POST', body: JSON.stringify(form) });
-      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${json.customerName}`} />, { type: 'success' });
-      if (json.notification) {
-        const words = emailOutcome(json.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${json.customerEmail}` }, { what: `the tracking link email to ${json.customerEmail}` });
+      const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: form satisfies CreateJobRequest });
+      notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
+      if (job.notification) {
+        const words = emailOutcome(job.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` }, { what: `the tracking link email to ${job.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });
       }
       setForm(EMPTY);

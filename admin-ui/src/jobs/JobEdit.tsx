@@ -1,6 +1,6 @@
 import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
 import { Typography } from '@mui/material';
-import { jobCorrectionProblems } from '../../../src/contracts/job-status';
+import { jobCorrectionProblems } from '@relining/contracts/job-status';
 import type { JobRecord } from './jobStatus';
 
 /** The server's rule, checked before saving, each message on its field. */

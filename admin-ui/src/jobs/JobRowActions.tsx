@@ -20,10 +20,12 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '../../../src/contracts/job-status';
+import { JOB_STATUSES, JOB_STATUS_LABELS, type JobStatus } from '@relining/contracts/job-status';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { JobChangeResult, JobStatusUpdate } from '@relining/contracts/api/jobs';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import type { JobRecord } from './jobStatus';
 
 /** spec §2 row actions: Copy Link, Update Status, send notification, View. */
@@ -56,8 +58,8 @@ export function JobRowActions() {
   async function sendNotification() {
     setSending(true);
     try {
-      const { json } = await httpClient(`/api/admin/jobs/${record!.id}/notify`, { method: 'POST' });
-      const words = emailOutcome(json.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
+      const job = await session.call<JobChangeResult>(`/admin/jobs/${record!.id}/notify`, { method: 'POST' });
+      const words = emailOutcome(job.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Email Failed" description={errorMessage(error, 'Failed to send notification email')} />, { type: 'error' });
@@ -114,12 +116,12 @@ function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; on
   async function update() {
     setBusy(true);
     try {
-      const { json } = await httpClient(`/api/admin/jobs/${record.id}/status`, { method: 'PUT', body: JSON.stringify({ status, notify: sendEmail }) });
-      if (json.notification) {
-        const words = emailOutcome(json.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${json.customerEmail}` }, { what: `the status update email to ${json.customerEmail}` });
+      const job = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, { method: 'PUT', body: { status, notify: sendEmail } satisfies JobStatusUpdate });
+      if (job.notification) {
+        const words = emailOutcome(job.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${job.customerEmail}` }, { what: `the status update email to ${job.customerEmail}` });
         notify(<Toast {...words} />, { type: 'success' });
       }
-      notify(<Toast title="Status Updated" description={`Job status updated to ${json.statusLabel}`} />, { type: 'success' });
+      notify(<Toast title="Status Updated" description={`Job status updated to ${job.statusLabel}`} />, { type: 'success' });
       onDone();
     } catch (error) {
       notify(<Toast title={sendEmail ? 'Email Failed' : 'Error'} description={errorMessage(error, sendEmail ? 'Failed to send notification email' : 'Failed to update the status')} />, {

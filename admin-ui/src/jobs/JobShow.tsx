@@ -76,7 +76,7 @@ export function JobShow() {
       actions={
         <TopToolbar>
           <EditButton />
-          <ArchiveButton apiPath="/api/admin/jobs" archivedField="archivedAt" name={(record) => `Job ${String(record.jobNumber)}`} />
+          <ArchiveButton apiPath="/admin/jobs" archivedField="archivedAt" name={(record) => `Job ${String(record.jobNumber)}`} />
         </TopToolbar>
       }
     >

@@ -1,6 +1,6 @@
 import { Alert, Chip } from '@mui/material';
 import { Datagrid, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
-import { EMAIL_PREVIEW_NOTE } from '../../../src/contracts/email-delivery';
+import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { consoleConfig } from '../common/consoleConfig';
 import { DateTimeField } from '../common/DateTimeField';
 import { notificationStatusLabel } from '../common/emailOutcome';

@@ -2,22 +2,18 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { EMAIL_PREVIEW_NOTE } from '../../../src/contracts/email-delivery';
+import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { DateTimeField } from '../common/DateTimeField';
 import { notificationStatusLabel } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { NotificationRecord } from '@relining/contracts/api/notifications';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import { STATUS_COLOURS } from './OutboxList';
 
-interface MessageRecord {
-  id: string;
-  status: string;
-  html: string;
-  lastError: string | null;
-}
 
 function ResendButton() {
-  const record = useRecordContext<MessageRecord>();
+  const record = useRecordContext<NotificationRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
@@ -25,7 +21,7 @@ function ResendButton() {
   async function resend() {
     setBusy(true);
     try {
-      await httpClient(`/api/admin/notifications/${record!.id}/resend`, { method: 'POST' });
+      await session.call<NotificationRecord>(`/admin/notifications/${record!.id}/resend`, { method: 'POST' });
       notify(<Toast title="Message queued again" />, { type: 'success' });
       refresh();
     } catch (error) {
@@ -42,7 +38,7 @@ function ResendButton() {
 }
 
 function Rendered() {
-  const record = useRecordContext<MessageRecord>();
+  const record = useRecordContext<NotificationRecord>();
   if (!record) return null;
   return (
     <Box>
@@ -56,7 +52,7 @@ function Rendered() {
 }
 
 function StatusLine() {
-  const record = useRecordContext<MessageRecord>();
+  const record = useRecordContext<NotificationRecord>();
   if (!record) return null;
   return (
     <Stack spacing={1}>

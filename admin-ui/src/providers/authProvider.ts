@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
+import { errorMessage } from '@relining/contracts/client/http';
 import { consoleConfig } from '../common/consoleConfig';
-import { errorMessage, httpClient } from './httpClient';
 import { session } from './session';
 
 /**
@@ -15,17 +15,16 @@ function sendToPortal(): never {
 
 const isStaffSession = () => session.user?.role === 'admin';
 
-/** Staff sign-in against /api/auth; only admins use the console, anyone else is sent to their portal. */
+/** Staff sign-in against /api/auth (the shared session client); only admins use the console, anyone else is sent to their portal. */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
-    let body;
+    let signedIn;
     try {
-      ({ json: body } = await httpClient('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }));
+      signedIn = await session.signIn({ email, password });
     } catch (error) {
-      throw new Error(errorMessage(error, 'An unexpected error occurred'));
+      throw new Error(errorMessage(error, 'An unexpected error occurred'), { cause: error });
     }
-    session.set(body);
-    if (body.user.role !== 'admin') {
+    if (signedIn.user.role !== 'admin') {
       window.location.assign('/plumber-dashboard');
       return { redirectTo: false };
     }
@@ -39,10 +38,7 @@ export const authProvider: AuthProvider = {
       session.set(null);
       return false;
     }
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch(
-      () => undefined,
-    );
-    session.set(null);
+    await session.signOut();
     return '/login';
   },
 

@@ -1,39 +1,35 @@
-import { fetchUtils } from 'react-admin';
+import { HttpError, type fetchUtils } from 'react-admin';
+import { API_BASE } from '@relining/contracts/client/http';
 import { session } from './session';
 
-function withToken(options: fetchUtils.Options): fetchUtils.Options {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  if (session.token) headers.set('Authorization', `Bearer ${session.token}`);
-  return { ...options, headers, credentials: 'same-origin' };
+/** react-admin's data provider names whole URLs (`/api/admin/jobs?…`); the client takes paths under /api. */
+function apiPath(url: string): string {
+  if (!url.startsWith(`${API_BASE}/`)) throw new Error(`Not an API URL: ${url}`);
+  return url.slice(API_BASE.length);
 }
 
 /**
- * Every console request: JSON with the in-memory access token. An expired token (401) is renewed once
- * from the refresh cookie and the request retried; a second 401 reaches react-admin, which signs out.
+ * react-admin's httpClient over the shared session client: the same token and renewal as every other
+ * console request, answered as react-admin's fetchJson answers (`{ status, headers, body, json }`, an
+ * HttpError carrying the server's message and body on failure; a 401 that could not be renewed reaches
+ * the auth provider's checkError, which signs out).
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const response = await session.send(apiPath(url), {
+    method: (options.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE',
+    body: options.body ?? undefined,
+    headers: options.headers,
+    signal: options.signal,
+  });
+  const body = await response.text();
+  let json: unknown;
   try {
-    return await fetchUtils.fetchJson(url, withToken(options));
-  } catch (error) {
-    if ((error as { status?: number }).status !== 401 || !(await session.refresh())) throw error;
-    return fetchUtils.fetchJson(url, withToken(options));
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
   }
-}
-
-/** The message of an API error in the global format, for toasts. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const body = (error as { body?: { message?: unknown } }).body;
-  return typeof body?.message === 'string' ? body.message : fallback;
-}
-
-/**
- * Bytes the API guards with the access token (a referral's photo, for example), renewed once on 401
- * like every other console request. Callers show them through an object URL.
- */
-export async function fetchBlob(url: string): Promise<Blob> {
-  const attempt = () => fetch(url, { credentials: 'same-origin', headers: session.token ? { Authorization: `Bearer ${session.token}` } : {} });
-  let response = await attempt();
-  if (response.status === 401 && (await session.refresh())) response = await attempt();
-  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
-  return response.blob();
+  if (response.status < 200 || response.status >= 300) {
+    throw new HttpError((json as { message?: string } | undefined)?.message || response.statusText, response.status, json);
+  }
+  return { status: response.status, headers: response.headers, body, json };
 }

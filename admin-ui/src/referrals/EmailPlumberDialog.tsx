@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { EmailPlumberRequest, EmailPlumberResult } from '@relining/contracts/api/referrals';
+import { ApiError, errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import type { ReferralRecord } from './referralFormat';
 
 type Field = 'subject' | 'message';
@@ -33,15 +35,14 @@ export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: Re
     }
     setBusy(true);
     try {
-      const { json } = await httpClient(`/api/admin/referrals/${referral.id}/email`, { method: 'POST', body: JSON.stringify(values) });
-      const answer = json as { to?: string; status?: string };
+      const answer = await session.call<EmailPlumberResult>(`/admin/referrals/${referral.id}/email`, { method: 'POST', body: values satisfies EmailPlumberRequest });
       const to = answer.to ?? referral.plumberEmail;
       const words = emailOutcome(answer.status, { title: 'Email sent', description: `Your message to ${to} is on its way.` }, { what: `your message to ${to}` });
       notify(<Toast {...words} />, { type: 'success' });
       onSent();
       onClose();
     } catch (error) {
-      const fieldErrors = ((error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? []).filter(
+      const fieldErrors = (error instanceof ApiError ? error.errors : []).filter(
         (item): item is { field: Field; message: string } => item.field === 'subject' || item.field === 'message',
       );
       if (fieldErrors.length > 0) {

@@ -14,11 +14,13 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify, useShowContext } from 'react-admin';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { placeLabel } from '@relining/contracts/place-label';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { ReferralUpdate } from '@relining/contracts/api/referrals';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 import { ReferralPhotos } from './ReferralPhotos';
 import {
   formatDateTime,
@@ -227,7 +229,7 @@ function StatusEditor({ referral, onChanged }: { referral: ReferralDetail; onCha
     setStatus(value);
     setSaving(true);
     try {
-      await httpClient(`/api/admin/referrals/${referral.id}`, { method: 'PUT', body: JSON.stringify({ status: value }) });
+      await session.call(`/admin/referrals/${referral.id}`, { method: 'PUT', body: { status: value } satisfies ReferralUpdate });
       notify(<Toast title="Status updated" description="Referral status updated successfully" />, { type: 'success' });
       onChanged();
     } catch (error) {
@@ -270,7 +272,7 @@ function NotesEditor({ referral, onChanged }: { referral: ReferralDetail; onChan
   async function save() {
     setSaving(true);
     try {
-      await httpClient(`/api/admin/referrals/${referral.id}`, { method: 'PUT', body: JSON.stringify({ notes }) });
+      await session.call(`/admin/referrals/${referral.id}`, { method: 'PUT', body: { notes } satisfies ReferralUpdate });
       notify(<Toast title="Notes updated" />, { type: 'success' });
       onChanged();
     } catch (error) {

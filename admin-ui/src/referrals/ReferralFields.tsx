@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { placeLabel } from '@relining/contracts/place-label';
 import {
   formatDate,
   formatMoney,

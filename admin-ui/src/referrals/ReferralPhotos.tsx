@@ -2,14 +2,15 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImage';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, ButtonBase, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { fetchBlob } from '../providers/httpClient';
+import { session } from '../providers/session';
 import { formatDateTime, type ReferralPhoto } from './referralFormat';
 
 /**
- * A photo the API serves only with the access token: fetched with it and shown through an object
- * URL, released when the thumbnail goes away.
+ * A photo the API serves only with the access token: fetched with it (`path` under /api, renewed once
+ * on 401 like every console request) and shown through an object URL, released when the thumbnail
+ * goes away.
  */
-function useGuardedImage(url: string) {
+function useGuardedImage(path: string) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -17,7 +18,7 @@ function useGuardedImage(url: string) {
     let objectUrl: string | null = null;
     let cancelled = false;
     setFailed(false);
-    fetchBlob(url).then(
+    session.blob(path).then(
       (blob) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);
@@ -30,7 +31,7 @@ function useGuardedImage(url: string) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
       setSrc(null);
     };
-  }, [url, attempt]);
+  }, [path, attempt]);
   return { src, failed, retry: () => setAttempt((value) => value + 1) };
 }
 
@@ -45,7 +46,7 @@ export function ReferralPhotos({ referralId, photos }: { referralId: string; pho
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', m: 0, p: 0 }}>
         {photos.map((photo, index) => (
           <li key={photo.id}>
-            <Thumbnail url={`/api/admin/referrals/${referralId}/photos/${photo.id}`} name={photoName(photo, index)} onOpen={(src) => setOpen({ src, name: photoName(photo, index), photo })} />
+            <Thumbnail path={`/admin/referrals/${referralId}/photos/${photo.id}`} name={photoName(photo, index)} onOpen={(src) => setOpen({ src, name: photoName(photo, index), photo })} />
           </li>
         ))}
       </Box>
@@ -69,8 +70,8 @@ export function ReferralPhotos({ referralId, photos }: { referralId: string; pho
   );
 }
 
-function Thumbnail({ url, name, onOpen }: { url: string; name: string; onOpen: (src: string) => void }) {
-  const { src, failed, retry } = useGuardedImage(url);
+function Thumbnail({ path, name, onOpen }: { path: string; name: string; onOpen: (src: string) => void }) {
+  const { src, failed, retry } = useGuardedImage(path);
   const frame = { width: 112, height: 112, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'grey.100' };
   if (failed) {
     return (

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardActionArea, CardContent, CircularProgress, LinearProgress, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { DataTable, RecordContextProvider, useListContext, useRecordContext } from 'react-admin';
-import { placeLabel } from '../../../src/contracts/place-label';
+import { placeLabel } from '@relining/contracts/place-label';
 import { AddressField, ClientField, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
 import { formatDate, formatTime, type ReferralRecord, urgencyLabel } from './referralFormat';
 import { ReferralPagination, useKeepScrollOnPageChange, useLastPageWhenPastTheEnd } from './ReferralPager';

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../src/contracts/business';
+import { formatMoney } from '@relining/contracts/business';
 import {
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
@@ -7,69 +7,13 @@ import {
   type RebateStatus,
   type ReferralStatus,
   type Urgency,
-} from '../../../src/contracts/referral-rules';
+} from '@relining/contracts/referral-rules';
 
 export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
 export type { RebateStatus, ReferralStatus, Urgency };
-export type { ReferralHistoryItem, ReferralStats } from '../../../src/contracts/referral-views';
-import type { ReferralHistoryItem } from '../../../src/contracts/referral-views';
+export type { RebatePartName, ReferralDetail, ReferralHistoryItem, ReferralPhoto, ReferralRecord, ReferralStats } from '@relining/contracts/api/referrals';
+import type { RebatePartName, ReferralHistoryItem, ReferralRecord } from '@relining/contracts/api/referrals';
 import { formatDateTime } from '../common/dates';
-
-/** A referral as GET /api/admin/referrals answers it (camelCase, amounts in dollars). */
-export interface ReferralRecord {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  clientPhone: string;
-  jobAddress: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  plumberId: string | null;
-  plumberName: string;
-  plumberCompany: string;
-  plumberPhone: string;
-  plumberEmail: string;
-  urgency: Urgency;
-  description: string;
-  notes: string | null;
-  contactClient: boolean;
-  serviceTypes: { cleanView: boolean; reline: boolean };
-  status: ReferralStatus;
-  cleanviewRebateAmount: number;
-  cleanviewRebateStatus: RebateStatus;
-  relineRebateAmount: number;
-  relineRebateStatus: RebateStatus;
-  cleanviewCompletedAt: string | null;
-  relineCompletedAt: string | null;
-  cleanviewPaidAt: string | null;
-  relinePaidAt: string | null;
-  cleanviewDueAt: string | null;
-  relineDueAt: string | null;
-  overdue: boolean;
-  source: 'dashboard' | 'quick';
-  /** A quick referral the account holder of its e-mail said is not theirs (kept unattached). */
-  claimDeclinedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ReferralPhoto {
-  id: string;
-  contentType: string;
-  byteSize: number;
-  originalName: string | null;
-  createdAt: string;
-}
-
-/** GET /api/admin/referrals/:id: the record with its history and photos. */
-export interface ReferralDetail extends ReferralRecord {
-  history: ReferralHistoryItem[];
-  photos: ReferralPhoto[];
-}
-
-export type RebatePartName = 'cleanView' | 'reline';
-
 
 /**
  * One colour per status, shared by the chips, the status card and the chart. Dark enough for white

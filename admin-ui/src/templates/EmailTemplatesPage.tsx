@@ -1,25 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
-import { templateFormProblems } from '../../../src/contracts/template-rules';
+import { templateFormProblems } from '@relining/contracts/template-rules';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
-
-interface Template {
-  key: string;
-  name: string;
-  group: string;
-  subject: string;
-  body: string;
-  variables: string[];
-  updatedAt: string | null;
-}
-
-interface Rendered {
-  subject: string;
-  html: string;
-}
+import type { EmailSettings } from '@relining/contracts/api/settings';
+import type { EmailTemplateRecord as Template, RenderedTemplate as Rendered, TemplateWording, TestEmailResult } from '@relining/contracts/api/templates';
+import { ApiError, errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 
 /** spec §2 Admin email templates: the five job templates as tabs, the product's other e-mails, and the settings card. */
 export function EmailTemplatesPage() {
@@ -29,8 +17,8 @@ export function EmailTemplatesPage() {
   const notify = useNotify();
 
   useEffect(() => {
-    httpClient('/api/admin/email-templates').then(
-      ({ json }) => setTemplates(json as Template[]),
+    session.call<Template[]>('/admin/email-templates').then(
+      setTemplates,
       (error) => notify(<Toast title="Failed to load templates" description={errorMessage(error, 'Please refresh the page.')} />, { type: 'error' }),
     );
   }, [notify]);
@@ -78,7 +66,7 @@ type FieldErrors = { subject?: string; body?: string };
 
 /** The field messages of an API error in the global format (`errors: [{field, message}]`). */
 function fieldErrorsOf(error: unknown): FieldErrors {
-  const items = (error as { body?: { errors?: Array<{ field: string; message: string }> } }).body?.errors ?? [];
+  const items = error instanceof ApiError ? error.errors : [];
   const found: FieldErrors = {};
   for (const item of items) {
     if ((item.field === 'subject' || item.field === 'body') && !found[item.field]) found[item.field] = item.message;
@@ -104,9 +92,9 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      httpClient(`/api/admin/email-templates/${template.key}/preview`, { method: 'POST', body: JSON.stringify({ subject, body }), signal: controller.signal }).then(
-        ({ json }) => {
-          setPreview(json as Rendered);
+      session.call<Rendered>(`/admin/email-templates/${template.key}/preview`, { method: 'POST', body: { subject, body } satisfies TemplateWording, signal: controller.signal }).then(
+        (rendered) => {
+          setPreview(rendered);
           setPreviewErrors({});
         },
         (error: unknown) => {
@@ -131,8 +119,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
     if (local.subject || local.body) return;
     setBusy('save');
     try {
-      const { json } = await httpClient(`/api/admin/email-templates/${template.key}`, { method: 'PUT', body: JSON.stringify({ subject, body }) });
-      onSaved(json as Template);
+      onSaved(await session.call<Template>(`/admin/email-templates/${template.key}`, { method: 'PUT', body: { subject, body } satisfies TemplateWording }));
       notify(<Toast title="Template Updated" description="Email template has been successfully updated." />, { type: 'success' });
     } catch (error) {
       setSaveErrors(fieldErrorsOf(error));
@@ -149,8 +136,8 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
     if (local.subject || local.body) return;
     setBusy('test');
     try {
-      const { json } = await httpClient(`/api/admin/email-templates/${template.key}/test`, { method: 'POST', body: JSON.stringify({ subject, body }) });
-      const words = emailOutcome((json as { status?: string }).status, { title: 'Test Email Sent', description: 'Check your inbox for the test email.' }, { what: 'the test email' });
+      const answer = await session.call<TestEmailResult>(`/admin/email-templates/${template.key}/test`, { method: 'POST', body: { subject, body } satisfies TemplateWording });
+      const words = emailOutcome(answer.status, { title: 'Test Email Sent', description: 'Check your inbox for the test email.' }, { what: 'the test email' });
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
       setSaveErrors(fieldErrorsOf(error));
@@ -216,19 +203,18 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
 }
 
 function EmailSettingsCard() {
-  const [settings, setSettings] = useState<{ autoNotify: boolean; includeTrackingLink: boolean } | null>(null);
+  const [settings, setSettings] = useState<EmailSettings | null>(null);
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
 
   useEffect(() => {
-    httpClient('/api/admin/settings/email').then(({ json }) => setSettings(json), () => setSettings({ autoNotify: true, includeTrackingLink: true }));
+    session.call<EmailSettings>('/admin/settings/email').then(setSettings, () => setSettings({ autoNotify: true, includeTrackingLink: true }));
   }, []);
 
   async function save() {
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/settings/email', { method: 'PUT', body: JSON.stringify(settings) });
-      setSettings(json);
+      setSettings(await session.call<EmailSettings>('/admin/settings/email', { method: 'PUT', body: settings }));
       notify(<Toast title="Settings Saved" description="Email settings have been updated." />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Error" description={errorMessage(error, 'Failed to save the settings')} />, { type: 'error' });

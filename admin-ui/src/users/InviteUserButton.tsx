@@ -2,10 +2,12 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
-import { isValidEmail } from '../../../src/contracts/account-rules';
-import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { isValidEmail } from '@relining/contracts/account-rules';
+import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { Toast } from '../common/Toast';
-import { errorMessage, httpClient } from '../providers/httpClient';
+import type { InvitationResult, InviteUserRequest } from '@relining/contracts/api/auth';
+import { errorMessage } from '@relining/contracts/client/http';
+import { session } from '../providers/session';
 
 /** Invite someone by e-mail with a role: they get a link to set their password. */
 export function InviteUserButton() {
@@ -24,9 +26,9 @@ export function InviteUserButton() {
     }
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/users/invite', { method: 'POST', body: JSON.stringify({ email: email.trim(), role }) });
+      const invitation = await session.call<InvitationResult>('/admin/users/invite', { method: 'POST', body: { email: email.trim(), role } satisfies InviteUserRequest });
       // The server's words say 'sent' only when an SMTP server takes it (preview mode: 'saved as a preview').
-      notify(<Toast title={json.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={json.message} />, { type: 'success' });
+      notify(<Toast title={invitation.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={invitation.message} />, { type: 'success' });
       setOpen(false);
       setEmail('');
     } catch (caught) {

@@ -2,16 +2,10 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import type { UserRecord } from '@relining/contracts/api/users';
+import { errorMessage } from '@relining/contracts/client/http';
+import { ROLE_LABELS, ROLES } from '@relining/contracts/roles';
 import { Toast } from '../common/Toast';
-import { errorMessage } from '../providers/httpClient';
-
-interface UserRecord {
-  id: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-}
 
 /**
  * A user's row actions: make admin or plumber (the current role disabled, spec §6) and disable or
@@ -29,7 +23,7 @@ export function RoleActions() {
 
   function change(data: Partial<UserRecord>, success: string, failure: string) {
     setAnchor(null);
-    update(
+    void update(
       'users',
       { id: record!.id, data, previousData: record },
       {

@@ -10,7 +10,7 @@ import {
   TopToolbar,
   useNotify,
 } from 'react-admin';
-import { ROLE_LABELS, ROLES, type Role } from '../../../src/contracts/roles';
+import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { DateTimeField } from '../common/DateTimeField';
 import { Toast } from '../common/Toast';
 import { InviteUserButton } from './InviteUserButton';

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { passwordProblem } from '../../../src/contracts/account-rules';
+import { passwordProblem } from '@relining/contracts/account-rules';
 import { Field } from '../components/Field';
 import { Loading } from '../components/Loading';
-import { api, ApiError } from '../lib/api';
+import type { MessageResult } from '@relining/contracts/api/auth';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { useHydrated } from '../lib/useHydrated';
 
 /** The link in the reset and invitation e-mails: /reset-password?token=…[&invite=1] */
@@ -37,7 +38,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ message: string }>('/auth/reset-password', { method: 'POST', body: { token, password } });
+      const result = await api<MessageResult>('/auth/reset-password', { method: 'POST', body: { token, password } });
       setDone(result.message);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Please try again later.');

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../components/Loading';
-import { api, ApiError } from '../lib/api';
+import type { MessageResult, TokenRequest } from '@relining/contracts/api/auth';
+import { api, ApiError } from '@relining/contracts/client/http';
 
 type State = { kind: 'checking' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
 
@@ -15,7 +16,7 @@ export default function VerifyEmailPage() {
       setState({ kind: 'failed', message: 'This link is invalid or has expired. Please request a new one.' });
       return;
     }
-    api<{ message: string }>('/auth/verify-email', { method: 'POST', body: { token } }).then(
+    api<MessageResult>('/auth/verify-email', { method: 'POST', body: { token } satisfies TokenRequest }).then(
       (result) => setState({ kind: 'verified', message: result.message }),
       (error) => setState({ kind: 'failed', message: error instanceof ApiError ? error.message : 'Please try again later.' }),
     );

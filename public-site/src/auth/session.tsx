@@ -1,17 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Role } from '../../../src/contracts/roles';
-import { api, ApiError, type RequestOptions } from '../lib/api';
+import type { Session, SessionUser } from '@relining/contracts/api/auth';
+import type { RequestOptions } from '@relining/contracts/client/http';
+import { createSession } from '@relining/contracts/client/session';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: Role;
-}
-
-interface Session {
-  accessToken: string;
-  user: SessionUser;
-}
+export type { SessionUser };
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -24,34 +16,18 @@ interface SessionApi {
   adopt: (session: Session) => void;
   signOut: () => Promise<void>;
   /** An API call as the signed-in user; an expired access token is renewed once. */
-  call: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  call: <T>(path: string, options?: Omit<RequestOptions, 'token'>) => Promise<T>;
   /** A file (a referral's photo) fetched as the signed-in user. */
   blob: (path: string) => Promise<Blob>;
 }
 
 /**
- * The signed-in plumber (or admin), in memory only: the access token never goes to localStorage. The
- * HttpOnly refresh cookie (sent only to /api/auth) restores the session on a page load.
+ * The signed-in plumber (or admin): the one session client both front ends use
+ * (@relining/contracts/client), in memory only — the access token never goes to localStorage. The
+ * HttpOnly refresh cookie (sent only to /api/auth) restores the session on a page load. This provider
+ * only mirrors it into React state.
  */
-let current: Session | null = null;
-let refreshing: Promise<Session | null> | null = null;
-
-/** Set by the server beside the HttpOnly refresh cookie; without it there is no session to restore. */
-function mayHaveSession(): boolean {
-  return typeof document !== 'undefined' && /(?:^|;\s*)relining_session=1/.test(document.cookie);
-}
-
-function refreshSession(): Promise<Session | null> {
-  if (!mayHaveSession()) return Promise.resolve(null);
-  // A JSON body, as every /api/auth call must have (the server refuses anything else: no login CSRF).
-  refreshing ??= api<Session>('/auth/refresh', { method: 'POST', body: {} })
-    .then((session) => (current = session))
-    .catch(() => (current = null))
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
-}
+const client = createSession();
 
 const SessionContext = createContext<SessionApi | null>(null);
 
@@ -61,20 +37,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [checked, setChecked] = useState(false);
 
   const apply = useCallback((session: Session | null) => {
-    current = session;
     setUser(session?.user ?? null);
     setStatus(session ? 'signedIn' : 'signedOut');
   }, []);
 
+  // A renewal inside a call (or its failure) shows at once: signed in as someone new, or signed out.
+  useEffect(() => client.subscribe(apply), [apply]);
+
   const ensure = useCallback(() => {
     if (checked) return;
     setChecked(true);
-    void refreshSession().then(apply);
+    void client.refresh().then(apply);
   }, [checked, apply]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const session = await api<Session>('/auth/login', { method: 'POST', body: { email, password } });
+      const session = await client.signIn({ email, password });
       setChecked(true);
       apply(session);
       return session.user;
@@ -83,44 +61,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    await api('/auth/logout', { method: 'POST', body: {} }).catch(() => undefined);
+    await client.signOut();
     apply(null);
   }, [apply]);
 
-  const call = useCallback(
-    async <T,>(path: string, options: RequestOptions = {}): Promise<T> => {
-      try {
-        return await api<T>(path, { ...options, token: current?.accessToken });
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401) throw error;
-        const renewed = await refreshSession();
-        apply(renewed);
-        if (!renewed) throw error;
-        return api<T>(path, { ...options, token: renewed.accessToken });
-      }
-    },
-    [apply],
-  );
-
-  const blob = useCallback(
-    async (path: string): Promise<Blob> => {
-      const get = (token: string | undefined) =>
-        fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
-      let response = await get(current?.accessToken);
-      if (response.status === 401) {
-        const renewed = await refreshSession();
-        apply(renewed);
-        if (renewed) response = await get(renewed.accessToken);
-      }
-      if (!response.ok) throw new ApiError(response.status, 'ERROR', 'This file could not be loaded.');
-      return response.blob();
-    },
-    [apply],
-  );
-
   const value = useMemo(
-    () => ({ status, user, ensure, signIn, adopt: (session: Session) => { setChecked(true); apply(session); }, signOut, call, blob }),
-    [status, user, ensure, signIn, apply, signOut, call, blob],
+    () => ({
+      status,
+      user,
+      ensure,
+      signIn,
+      adopt: (session: Session) => {
+        setChecked(true);
+        client.set(session);
+        apply(session);
+      },
+      signOut,
+      call: client.call,
+      blob: client.blob,
+    }),
+    [status, user, ensure, signIn, apply, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { INSPECTION_PRICE } from '../../../src/contracts/business';
+import { INSPECTION_PRICE } from '@relining/contracts/business';
 import {
   BOOKING_MESSAGES,
   BOOKING_REDIRECT,
@@ -10,8 +10,11 @@ import {
   type BookingProblem,
   TIME_SLOTS,
   todayIn,
-} from '../../../src/contracts/booking-rules';
-import { AddressField, type AddressSuggestion } from '../components/AddressField';
+} from '@relining/contracts/booking-rules';
+import type { AddressSuggestion } from '@relining/contracts/api/addresses';
+import type { BookingCreated } from '@relining/contracts/api/bookings';
+import { api } from '@relining/contracts/client/http';
+import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';
 import { useHydrated } from '../lib/useHydrated';
@@ -297,10 +300,5 @@ async function fetchBooking(values: Values, place: Pick<AddressSuggestion, 'stat
     ...(place.state ? { state: place.state } : {}),
     ...(place.postcode ? { postcode: place.postcode } : {}),
   };
-  const response = await fetch('/api/bookings', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`booking failed: ${response.status}`);
+  await api<BookingCreated>('/bookings', { method: 'POST', headers: { 'Idempotency-Key': key }, body });
 }

@@ -1,21 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '../lib/toast';
-import { api } from '../lib/api';
-
-export interface AddressSuggestion {
-  description: string;
-  placeId: string;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-}
+import type { AddressSuggestion, SuggestionKind } from '@relining/contracts/api/addresses';
+import { api } from '@relining/contracts/client/http';
 
 export interface AddressFieldProps {
   /**
    * What the field holds: a street address (suggestions are street addresses, never a bare suburb)
    * or a locality (suburbs with their state and postcode).
    */
-  kind: 'address' | 'locality';
+  kind: SuggestionKind;
   id?: string;
   value: string;
   onChange: (value: string) => void;

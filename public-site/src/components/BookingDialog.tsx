@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BOOKING_BUTTON_LABEL, COMPANY, INSPECTION_PRICE } from '../../../src/contracts/business';
+import { BOOKING_BUTTON_LABEL, COMPANY, INSPECTION_PRICE } from '@relining/contracts/business';
 import { onFirstInteraction } from '../lib/first-interaction';
 import { Dialog } from './Dialog';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { WARRANTY } from '../../../src/contracts/business';
+import { WARRANTY } from '@relining/contracts/business';
 import { COMPANY, FOOTER_LINKS } from '../lib/site';
 import { Logo } from './Logo';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PRODUCTS, productEnquiryProblems } from '../../../src/contracts/enquiry-rules';
-import { api, ApiError } from '../lib/api';
+import { PRODUCTS, productEnquiryProblems } from '@relining/contracts/enquiry-rules';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { useDraft } from '../lib/draft';
 import { toast } from '../lib/toast';
 import { Field } from './Field';

@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { JobStatus } from '../../../src/contracts/job-status';
+import type { PublicJobStatus } from '@relining/contracts/api/jobs';
 import { Loading } from '../components/Loading';
-import { answerOf, api, ApiError } from '../lib/api';
+import { answerOf, api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
 import { peekPrefetched, takePrefetched, type PrefetchedAnswer } from '../page-loaders';
-import { JobTracker, type TrackerStageView } from './JobTracker';
-
-interface PublicJobStatus {
-  jobNumber: string;
-  customerFirstName: string;
-  status: JobStatus;
-  statusLabel: string;
-  stages: TrackerStageView[];
-}
+import { JobTracker } from './JobTracker';
 
 type State = { kind: 'loading' } | { kind: 'found'; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
 

@@ -1,13 +1,10 @@
-import { JOB_STATUS_EXPLANATIONS, trackerStages, type JobStatus } from '../../../src/contracts/job-status';
+import type { PublicJobStage } from '@relining/contracts/api/jobs';
+import { JOB_STATUS_EXPLANATIONS, trackerStages, type JobStatus, type TrackerStage } from '@relining/contracts/job-status';
 // Made on first use (lib/job-dates.ts), not as the page loads: the home page shows no dates.
 import { formatJobDate } from '../lib/job-dates';
 
-export interface TrackerStageView {
-  status: JobStatus;
-  label: string;
-  state: 'completed' | 'current' | 'upcoming';
-  reachedAt?: string | null;
-}
+/** A stage as the tracker draws it: computed for the home page, or from the job-status API (with when it was reached). */
+export type TrackerStageView = TrackerStage & Partial<Pick<PublicJobStage, 'reachedAt'>>;
 
 
 /**

@@ -1,14 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { stageFromJobId, type JobStatus } from '../../../src/contracts/job-status';
-import { api, ApiError } from '../lib/api';
-import { JobTracker, type TrackerStageView } from './JobTracker';
-
-interface PublicJobStatus {
-  jobNumber: string;
-  status: JobStatus;
-  stages: TrackerStageView[];
-}
+import type { PublicJobStatus } from '@relining/contracts/api/jobs';
+import { api, ApiError } from '@relining/contracts/client/http';
+import { stageFromJobId } from '@relining/contracts/job-status';
+import { JobTracker } from './JobTracker';
 
 type Result = { kind: 'none' } | { kind: 'found'; code: string; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
 

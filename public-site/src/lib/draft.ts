@@ -41,7 +41,7 @@ export function useDraft<T extends object>(
   empty: T,
 ): { values: T; setValues: Dispatch<SetStateAction<T>>; restored: boolean; clear: () => void } {
   const emptyRef = useRef(empty);
-  const [initial] = useState(() => (key ? read(key, emptyRef.current) : undefined));
+  const [initial] = useState(() => (key ? read(key, empty) : undefined));
   const [values, setValues] = useState<T>(initial ?? empty);
   const [restored, setRestored] = useState(initial !== undefined);
 

@@ -1,4 +1,4 @@
-import { dateFormat } from '../../../src/contracts/date-format';
+import { dateFormat } from '@relining/contracts/date-format';
 
 // How the job tracker shows when a stage was reached: '21 Nov 2026', Melbourne time.
 const JOB_DATE = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Melbourne' } as const;

@@ -1,4 +1,4 @@
-import { COMPANY } from '../../../src/contracts/business';
+import { COMPANY } from '@relining/contracts/business';
 
 /** Navigation of spec §2: the top bar shows the first five; the mobile menu and footer add the portal. */
 export const NAV_LINKS = [

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { WARRANTY } from '../../../src/contracts/business';
-import { corporateEnquiryProblems, ISSUE_TYPES, TIMINGS } from '../../../src/contracts/enquiry-rules';
+import { WARRANTY } from '@relining/contracts/business';
+import { corporateEnquiryProblems, ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
 
 const BENEFITS = [

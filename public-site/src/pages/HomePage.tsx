@@ -1,5 +1,5 @@
 import { BookingForm } from '../booking/BookingForm';
-import { INSPECTION_PRICE, WARRANTY } from '../../../src/contracts/business';
+import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { BEFORE_AFTER_EXAMPLES } from '../components/illustrations/PipeIllustrations';
 import { TrackYourJob } from '../jobs/TrackYourJob';

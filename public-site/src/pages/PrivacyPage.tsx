@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { WARRANTY } from '../../../src/contracts/business';
-import { telHref } from '../../../src/contracts/phone';
+import { WARRANTY } from '@relining/contracts/business';
+import { telHref } from '@relining/contracts/phone';
 import { COMPANY } from '../lib/site';
 
 const OAIC_PHONE = '1300 363 992';

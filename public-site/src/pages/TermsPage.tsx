@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { FEES, INSPECTION_PRICE, PAYMENT_TERMS, WARRANTY } from '../../../src/contracts/business';
+import { FEES, INSPECTION_PRICE, PAYMENT_TERMS, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from '../lib/site';
 
 const LAST_UPDATED = '21 November 2026';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { BOOKING_MESSAGES } from '../../../src/contracts/booking-rules';
+import { BOOKING_MESSAGES } from '@relining/contracts/booking-rules';
 import { COMPANY } from '../lib/site';
 
 /** Where a booking sent without JavaScript lands (the form's redirect target, spec §3). */

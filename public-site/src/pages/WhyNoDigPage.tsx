@@ -1,5 +1,5 @@
 import { Accordion } from '../components/Accordion';
-import { INSPECTION_PRICE } from '../../../src/contracts/business';
+import { INSPECTION_PRICE } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { COMPARISON_INTRO, COMPARISON_ROWS, ICONS, NO_DIG_BENEFITS, NO_DIG_FAQ, type IconName } from './content/about-and-no-dig';
 

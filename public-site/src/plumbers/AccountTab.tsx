@@ -1,18 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { ACCOUNT_MESSAGES } from '../../../src/contracts/account-rules';
-import { ROLE_LABELS, type Role } from '../../../src/contracts/roles';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import type { Me, Profile, ProfileUpdate } from '@relining/contracts/api/auth';
+import { ROLE_LABELS } from '@relining/contracts/roles';
 import { useSession } from '../auth/session';
 import { Field } from '../components/Field';
 import { Loading } from '../components/Loading';
-import { ApiError } from '../lib/api';
-
-interface Me {
-  email: string;
-  role: Role;
-  createdAt: string | null;
-  profile: { fullName: string | null; businessName: string | null; phone: string | null };
-}
+import { ApiError } from '@relining/contracts/client/http';
 
 const memberSince = (iso: string | null): string =>
   iso ? new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Melbourne' }).format(new Date(iso)) : 'N/A';
@@ -28,6 +22,7 @@ export function AccountTab() {
 
   useEffect(() => {
     session.call<Me>('/auth/me').then(setMe, () => setFailed(true));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
 
   if (failed) return <p role="alert">We could not load your account. Please refresh the page.</p>;
@@ -42,7 +37,7 @@ export function AccountTab() {
     event.preventDefault();
     setBusy(true);
     try {
-      const profile = await session.call<Me['profile']>('/me/profile', { method: 'PUT', body: form });
+      const profile = await session.call<Profile>('/me/profile', { method: 'PUT', body: form satisfies ProfileUpdate });
       setMe({ ...me!, profile });
       setEditing(false);
       toast.success(ACCOUNT_MESSAGES.profileUpdatedTitle, { description: ACCOUNT_MESSAGES.profileUpdated });

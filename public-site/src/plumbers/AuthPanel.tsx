@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import { useLocation } from 'wouter';
-import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem } from '../../../src/contracts/account-rules';
+import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem } from '@relining/contracts/account-rules';
+import type { EmailRequest, MessageResult, RegisterRequest, RegisterResult } from '@relining/contracts/api/auth';
 import { homeOf, useSession, type SessionUser } from '../auth/session';
 import { Field } from '../components/Field';
-import { api, ApiError } from '../lib/api';
+import { api, ApiError } from '@relining/contracts/client/http';
 
 export type AuthMode = 'signIn' | 'register' | 'forgot';
-
-interface RegisterResponse {
-  user: SessionUser;
-  accessToken: string | null;
-}
 
 const EMPTY = { email: '', password: '', fullName: '', businessName: '', phone: '' };
 
@@ -56,17 +52,17 @@ export function AuthPanel({ initialMode = 'signIn', initialEmail = '' }: { initi
       return;
     }
     try {
-      const result = await api<RegisterResponse & { expiresIn?: number }>('/auth/register', {
+      const result = await api<RegisterResult>('/auth/register', {
         method: 'POST',
-        body: { ...values, email: values.email.trim() },
+        body: { ...values, email: values.email.trim() } satisfies RegisterRequest,
       });
-      if (!result.accessToken) {
+      if (result.verificationRequired) {
         toast.success(ACCOUNT_MESSAGES.checkEmailTitle, { description: ACCOUNT_MESSAGES.checkEmail });
         setValues({ ...EMPTY, email: values.email.trim() });
         setMode('signIn');
         return;
       }
-      session.adopt({ accessToken: result.accessToken, user: result.user });
+      session.adopt(result);
       toast.success(ACCOUNT_MESSAGES.accountCreatedTitle, { description: ACCOUNT_MESSAGES.accountCreated });
       navigate('/plumber-dashboard');
     } catch (error) {
@@ -80,7 +76,7 @@ export function AuthPanel({ initialMode = 'signIn', initialEmail = '' }: { initi
       return;
     }
     try {
-      const result = await api<{ message: string }>('/auth/forgot-password', { method: 'POST', body: { email: values.email.trim() } });
+      const result = await api<MessageResult>('/auth/forgot-password', { method: 'POST', body: { email: values.email.trim() } satisfies EmailRequest });
       toast.success(ACCOUNT_MESSAGES.checkEmailTitle, { description: result.message });
       setMode('signIn');
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CLIENT_CONTACT_TIME, FEES } from '../../../src/contracts/business';
+import { CLIENT_CONTACT_TIME, FEES } from '@relining/contracts/business';
 import { PlumberArea } from './PlumberArea';
 import { NewReferralForm } from './ReferralForm';
 

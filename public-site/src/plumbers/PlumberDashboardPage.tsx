@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { PlumberReferral, RebateSummary } from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
 import { Tabs } from '../components/Tabs';
 import { AccountTab } from './AccountTab';
 import { PlumberArea } from './PlumberArea';
 import { money } from './rebates';
-import { ReferralsTab, type PlumberReferral } from './ReferralsTab';
+import { ReferralsTab } from './ReferralsTab';
 import { UnclaimedReferrals, useUnclaimedReferrals } from './UnclaimedReferrals';
-
-interface RebateSummary {
-  totalReferrals: number;
-  rebatePaid: number;
-  rebatePending: number;
-}
 
 /** How often an open dashboard looks for changes staff made (and whenever the tab comes back). */
 const REFRESH_MS = 60_000;
@@ -37,6 +32,7 @@ function useReferrals(enabled: boolean) {
     } catch {
       setFailed(true);
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call and unclaimed.reload are stable functions; the objects holding them change on every render or sign-in state
   }, [session.call, unclaimed.reload]);
 
   useEffect(() => {

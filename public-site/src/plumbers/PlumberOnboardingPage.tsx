@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { FEES } from '../../../src/contracts/business';
+import { FEES } from '@relining/contracts/business';
 import { Accordion } from '../components/Accordion';
 import { IDEAL_JOBS, NOT_SUITABLE_JOBS, ONBOARDING_FAQ, ONBOARDING_STEPS, PAYMENT_METHODS, PAYMENT_STRUCTURE, PAYMENT_TIMELINE } from './content';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { homeOf, useSession } from '../auth/session';
-import { FEES } from '../../../src/contracts/business';
+import { FEES } from '@relining/contracts/business';
 import { PORTAL_BENEFITS } from './content';
 import { QuickReferralForm } from './ReferralForm';
 

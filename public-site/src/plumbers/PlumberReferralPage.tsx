@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { FEES } from '../../../src/contracts/business';
+import { FEES } from '@relining/contracts/business';
 import { Accordion } from '../components/Accordion';
 import { Tabs } from '../components/Tabs';
 import { AuthPanel, type AuthMode } from './AuthPanel';

@@ -7,11 +7,13 @@ import {
   URGENCIES,
   URGENCY_LABELS,
   type FieldProblem,
-} from '../../../src/contracts/referral-rules';
+} from '@relining/contracts/referral-rules';
 import { useSession } from '../auth/session';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
-import { api, ApiError } from '../lib/api';
+import type { Me } from '@relining/contracts/api/auth';
+import type { PlumberReferral } from '@relining/contracts/api/referrals';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { useHydrated } from '../lib/useHydrated';
 import { PhotoPicker, photoProblem } from './PhotoPicker';
 
@@ -318,16 +320,6 @@ export function QuickReferralForm({
   );
 }
 
-interface Me {
-  email: string;
-  profile: { fullName: string | null; businessName: string | null; phone: string | null };
-}
-
-interface Created {
-  id: string;
-  refNumber: string;
-}
-
 /**
  * spec §2/§3 new referral (signed in): the plumber's details prefilled from the profile, the service
  * types asked for (at least one), 'Permission to contact client' (on by default) and up to 5 photos,
@@ -342,7 +334,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
   const [services, setServices] = useState({ cleanView: true, reline: false });
   const [photos, setPhotos] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<PlumberReferral | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -363,6 +355,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
     return () => {
       cancelled = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call, setValues]);
 
   function finish() {
@@ -370,7 +363,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
     navigate('/plumber-dashboard');
   }
 
-  async function upload(referral: Created): Promise<boolean> {
+  async function upload(referral: PlumberReferral): Promise<boolean> {
     if (photos.length === 0) return true;
     const form = new FormData();
     for (const photo of photos) form.append('photos', photo, photo.name);
@@ -397,7 +390,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
     }
     setBusy(true);
     try {
-      const referral = await session.call<Created>('/me/referrals', {
+      const referral = await session.call<PlumberReferral>('/me/referrals', {
         method: 'POST',
         body: { ...values, notes: values.notes || undefined, contactClient, serviceTypes: services },
       });

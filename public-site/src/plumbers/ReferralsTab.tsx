@@ -1,40 +1,10 @@
 import { useEffect, useState } from 'react';
-import { placeLabel } from '../../../src/contracts/place-label';
-import type { ReferralStatus } from '../../../src/contracts/referral-rules';
+import { placeLabel } from '@relining/contracts/place-label';
+import type { PlumberReferral, PlumberReferralDetail, RebatePartView as RebatePart, ReferralPhoto as Photo } from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
 import { Dialog } from '../components/Dialog';
 import { Loading } from '../components/Loading';
 import { day, money, rebateStatusLabel } from './rebates';
-
-interface RebatePart {
-  amount: number;
-  status: string;
-}
-
-export interface PlumberReferral {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  date: string;
-  status: ReferralStatus;
-  statusLabel: string;
-  urgencyLabel: string;
-  serviceTypes: { cleanView: boolean; reline: boolean };
-  contactClient: boolean;
-  description: string;
-  notes: string | null;
-  rebates: { cleanView: RebatePart; reline: RebatePart };
-}
-
-interface Photo {
-  id: string;
-  contentType: string;
-  originalName: string | null;
-}
 
 function RebateLine({ label, part }: { label: string; part: RebatePart }) {
   return (
@@ -71,6 +41,7 @@ function PrivatePhoto({ referralId, photo }: { referralId: string; photo: Photo 
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.blob, referralId, photo.id]);
   const name = photo.originalName ?? 'Photo';
   if (failed) return <span className="referral-photo referral-photo--missing">{name} could not be loaded</span>;
@@ -90,12 +61,13 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
     if (!referral) return;
     let cancelled = false;
     session
-      .call<{ photos: Photo[] }>(`/me/referrals/${referral.id}`)
+      .call<PlumberReferralDetail>(`/me/referrals/${referral.id}`)
       .then((full) => !cancelled && setPhotos(full.photos))
       .catch(() => !cancelled && setPhotos([]));
     return () => {
       cancelled = true;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [referral, session.call]);
 
   const services = referral ? [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Pipe relining' : null].filter(Boolean).join(', ') : '';

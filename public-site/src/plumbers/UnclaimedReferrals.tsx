@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { placeLabel } from '../../../src/contracts/place-label';
-import { unclaimedReferralsPrompt } from '../../../src/contracts/referral-rules';
-import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '../../../src/contracts/referral-views';
+import { placeLabel } from '@relining/contracts/place-label';
+import { unclaimedReferralsPrompt } from '@relining/contracts/referral-rules';
+import type { ReferralClaimResult as ClaimResult, UnclaimedReferralView } from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
-import { ApiError } from '../lib/api';
+import { ApiError } from '@relining/contracts/client/http';
 import { toast } from '../lib/toast';
 import { day } from './rebates';
 
@@ -19,6 +19,7 @@ export function useUnclaimedReferrals() {
     } catch {
       // The offer is a convenience on top of the dashboard: it waits for the next refresh.
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
   return { offered, reload: load };
 }

@@ -1,4 +1,4 @@
-import { CLIENT_CONTACT_TIME, FEES, PAYMENT_TERMS, WARRANTY } from '../../../src/contracts/business';
+import { CLIENT_CONTACT_TIME, FEES, PAYMENT_TERMS, WARRANTY } from '@relining/contracts/business';
 
 /** Copy of the plumber pages (spec §2, §9): fees, timeline and payment methods, with the figures from the business constants. */
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../src/contracts/business';
+import { formatMoney } from '@relining/contracts/business';
 
 /** Money and dates as plumbers see them (en-AU, Melbourne time, spec §9). */
 const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Melbourne' });

@@ -1,7 +1,7 @@
 import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import type { Role } from '../../contracts/roles.js';
+import type { Role } from '@relining/contracts/roles';
 import { IS_PUBLIC, ROLES } from './auth.decorators.js';
 import type { CurrentUserInfo } from './current-user.js';
 

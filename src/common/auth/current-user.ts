@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Role } from '../../contracts/roles.js';
+import type { Role } from '@relining/contracts/roles';
 
 /** The signed-in caller, as the access guard established it for this request. */
 export interface CurrentUserInfo {

@@ -1,9 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
+import type { FieldError } from '@relining/contracts/api/errors';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 /**
  * A failure the caller can act on, thrown by rules and services. The global filter turns it into

@@ -1,14 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
-import type { FieldError } from './domain-error.js';
+import type { ApiErrorBody } from '@relining/contracts/api/errors';
 
-/** The one error shape every API failure answers with. */
-export interface ErrorResponse {
-  statusCode: number;
-  code: string;
-  message: string;
-  errors?: FieldError[];
-  correlationId: string;
-}
+/** The one error shape every API failure answers with (shared with the front ends' client). */
+export type ErrorResponse = ApiErrorBody;
 
 /** Stable codes for failures that have no more specific code of their own. */
 const CODE_BY_STATUS: Record<number, string> = {

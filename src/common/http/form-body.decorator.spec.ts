@@ -1,7 +1,7 @@
 import type { ArgumentMetadata, Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
-import { todayIn } from '../../contracts/booking-rules.js';
+import { todayIn } from '@relining/contracts/booking-rules';
 import { BookingRequestDto } from '../../modules/bookings/dto/booking.dto.js';
 import { CorporateEnquiryDto, enquiryClassFor, ProductEnquiryDto } from '../../modules/enquiries/dto/enquiry.dto.js';
 import { QuickReferralDto } from '../../modules/referrals/dto/referral.dto.js';

@@ -1,5 +1,5 @@
 import { escapeHtml } from './html.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 
 /**
  * The answer to a form posted without JavaScript that has problems: the same messages as the form

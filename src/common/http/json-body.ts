@@ -43,6 +43,6 @@ export function registerJsonBodyParser(app: NestFastifyApplication, bodyLimit: n
       done(DomainError.validation([{ field: 'body', message: `The request body nests more than ${MAX_JSON_DEPTH} levels of objects or arrays.` }]), undefined);
       return;
     }
-    parse(request, body.toString('utf8'), done);
+    void parse(request, body.toString('utf8'), done);
   });
 }

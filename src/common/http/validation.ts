@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { Allow, getMetadataStorage, ValidateIf, ValidationError as ClassValidationError, ValidationTypes } from 'class-validator';
-import { isInheritedName } from '../../contracts/own-keys.js';
+import { isInheritedName } from '@relining/contracts/own-keys';
 import { DomainError, type FieldError } from '../errors/domain-error.js';
 import { NUL_MESSAGE } from '../errors/unstorable-text.js';
 

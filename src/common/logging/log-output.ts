@@ -25,12 +25,21 @@ interface LogLine {
 }
 
 /**
+ * stdout for JSON lines, written asynchronously in batches: lines gather until 4 KB (about ten
+ * request lines) or for at most 100 ms, then go out in one write (a write per request line was a
+ * twentieth of a request's CPU under load). Nothing is dropped: what is pending is written at exit.
+ */
+export function stdoutDestination(): DestinationStream {
+  return pinoDestination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+}
+
+/**
  * Where pino writes. JSON: the lines as they are (to stdout asynchronously, batched). Pretty: one
  * readable line per entry, `12:04:31 INFO  [Bootstrap] Ready on …`, written at once, so what follows
  * the logs on the terminal (the demo accounts) comes after them; details of errors are kept below.
  */
 export function createLogStream(format: LogFormat, output: LogOutput): DestinationStream {
-  if (format === 'json') return output === process.stdout ? pinoDestination({ dest: 1, sync: false }) : { write: (line: string) => void output.write(line) };
+  if (format === 'json') return output === process.stdout ? stdoutDestination() : { write: (line: string) => void output.write(line) };
   const pretty = prettyFactory({
     colorize: output.isTTY === true && isColorSupported,
     translateTime: 'SYS:HH:MM:ss',

@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { destination as pinoDestination, type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
+import { stdoutDestination } from './log-output.js';
 import { loggableError, loggablePath, redactText } from './log-redaction.js';
 
 /**
@@ -45,9 +46,8 @@ export class LoggingModule {
               censor: '[redacted]',
             },
             },
-            // stdout written asynchronously: lines that come while a write is in flight go out together
-            // (one system call, not one per request); anything pending is flushed when the process exits.
-            destination ?? pinoDestination({ dest: 1, sync: false }),
+            // stdout written asynchronously, in batches (log-output.ts); anything pending is flushed when the process exits.
+            destination ?? stdoutDestination(),
           ],
         }),
       ],

@@ -54,6 +54,7 @@ export const SELF_FILLED_TABLES = new Set([
   'referral_totals',
   'referral_referrer_totals',
   'booking_status_totals',
+  'table_versions',
   'typeorm_metadata',
 ]);
 

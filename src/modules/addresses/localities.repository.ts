@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { likePattern } from '../../common/react-admin/list-filters.js';
 import { queryRows } from '../../database/sql.js';
+import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { parseLocality, placeOf, wantedLocality, type ParsedLocality, type Place } from './address.rules.js';
 
 export interface LocalityRow {
@@ -11,10 +12,42 @@ export interface LocalityRow {
   postcode: string;
 }
 
-/** The Australian localities table (suburb, state, postcode). */
+/**
+ * The localities by name in memory, as the database lowercases and orders them: `lower(name)` →
+ * its rows in (state, postcode) order. `asciiLowerAsJs`: the database lowercases A–Z to a–z (not so
+ * under a Turkish collation, for one), so a name typed in ASCII finds here exactly what the query would.
+ */
+interface LocalityIndex {
+  asciiLowerAsJs: boolean;
+  byName: ReadonlyMap<string, readonly LocalityRow[]>;
+}
+
+/** ASCII without NUL (which the query refuses with an error, and so must the match). */
+const ASCII = /^[\x01-\x7F]*$/;
+/** The query's own limit (`matching`): kept in memory too, so both answer the same rows. */
+const MATCH_LIMIT = 20;
+
+/**
+ * The Australian localities table (suburb, state, postcode). Suburbs typed in forms are matched in
+ * memory (a copy of the ~16,000 rows, loaded in the background and dropped whenever the table changes:
+ * TableChanges), with the same answer as the query, which still serves until the copy is loaded and
+ * for names that are not plain ASCII.
+ */
 @Injectable()
 export class LocalitiesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly index: TableCache<LocalityIndex>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    changes: TableChanges,
+  ) {
+    this.index = new TableCache(changes, ['localities'], () => this.loadIndex());
+  }
+
+  /** Loads the copy in memory now (otherwise the first suburb matched loads it in the background). */
+  async warm(): Promise<void> {
+    await this.index.get();
+  }
 
   /**
    * Localities starting with the text first (the trigram-free index on lower(name)), then close
@@ -74,13 +107,40 @@ export class LocalitiesRepository {
   }
 
   /** Localities with this name (any case), in this state and with this postcode when given. */
-  private matching(locality: ParsedLocality, manager?: EntityManager): Promise<LocalityRow[]> {
+  private async matching(locality: ParsedLocality, manager?: EntityManager): Promise<LocalityRow[]> {
+    const index = this.index.held();
+    if (index?.asciiLowerAsJs && ASCII.test(locality.name)) {
+      const state = locality.state ?? null;
+      const postcode = locality.postcode ?? null;
+      return (index.byName.get(locality.name.toLowerCase()) ?? [])
+        .filter((row) => (state === null || row.state === state) && (postcode === null || row.postcode === postcode))
+        .slice(0, MATCH_LIMIT);
+    }
     return queryRows<LocalityRow>(
       manager ?? this.dataSource,
       `SELECT id, name, state, postcode FROM localities
        WHERE lower(name) = lower($1) AND ($2::text IS NULL OR state = $2) AND ($3::text IS NULL OR postcode = $3)
-       ORDER BY state, postcode LIMIT 20`,
+       ORDER BY state, postcode LIMIT ${MATCH_LIMIT}`,
       [locality.name, locality.state ?? null, locality.postcode ?? null],
     );
+  }
+
+  private async loadIndex(): Promise<LocalityIndex> {
+    const rows = await queryRows<{ asciiLowerAsJs: boolean; key: string | null } & LocalityRow>(
+      this.dataSource,
+      `SELECT c.ascii_lower_as_js AS "asciiLowerAsJs", l.key, l.id, l.name, l.state, l.postcode
+       FROM (SELECT lower('ABCDEFGHIJKLMNOPQRSTUVWXYZ') = 'abcdefghijklmnopqrstuvwxyz' AS ascii_lower_as_js) c
+       LEFT JOIN (SELECT lower(name) AS key, id, name, state, postcode FROM localities) l ON true
+       ORDER BY l.key, l.state, l.postcode, l.id`,
+    );
+    const byName = new Map<string, LocalityRow[]>();
+    for (const { key, id, name, state, postcode } of rows) {
+      if (key === null) continue;
+      const list = byName.get(key);
+      const row = { id, name, state, postcode };
+      if (list) list.push(row);
+      else byName.set(key, [row]);
+    }
+    return { asciiLowerAsJs: rows[0]!.asciiLowerAsJs, byName };
   }
 }

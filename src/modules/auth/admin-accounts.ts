@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
-import { Role } from '../../contracts/roles.js';
+import { isValidEmail, passwordProblem, ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { Role } from '@relining/contracts/roles';
 import { insertAccount, lockAccountByEmail, restoreAccountAccess, upsertRole } from '../users/users.repository.js';
 import { insertAccountToken, PASSWORD_LINK_PURPOSES, retireAccountLinks } from './auth.repository.js';
 import { ACCOUNT_TOKEN_LIFETIME_MS } from './auth.rules.js';
@@ -38,7 +38,7 @@ export async function createOrPromoteAdmin(manager: EntityManager, email: string
   await upsertRole(manager, userId, Role.Admin);
   if (passwordHash) {
     // The password is set: every outstanding reset and invitation link of the account stops working.
-    await retireAccountLinks(manager, userId, PASSWORD_LINK_PURPOSES);
+    await retireAccountLinks(manager, { userId, email: address }, PASSWORD_LINK_PURPOSES);
     return { userId, created: !existing };
   }
   const token = newOpaqueToken();

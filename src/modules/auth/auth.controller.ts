@@ -8,7 +8,8 @@ import { SameOriginJson } from '../../common/http/same-origin.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import type { RegisterResult } from '@relining/contracts/api/auth';
 import { AuthService } from './auth.service.js';
 import {
   ForgotPasswordDto,
@@ -54,7 +55,7 @@ export class AuthController {
   @RateLimit({ perIp: { minute: 5, day: 30 }, perSubject: { by: byEmailAndIp, limits: { hour: 5 } } })
   @ApiCreatedResponse({ type: RegisterResponse, description: 'accessToken is null while the e-mail must be verified ("Check your email").' })
   @ApiTooManyRequestsResponse()
-  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResponse> {
+  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResult> {
     const result = await this.auth.register(body);
     if (result.refreshToken) setRefreshCookie(reply, this.config, result.refreshToken);
     return result.body;

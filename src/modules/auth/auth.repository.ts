@@ -30,12 +30,15 @@ export const PASSWORD_LINK_PURPOSES: readonly AccountTokenPurpose[] = ['reset_pa
  * requests still waiting for their e-mail are never given a link. Requests first: a link being made
  * right now holds its request's lock, so this waits for it and then retires the token it made.
  */
-export async function retireAccountLinks(manager: EntityManager, userId: string, purposes: readonly AccountTokenPurpose[]): Promise<void> {
-  await manager.query(
-    `UPDATE account_link_requests SET retired_at = now()
-     WHERE retired_at IS NULL AND purpose = ANY($2) AND lower(email) = (SELECT lower(email) FROM users WHERE id = $1)`,
-    [userId, purposes],
-  );
+export async function retireAccountLinks(manager: EntityManager, account: { userId: string; email: string | undefined }, purposes: readonly AccountTokenPurpose[]): Promise<void> {
+  const { userId, email } = account;
+  if (email !== undefined) {
+    await manager.query(
+      `UPDATE account_link_requests SET retired_at = now()
+       WHERE retired_at IS NULL AND purpose = ANY($2) AND lower(email) = lower($1)`,
+      [email, purposes],
+    );
+  }
   await manager.query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = ANY($2) AND used_at IS NULL`, [userId, purposes]);
 }
 
@@ -143,8 +146,8 @@ export class AuthRepository {
   }
 
   /** Retires every outstanding link of these purposes of the user: made ones stop working, queued ones are never made. */
-  retireLinks(manager: EntityManager, userId: string, purposes: readonly AccountTokenPurpose[]): Promise<void> {
-    return retireAccountLinks(manager, userId, purposes);
+  retireLinks(manager: EntityManager, account: { userId: string; email: string | undefined }, purposes: readonly AccountTokenPurpose[]): Promise<void> {
+    return retireAccountLinks(manager, account, purposes);
   }
 
   /** Uses a one-time token: answers its user when it is valid for one of `purposes`, else undefined. */

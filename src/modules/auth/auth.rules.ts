@@ -80,7 +80,7 @@ export function accessTokenStillValid(claims: AccessClaims, state: SessionState)
   );
 }
 
-export { firstName } from '../../contracts/person-name.js';
+export { firstName } from '@relining/contracts/person-name';
 
 /** Failed sign-ins on one account are counted over this window (every address together). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

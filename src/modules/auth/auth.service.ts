@@ -7,9 +7,9 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { PgRateLimitStore } from '../../common/rate-limit/pg-rate-limit.store.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
-import { ROLE_LABELS, Role } from '../../contracts/roles.js';
-import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { ROLE_LABELS, Role } from '@relining/contracts/roles';
+import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -17,7 +17,8 @@ import { UsersService } from '../users/users.service.js';
 import { ACCOUNT_LINK_MINTER } from './account-links.js';
 import { AuthRepository, PASSWORD_LINK_PURPOSES } from './auth.repository.js';
 import { ACCESS_TOKEN_TTL_SECONDS, decideRefresh, firstName, LOGIN_FAILURE_WINDOW_MS, loginSlowdownMs } from './auth.rules.js';
-import type { InviteUserDto, LoginDto, MeResponse, RegisterDto, RegisterResponse, SessionResponse } from './dto/auth.dto.js';
+import type { InvitationResult, RegisterResult } from '@relining/contracts/api/auth';
+import type { InviteUserDto, LoginDto, MeResponse, RegisterDto, SessionResponse } from './dto/auth.dto.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 /** A session for the client: the access token in the body, the refresh token for the HttpOnly cookie. */
@@ -62,8 +63,8 @@ export class AuthService {
     return `${this.config.publicBaseUrl}${path}`;
   }
 
-  async register(dto: RegisterDto): Promise<{ body: RegisterResponse; refreshToken?: string }> {
-    const pending: RegisterResponse = { user: { email: dto.email, role: Role.Plumber }, accessToken: null, verificationRequired: true };
+  async register(dto: RegisterDto): Promise<{ body: RegisterResult; refreshToken?: string }> {
+    const pending: RegisterResult = { user: { email: dto.email, role: Role.Plumber }, accessToken: null, verificationRequired: true };
     const passwordHash = await hashPassword(dto.password);
     const outcome = await this.dataSource
       .transaction(async (manager) => {
@@ -103,7 +104,7 @@ export class AuthService {
       const used = await this.repository.consumeAccountToken(manager, token, ['verify_email']);
       if (!used) throw new DomainError('TOKEN_INVALID', ACCOUNT_MESSAGES.tokenInvalid, HttpStatus.BAD_REQUEST);
       // Confirmed: no other confirmation link of the address is needed any more.
-      await this.repository.retireLinks(manager, used.userId, ['verify_email']);
+      await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, ['verify_email']);
       const user = await this.usersService.markEmailVerified(manager, used.userId);
       // Quick referrals sent with this address are not attached here: the dashboard offers them to the plumber.
       if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
@@ -212,7 +213,7 @@ export class AuthService {
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
       // The password is set: every other reset and invitation link of the account stops working.
-      await this.repository.retireLinks(manager, used.userId, PASSWORD_LINK_PURPOSES);
+      await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, PASSWORD_LINK_PURPOSES);
     });
     return { message: ACCOUNT_MESSAGES.passwordUpdated };
   }
@@ -232,7 +233,7 @@ export class AuthService {
    * Staff invite someone with a role: a new account without a password, and an e-mail with a link to
    * set one. An address that already has an account is left unchanged, with the same answer.
    */
-  async invite(dto: InviteUserDto): Promise<{ message: string; status: 'queued' | 'preview' }> {
+  async invite(dto: InviteUserDto): Promise<InvitationResult> {
     await this.dataSource
       .transaction(async (manager) => {
         if (await this.users.findByEmailWithPassword(dto.email, manager)) return;

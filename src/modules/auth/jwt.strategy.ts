@@ -5,7 +5,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { effectiveRole, type Role } from '../../contracts/roles.js';
+import { effectiveRole, type Role } from '@relining/contracts/roles';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { accessTokenStillValid, isSignInId, JWT_AUDIENCE, JWT_ISSUER, type AccessClaims } from './auth.rules.js';

@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
+import { SESSION_MARKER_COOKIE } from '@relining/contracts/api/auth';
 import { REFRESH_TOKEN_TTL_MS } from './auth.rules.js';
 
 export const REFRESH_COOKIE = 'relining_refresh';
 /**
  * Not a credential: a readable marker that a refresh cookie exists, so pages only ask to restore a
- * session when there may be one (no failing request, and no console error, for every visitor).
+ * session when there may be one (no failing request, and no console error, for every visitor). The
+ * name is shared with the front ends' session client.
  */
-export const SESSION_MARKER_COOKIE = 'relining_session';
+export { SESSION_MARKER_COOKIE };
 /** Sent only to the auth endpoints, never to the rest of the API or the pages. */
 const COOKIE_PATH = '/api/auth';
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { BookingStatus } from '../../contracts/booking-rules.js';
+import type { BookingStatus } from '@relining/contracts/booking-rules';
 
 /** spec §3 Booking (admin-side record, table bookings). */
 @Entity({ name: 'bookings' })

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { BOOKING_STATUSES } from '../../contracts/booking-rules.js';
+import { BOOKING_STATUSES } from '@relining/contracts/booking-rules';
 import { IsString } from 'class-validator';
 import { BookingResponse } from './dto/booking.dto.js';
 import { BookingsAdminService, type BookingStats } from './bookings-admin.service.js';

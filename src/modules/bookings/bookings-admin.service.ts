@@ -5,19 +5,14 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
-import { isoDayIn, zoneLabel } from '../../contracts/date-format.js';
+import type { BookingStats } from '@relining/contracts/api/bookings';
+import { toBookingStatus } from '@relining/contracts/booking-rules';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { Booking } from './booking.entity.js';
 import { BOOKING_CSV_COLUMNS, BOOKING_LIST, BookingsRepository } from './bookings.repository.js';
 import type { BookingResponse } from './dto/booking.dto.js';
 
-export interface BookingStats {
-  total: number;
-  thisWeek: number;
-  byStatus: Record<BookingStatus, number>;
-  /** Bookings per day over the last 30 days (display time zone), oldest first. */
-  perDay: Array<{ date: string; count: number }>;
-}
+export type { BookingStats };
 
 /** Lines are gathered into chunks of about this many characters before they are written out. */
 const CSV_CHUNK_CHARS = 64 * 1024;

@@ -5,8 +5,8 @@ import { FormBody } from '../../common/http/form-body.decorator.js';
 import { safeRedirect } from '../../common/http/form-body.js';
 import { FormPage } from '../../common/http/form-page.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
-import { BOOKING_REDIRECT } from '../../contracts/booking-rules.js';
-import { COMPANY } from '../../contracts/business.js';
+import { BOOKING_REDIRECT } from '@relining/contracts/booking-rules';
+import { COMPANY } from '@relining/contracts/business';
 import { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 import { BookingsService } from './bookings.service.js';
 

@@ -6,9 +6,11 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
-import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '../../contracts/booking-rules.js';
-import { ownValue } from '../../contracts/own-keys.js';
+import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '@relining/contracts/booking-rules';
+import { ownValue } from '@relining/contracts/own-keys';
+import { withStagedWrites, type StagedWrite } from '../../common/events/domain-events.js';
 import { queryRows } from '../../database/sql.js';
+import { sql } from '../../database/sql-fragment.js';
 import { Booking } from './booking.entity.js';
 import type { CreatedBooking } from './booking.events.js';
 
@@ -81,34 +83,31 @@ export interface BookingCursor {
 export class BookingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Stores a booking; undefined when its idempotency key was used already (the first booking stands). */
-  async insert(manager: EntityManager, booking: NewBookingRow): Promise<{ id: string; createdAt: Date } | undefined> {
-    const [inserted] = await queryRows<{ id: string; createdAt: Date }>(
-      manager,
-      `INSERT INTO bookings (full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING id, created_at AS "createdAt"`,
-      [
-        booking.fullName,
-        booking.email,
-        booking.phone,
-        booking.address,
-        booking.suburb,
-        booking.state,
-        booking.postcode,
-        booking.preferredDate,
-        booking.preferredTime,
-        booking.briefDescription,
-        booking.howHeardAboutUs,
-        booking.idempotencyKey,
-      ],
-    );
-    return inserted;
+  /**
+   * Stores a booking and, in the same statement, what reacts to it (staged writes: its e-mails), so
+   * both commit or roll back together in one round trip. `stored`: false when its idempotency key was
+   * used already (the first booking stands; no staged write ran). `fresh`: false when a staged write was
+   * prepared from data that changed since, and then nothing at all was written. Its id and creation
+   * time come with it (the e-mails were rendered with them).
+   */
+  async insert(executor: DataSource | EntityManager, booking: NewBookingRow & { id: string; createdAt: Date }, writes: readonly StagedWrite[]): Promise<{ fresh: boolean; stored: boolean }> {
+    const { text, values } = withStagedWrites(
+      (current) => sql`INSERT INTO bookings (id, full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key, created_at, updated_at)
+        SELECT ${booking.id}::uuid, ${booking.fullName}, ${booking.email}, ${booking.phone}, ${booking.address}, ${booking.suburb}, ${booking.state}::text, ${booking.postcode}::text,
+               ${booking.preferredDate}::date, ${booking.preferredTime}, ${booking.briefDescription}, ${booking.howHeardAboutUs}::text, ${booking.idempotencyKey}::text,
+               ${booking.createdAt}::timestamptz, ${booking.createdAt}::timestamptz
+        WHERE ${current}
+        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+        RETURNING id`,
+      writes,
+    ).toQuery();
+    // A prepared statement (its text is the same for every booking): planning it cost more than running it.
+    const [row] = await queryRows<{ fresh: boolean; stored: { id: string } | null }>(executor, text, values, { prepared: true });
+    return { fresh: row!.fresh, stored: row!.stored !== null };
   }
 
-  async findIdByIdempotencyKey(manager: EntityManager, key: string): Promise<string | undefined> {
-    const [existing] = await queryRows<{ id: string }>(manager, `SELECT id FROM bookings WHERE idempotency_key = $1`, [key]);
+  async findIdByIdempotencyKey(executor: DataSource | EntityManager, key: string): Promise<string | undefined> {
+    const [existing] = await queryRows<{ id: string }>(executor, `SELECT id FROM bookings WHERE idempotency_key = $1`, [key]);
     return existing?.id;
   }
 

@@ -4,18 +4,22 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
-import { DomainEvents } from '../../common/events/domain-events.js';
+import { DomainEvents, forgetOutdated } from '../../common/events/domain-events.js';
 import { BookingCreated } from './booking.events.js';
 import { BookingsRepository } from './bookings.repository.js';
 import type { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 
 const text = (value: string | undefined): string => value?.trim() ?? '';
 
+/** Preparing the e-mails again after a template changed under them: more than this never happens in practice. */
+const MAX_ATTEMPTS = 3;
+
 /**
  * Public booking requests, already checked with the form's own rules (the validation pipeline, see
  * BookingRequestDto): stored with state and postcode filled from the suburb, and announced
- * (BookingCreated) inside the same transaction, where the e-mails are queued (notifications'
- * BookingMailer).
+ * (BookingCreated): the e-mails (notifications' BookingMailer, a staged reaction) are written by the
+ * same statement as the booking, one round trip; handlers that need the transaction, if any, run
+ * inside one around it.
  */
 @Injectable()
 export class BookingsService {
@@ -57,15 +61,28 @@ export class BookingsService {
       howHeardAboutUs: text(input.how_heard_about_us) || null,
     };
 
-    return this.dataSource.transaction(async (manager) => {
-      const inserted = await this.repository.insert(manager, { ...booking, idempotencyKey: idempotencyKey ?? null });
-      if (!inserted) {
-        // The same submission again (a double click, a retried request): the first booking stands.
-        return { id: (await this.repository.findIdByIdempotencyKey(manager, idempotencyKey!))! };
+    const row = { ...booking, idempotencyKey: idempotencyKey ?? null, id: randomUUID(), createdAt: new Date() };
+    const event = new BookingCreated({ ...booking, id: row.id, createdAt: row.createdAt });
+    for (let attempt = 1; ; attempt += 1) {
+      // The reactions (its e-mails) are prepared first and written by the booking's own statement.
+      const writes = await this.events.stage(event);
+      const outcome = this.events.handledInTransaction(BookingCreated)
+        ? await this.dataSource.transaction(async (manager) => {
+            const result = await this.repository.insert(manager, row, writes);
+            if (result.stored) await this.events.publish(manager, event);
+            return result;
+          })
+        : await this.repository.insert(this.dataSource, row, writes);
+      if (!outcome.fresh) {
+        // A template changed since it was read into memory: nothing was written; render again.
+        forgetOutdated(writes);
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw new Error('The booking e-mails kept being prepared from templates that had changed');
       }
-      await this.events.publish(manager, new BookingCreated({ ...booking, id: inserted.id, createdAt: inserted.createdAt }));
-      return { id: inserted.id };
-    });
+      if (outcome.stored) return { id: row.id };
+      // The same submission again (a double click, a retried request): the first booking stands.
+      return { id: (await this.repository.findIdByIdempotencyKey(this.dataSource, idempotencyKey!))! };
+    }
   }
 
   /**

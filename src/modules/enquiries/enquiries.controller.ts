@@ -8,8 +8,9 @@ import { FormBody } from '../../common/http/form-body.decorator.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 import { enquiryClassFor, type EnquiryRequestDto } from './dto/enquiry.dto.js';
+import type { EnquiryCreated } from '@relining/contracts/api/enquiries';
 import { EnquiriesService, type EnquiryResponse } from './enquiries.service.js';
 
 @ApiTags('enquiries')
@@ -29,7 +30,7 @@ export class EnquiriesController {
     schema: { example: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' } },
   })
   @ApiCreatedResponse({ description: '{id}: Enquiry submitted' })
-  create(@FormBody({ formPostUnknownFields: 'refuse', bodyClass: enquiryClassFor }) enquiry: EnquiryRequestDto): Promise<{ id: string }> {
+  create(@FormBody({ formPostUnknownFields: 'refuse', bodyClass: enquiryClassFor }) enquiry: EnquiryRequestDto): Promise<EnquiryCreated> {
     return this.enquiries.create(enquiry);
   }
 }

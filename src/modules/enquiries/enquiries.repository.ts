@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
-import { ENQUIRY_STATUSES } from '../../contracts/enquiry-rules.js';
+import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 import { Enquiry } from './enquiry.entity.js';
 
 export const ENQUIRY_LIST = defineListSpec({

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import { ENQUIRY_STATUSES, tooLongMessage, type EnquiryStatus } from '../../contracts/enquiry-rules.js';
+import { ENQUIRY_STATUSES, tooLongMessage, type EnquiryStatus } from '@relining/contracts/enquiry-rules';
+import type { EnquiryRecord } from '@relining/contracts/api/enquiries';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
@@ -18,29 +19,8 @@ const text = (value: unknown): string | null => {
   return trimmed || null;
 };
 
-export interface EnquiryResponse {
-  id: string;
-  kind: 'corporate' | 'product';
-  status: EnquiryStatus;
-  organisationName: string | null;
-  contactPerson: string;
-  email: string;
-  phone: string;
-  siteAddress: string | null;
-  state: string | null;
-  postcode: string | null;
-  issueType: string | null;
-  quantity: string | null;
-  timing: string | null;
-  business: string | null;
-  product: string | null;
-  message: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** When staff archived it (kept, out of the default list); null when active. */
-  archivedAt: string | null;
-}
+/** An enquiry as staff's list answers it: the contracts' record. */
+export type EnquiryResponse = EnquiryRecord;
 
 /** Enquiries from the corporate page and the product dialog: stored and announced (EnquiryReceived: the company told, the enquirer thanked). */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { EnquiryStatus } from '../../contracts/enquiry-rules.js';
+import type { EnquiryStatus } from '@relining/contracts/enquiry-rules';
 
 /** A council/corporate project enquiry or a product enquiry. */
 @Entity({ name: 'enquiries' })

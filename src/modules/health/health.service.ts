@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { HealthReport } from '@relining/contracts/api/health';
 import { databaseAnswers } from '../../database/sql.js';
 
-export interface HealthReport {
-  status: 'ok' | 'error';
-  database: 'up' | 'down';
-}
+export type { HealthReport };
 
 /** A load balancer should hear "down" quickly rather than wait for the pool's connection timeout. */
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;

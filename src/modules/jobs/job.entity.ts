@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { JobStatus } from '../../contracts/job-status.js';
+import type { JobStatus } from '@relining/contracts/job-status';
 
 /** A customer's job and its tracking link (spec §3 Job, issue 4). */
 @Entity({ name: 'jobs' })

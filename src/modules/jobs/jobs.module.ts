@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { RateLimitModule } from '../../common/rate-limit/rate-limit.module.js';
 import { JobStatusController } from './job-status.controller.js';
 import { JobStatusPage } from './job-status.page.js';
@@ -9,7 +10,7 @@ import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 @Module({
-  imports: [NotificationsModule, SettingsModule, RateLimitModule],
+  imports: [NotificationsModule, SettingsModule, RateLimitModule, UsersModule],
   controllers: [JobsAdminController, JobStatusController],
   providers: [JobsRepository, JobsService, JobStatusPage],
   exports: [JobsService],

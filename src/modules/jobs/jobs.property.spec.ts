@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { anyValue, check, nastyString, plainMailbox } from '../../../test/support/property.js';
-import { isValidEmail } from '../../contracts/account-rules.js';
-import { isJobStatus, JOB_STATUSES, stageFromJobId, trackerStages, trackingLinkProblem, TRACKING_LINK_MESSAGES } from '../../contracts/job-status.js';
+import { isValidEmail } from '@relining/contracts/account-rules';
+import { isJobStatus, JOB_STATUSES, stageFromJobId, trackerStages, trackingLinkProblem, TRACKING_LINK_MESSAGES } from '@relining/contracts/job-status';
 import { isTemplateKey, TEMPLATE_KEYS } from '../templates/template-catalogue.js';
 import { templateForJobStatus } from '../templates/job-template.rules.js';
 import { looksLikeTrackingCode, newTrackingCode, randomBase32 } from './tracking-code.js';

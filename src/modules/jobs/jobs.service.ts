@@ -5,9 +5,10 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '../../contracts/job-status.js';
+import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SettingsService } from '../settings/settings.service.js';
+import { UsersService } from '../users/users.service.js';
 import { templateForJobStatus } from '../templates/job-template.rules.js';
 import type { CreateJobDto, JobChangeResponse, JobDetailResponse, JobNotificationRef, JobResponse, PublicJobStatusResponse, UpdateJobDto, UpdateJobStatusDto } from './dto/job.dto.js';
 import { Job } from './job.entity.js';
@@ -25,6 +26,7 @@ export class JobsService {
     private readonly repository: JobsRepository,
     private readonly notifications: NotificationsService,
     private readonly settings: SettingsService,
+    private readonly users: UsersService,
   ) {}
 
   trackingLink(code: string): string {
@@ -60,7 +62,8 @@ export class JobsService {
   async get(id: string): Promise<JobDetailResponse> {
     const job = await this.repository.findById(id);
     if (!job) throw DomainError.notFound('Job not found.');
-    const [timeline, emails] = await Promise.all([this.repository.timeline(id), this.repository.emails(id)]);
+    const [timeline, emails] = await Promise.all([this.repository.timeline(id), this.notifications.emailsAbout('job', id)]);
+    const actors = await this.users.emailsOf(timeline.flatMap((event) => (event.changedById ? [event.changedById] : [])));
     return {
       ...this.toResponse(job),
       timeline: timeline.map((event) => ({
@@ -68,7 +71,7 @@ export class JobsService {
         status: event.status,
         statusLabel: JOB_STATUS_LABELS[event.status],
         previousStatus: event.previousStatus,
-        changedBy: event.changedBy,
+        changedBy: event.changedById ? (actors.get(event.changedById) ?? null) : null,
         customerNotified: event.customerNotified,
         createdAt: new Date(event.createdAt).toISOString(),
       })),

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { NotificationStatus } from './notification-status.js';
+import type { NotificationStatus } from '@relining/contracts/notification-status';
 
 /** One outgoing e-mail: written in the transaction of the change that causes it, then delivered by the worker. */
 @Entity({ name: 'notifications' })

@@ -1,7 +1,7 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import fc from 'fast-check';
 import { check, nastyString } from '../../../test/support/property.js';
-import { NotificationStatus } from './notification-status.js';
+import { NotificationStatus } from '@relining/contracts/notification-status';
 import { afterFailedAttempt, isDeliverableAddress, MAX_RETRY_DELAY_MS, messageIdDomain } from './notification.rules.js';
 
 /** The ranges the configuration accepts (MAIL_MAX_ATTEMPTS 1–50, MAIL_RETRY_BASE_MS 10 ms–1 h). */

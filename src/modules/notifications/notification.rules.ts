@@ -1,5 +1,5 @@
-import { EMAIL_PATTERN } from '../../contracts/account-rules.js';
-import { NotificationStatus } from './notification-status.js';
+import { EMAIL_PATTERN } from '@relining/contracts/account-rules';
+import { NotificationStatus } from '@relining/contracts/notification-status';
 
 export interface RetryPolicy {
   maxAttempts: number;

@@ -3,9 +3,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
 import { queryRows } from '../../database/sql.js';
+import { joinSql, raw, sql, type Sql } from '../../database/sql-fragment.js';
 import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
 import { Notification } from './notification.entity.js';
-import { NOTIFICATION_STATUSES, type NotificationStatus } from './notification-status.js';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '@relining/contracts/notification-status';
 import type { FailureOutcome } from './notification.rules.js';
 
 export const NOTIFICATION_LIST = defineListSpec({
@@ -56,7 +57,24 @@ export interface ClaimedMessage {
   linkRef: string | null;
 }
 
+/** A message's columns in INSERT order (the id typed: it is not text). */
+function messageValues(message: NewMessage): Sql {
+  return sql`${message.id}::uuid, ${message.dedupeKey}, ${message.to}, ${message.subject}, ${message.text}, ${message.html}, ${message.template},
+    ${message.status}, ${message.messageId}, ${message.entityType}::text, ${message.entityId}::text, ${message.linkMinter}::text, ${message.linkRef}::text`;
+}
+
 /** The worker's queries over the outbox. */
+/** A message as a record's console detail shows it. */
+export interface EntityEmailRow {
+  id: string;
+  to: string;
+  subject: string;
+  status: NotificationStatus;
+  templateKey: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
 @Injectable()
 export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -65,35 +83,44 @@ export class NotificationsRepository {
    * Writes a rendered message in the caller's transaction unless its dedupe key is taken; answers the
    * row with that key (the new one, inserted: true; or the one already there, as far as this statement
    * sees it: nothing when another transaction's row committed after the statement's snapshot).
+   * `stillCurrent`: what the message was rendered from is still the saved wording; when false, nothing
+   * is written and the answer is 'outdated'.
    */
-  insertOnce(manager: EntityManager, message: NewMessage): Promise<Array<{ id: string; status: NotificationStatus; inserted: boolean }>> {
-    return queryRows<{ id: string; status: NotificationStatus; inserted: boolean }>(
-      manager,
-      `WITH inserted AS (
+  async insertOnce(
+    manager: EntityManager,
+    message: NewMessage,
+    stillCurrent?: Sql,
+  ): Promise<'outdated' | Array<{ id: string; status: NotificationStatus; inserted: boolean }>> {
+    const { text, values } = sql`WITH fresh AS (SELECT coalesce(${stillCurrent ?? raw('true')}, false) AS ok),
+       inserted AS (
          INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         SELECT ${messageValues(message)} FROM fresh WHERE fresh.ok
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING id, status
        )
-       SELECT id, status, true AS inserted FROM inserted
+       SELECT id, status, true AS inserted, true AS fresh FROM inserted
        UNION ALL
-       SELECT id, status, false FROM notifications WHERE dedupe_key = $2 AND NOT EXISTS (SELECT 1 FROM inserted)`,
-      [
-        message.id,
-        message.dedupeKey,
-        message.to,
-        message.subject,
-        message.text,
-        message.html,
-        message.template,
-        message.status,
-        message.messageId,
-        message.entityType,
-        message.entityId,
-        message.linkMinter,
-        message.linkRef,
-      ],
-    );
+       SELECT id, status, false, true FROM notifications
+       WHERE dedupe_key = ${message.dedupeKey} AND NOT EXISTS (SELECT 1 FROM inserted) AND (SELECT ok FROM fresh)
+       UNION ALL
+       SELECT NULL, NULL, false, false FROM fresh WHERE NOT fresh.ok`.toQuery();
+    const rows = await queryRows<{ id: string; status: NotificationStatus; inserted: boolean; fresh: boolean }>(manager, text, values);
+    if (rows.some((row) => !row.fresh)) return 'outdated';
+    return rows.map(({ id, status, inserted }) => ({ id, status, inserted }));
+  }
+
+  /**
+   * Rendered messages as one statement (`INSERT … VALUES (…), (…)`) to run inside another module's
+   * statement (a staged write), only when the relation `when` has a row; a taken dedupe key is skipped.
+   */
+  insertManyWhen(messages: readonly NewMessage[], when: Sql): Sql {
+    return sql`INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+       SELECT * FROM (VALUES ${joinSql(
+         messages.map((message) => sql`(${messageValues(message)})`),
+         ', ',
+       )}) AS m (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+       WHERE EXISTS (SELECT FROM ${when})
+       ON CONFLICT (dedupe_key) DO NOTHING`;
   }
 
   /** One page of the staff Outbox (the columns of its list, not the bodies). */
@@ -106,6 +133,16 @@ export class NotificationsRepository {
       list,
       NOTIFICATION_LIST,
     ).getManyAndCount();
+  }
+
+  /** The messages about one record (a job, a booking…), newest first: its console detail lists them. */
+  findAbout(entityType: string, entityId: string): Promise<EntityEmailRow[]> {
+    return queryRows<EntityEmailRow>(
+      this.dataSource,
+      `SELECT id, to_address AS "to", subject, status, template_key AS "templateKey", created_at AS "createdAt", sent_at AS "sentAt"
+       FROM notifications WHERE entity_type = $1 AND entity_id = $2 ORDER BY created_at DESC, id`,
+      [entityType, entityId],
+    );
   }
 
   findById(id: string): Promise<Notification | null> {

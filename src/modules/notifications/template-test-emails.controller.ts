@@ -3,10 +3,10 @@ import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
-import { EMAIL_PREVIEW_NOTE } from '../../contracts/email-delivery.js';
+import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { PreviewTemplateDto, TestEmailResponse } from '../templates/dto/template.dto.js';
 import { TemplatesAdminService } from '../templates/templates-admin.service.js';
-import { NotificationStatus } from './notification-status.js';
+import { NotificationStatus } from '@relining/contracts/notification-status';
 import { NotificationsService, type EmailRequest } from './notifications.service.js';
 
 /**

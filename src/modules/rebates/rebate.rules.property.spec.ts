@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from '../../../test/support/property.js';
-import { REFERRAL_STATUSES, type RebateStatus, type ReferralStatus } from '../../contracts/referral-rules.js';
+import { REFERRAL_STATUSES, type RebateStatus, type ReferralStatus } from '@relining/contracts/referral-rules';
 import { applyReferralStatus, PAYMENT_TERMS_DAYS, paymentsDue, REBATE_EFFECTS, rebateTotals, type RebateState } from './rebate.rules.js';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-import { PAYMENT_TERMS_DAYS } from '../../contracts/business.js';
-import type { RebateStatus, ReferralStatus } from '../../contracts/referral-rules.js';
+import { PAYMENT_TERMS_DAYS } from '@relining/contracts/business';
+import type { RebateStatus, ReferralStatus } from '@relining/contracts/referral-rules';
 
 /** What a referral status does to its two rebates (spec §4): unset parts are left as they are. */
 export interface RebateEffect {

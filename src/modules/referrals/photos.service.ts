@@ -11,6 +11,7 @@ import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from './photo-cleaner.js';
 import { PhotoDecoder } from './photo-decoder.js';
 import { detectPhotoType } from './photo-type.js';
+import type { ReferralPhoto } from '@relining/contracts/api/referrals';
 
 /** Up to 5 photos a referral, 10 MB each (the multipart limits refuse bigger files with 413). */
 export const MAX_PHOTOS = 5;
@@ -60,15 +61,7 @@ function refusedPhoto(reason: PhotoRefusal, file: Pick<ReceivedFile, 'name' | 'f
   ]);
 }
 
-export interface PhotoView {
-  id: string;
-  contentType: string;
-  byteSize: number;
-  originalName: string | null;
-  createdAt: string;
-}
-
-const toPhotoViews = (rows: readonly PhotoRow[]): PhotoView[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+const toReferralPhotos = (rows: readonly PhotoRow[]): ReferralPhoto[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 
 @Injectable()
 export class PhotosService {
@@ -80,8 +73,8 @@ export class PhotosService {
     private readonly decoder: PhotoDecoder,
   ) {}
 
-  async list(referralId: string): Promise<PhotoView[]> {
-    return toPhotoViews(await this.repository.findForReferral(referralId));
+  async list(referralId: string): Promise<ReferralPhoto[]> {
+    return toReferralPhotos(await this.repository.findForReferral(referralId));
   }
 
   /**
@@ -101,7 +94,7 @@ export class PhotosService {
    * photos decoded, off the request path (photo-decoder.ts), and the count checked again where it is
    * authoritative: in the transaction that saves them, against an upload that ran alongside.
    */
-  async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<PhotoView[]> {
+  async upload(referralId: string, files: AsyncIterableIterator<MultipartFile>, userId: string): Promise<ReferralPhoto[]> {
     const alreadyAdded = await this.repository.countForReferral(referralId);
     if (alreadyAdded >= MAX_PHOTOS) throw tooMany(alreadyAdded);
     this.decoder.assertRoom(MAX_PHOTOS - alreadyAdded);
@@ -157,7 +150,7 @@ export class PhotosService {
     received: CleanUpload[],
     userId: string,
     stored: string[],
-  ): Promise<PhotoView[]> {
+  ): Promise<ReferralPhoto[]> {
     return this.dataSource.transaction(async (manager) => {
       await this.repository.lockReferral(manager, referralId);
       const count = await this.repository.countForReferral(referralId, manager);
@@ -180,7 +173,7 @@ export class PhotosService {
         });
         await this.referrals.recordEvent(manager, referralId, { kind: 'photo', actorId: userId, to: photo.name || id });
       }
-      return toPhotoViews(await this.repository.findForReferral(referralId, manager));
+      return toReferralPhotos(await this.repository.findForReferral(referralId, manager));
     });
   }
 

@@ -4,11 +4,11 @@ import { DataSource } from 'typeorm';
 import { runOncePerPeriod, scheduleCron } from '../../common/scheduling/scheduled-runs.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { todayIn } from '../../contracts/booking-rules.js';
-import { formatMoney } from '../../contracts/business.js';
+import { todayIn } from '@relining/contracts/booking-rules';
+import { formatMoney } from '@relining/contracts/business';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
-import { dateFormat, formatDateIn } from '../../contracts/date-format.js';
+import { dateFormat, formatDateIn } from '@relining/contracts/date-format';
 
 const JOB = 'rebates-due-digest';
 

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { REFERRAL_CLAIM_MESSAGES, referralClaimOutcome } from '../../contracts/referral-rules.js';
+import { REFERRAL_CLAIM_MESSAGES, referralClaimOutcome } from '@relining/contracts/referral-rules';
 import { UsersService } from '../users/users.service.js';
 import { toUnclaimedReferral, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
 import { ReferralsRepository } from './referrals.repository.js';

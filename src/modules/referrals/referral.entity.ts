@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { RebateStatus, ReferralStatus, Urgency } from '../../contracts/referral-rules.js';
+import type { RebateStatus, ReferralStatus, Urgency } from '@relining/contracts/referral-rules';
 
 /** spec §3 Referral (table referrals), with the service types asked for and the rebates' dates. */
 @Entity({ name: 'referrals' })

@@ -6,7 +6,7 @@ import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import type { AdminReferralView } from './dto/referral.dto.js';
+import type { EmailPlumberRequest, EmailPlumberResult, ReferralDetail, ReferralRecord } from '@relining/contracts/api/referrals';
 import { PhotosService } from './photos.service.js';
 import { photoHeaders } from './referrals.controller.js';
 import { ReferralsAdminService, type ReferralStats } from './referrals-admin.service.js';
@@ -22,7 +22,7 @@ class UpdateReferralDto {
   notes?: string | null;
 }
 
-class EmailPlumberDto {
+class EmailPlumberDto implements EmailPlumberRequest {
   /** One header line: a line break of any kind could otherwise start a header of its own. */
   @Matches(/^[^\r\n\u000B\u000C\u0085\u2028\u2029]*$/u, { message: 'The subject must be a single line.' })
   @MaxLength(200, { message: 'The subject can hold at most 200 characters' })
@@ -51,7 +51,7 @@ export class ReferralsAdminController {
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,4]' })
   @ApiOkResponse({ description: 'Referrals (camelCase records), 5 per page by default.' })
-  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminReferralView[]> {
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReferralRecord[]> {
     const page = await this.referrals.list(query);
     void reply.header('content-range', contentRange('referrals', page.offset, page.rows.length, page.total));
     return page.rows;
@@ -65,21 +65,21 @@ export class ReferralsAdminController {
 
   @Get(':id')
   @ApiOkResponse({ description: 'With its history, photos and rebate due dates.' })
-  get(@Param('id', ParseUUIDPipe) id: string) {
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<ReferralDetail> {
     return this.referrals.get(id);
   }
 
   @Put(':id')
   @ApiBody({ schema: { properties: { status: { enum: ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid'] }, notes: { type: 'string' } } } })
   @ApiOkResponse({ description: "'Status updated' / 'Notes updated': the rebate table applied in the same transaction." })
-  update(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateReferralDto): Promise<AdminReferralView> {
+  update(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateReferralDto): Promise<ReferralRecord> {
     return this.referrals.update(user, id, body);
   }
 
   @Post(':id/email')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox. {notificationId, to, status}: status 'queued', or 'preview' when no SMTP server is configured (saved, not sent)." })
-  email(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: EmailPlumberDto) {
+  email(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: EmailPlumberDto): Promise<EmailPlumberResult> {
     return this.referrals.emailPlumber(user, id, body.subject.trim(), body.message.trim());
   }
 

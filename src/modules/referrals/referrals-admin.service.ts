@@ -5,13 +5,14 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
-import { REFERRAL_STATUSES, type ReferralStatus } from '../../contracts/referral-rules.js';
+import type { EmailPlumberResult, ReferralDetail, ReferralHistoryItem, ReferralRecord, ReferralStats } from '@relining/contracts/api/referrals';
+import { REFERRAL_STATUSES, type ReferralStatus } from '@relining/contracts/referral-rules';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { applyReferralStatus } from '../rebates/rebate.rules.js';
-import { firstName } from '../../contracts/person-name.js';
-import { toAdminReferral, type AdminReferralView } from './dto/referral.dto.js';
-import { PhotosService, type PhotoView } from './photos.service.js';
+import { UsersService } from '../users/users.service.js';
+import { firstName } from '@relining/contracts/person-name';
+import { toAdminReferral } from './dto/referral.dto.js';
+import { PhotosService } from './photos.service.js';
 import type { Referral } from './referral.entity.js';
 import { REFERRAL_LIST, ReferralsRepository } from './referrals.repository.js';
 
@@ -26,9 +27,10 @@ export class ReferralsAdminService {
     private readonly repository: ReferralsRepository,
     private readonly notifications: NotificationsService,
     private readonly photos: PhotosService,
+    private readonly users: UsersService,
   ) {}
 
-  async list(params: ListParams): Promise<{ rows: AdminReferralView[]; total: number; offset: number }> {
+  async list(params: ListParams): Promise<{ rows: ReferralRecord[]; total: number; offset: number }> {
     const list = parseListParams(params, REFERRAL_LIST);
     const [rows, total] = await this.repository.findForAdminList(list, this.config.tzDisplay);
     const now = new Date();
@@ -41,9 +43,15 @@ export class ReferralsAdminService {
     return referral;
   }
 
-  async get(id: string): Promise<AdminReferralView & { history: ReferralHistoryItem[]; photos: PhotoView[] }> {
+  async get(id: string): Promise<ReferralDetail> {
     const referral = await this.find(id);
-    const [history, photos] = await Promise.all([this.repository.findHistory(id), this.photos.list(id)]);
+    const [events, photos] = await Promise.all([this.repository.findHistory(id), this.photos.list(id)]);
+    const actors = await this.users.emailsOf(events.flatMap((event) => (event.actorId ? [event.actorId] : [])));
+    const history = events.map(({ actorId, createdAt, ...event }) => ({
+      ...event,
+      actor: actorId ? (actors.get(actorId) ?? null) : null,
+      createdAt: new Date(createdAt).toISOString(),
+    }));
     return { ...toAdminReferral(referral), history, photos };
   }
 
@@ -51,7 +59,7 @@ export class ReferralsAdminService {
    * Status and notes, as staff save them. A status change applies the rebate table (spec §4) in the
    * same transaction, and every change is recorded in the referral's history.
    */
-  async update(actor: CurrentUserInfo, id: string, changes: { status?: string; notes?: string | null }): Promise<AdminReferralView> {
+  async update(actor: CurrentUserInfo, id: string, changes: { status?: string; notes?: string | null }): Promise<ReferralRecord> {
     if (changes.status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(changes.status)) {
       throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
     }
@@ -94,7 +102,7 @@ export class ReferralsAdminService {
   }
 
   /** The console's 'Send Email to Plumber': really sent, through the outbox. */
-  async emailPlumber(actor: CurrentUserInfo, id: string, subject: string, message: string): Promise<{ notificationId: string; to: string; status: string }> {
+  async emailPlumber(actor: CurrentUserInfo, id: string, subject: string, message: string): Promise<EmailPlumberResult> {
     const referral = await this.find(id);
     return this.dataSource.transaction(async (manager) => {
       const queued = await this.notifications.enqueue(manager, {

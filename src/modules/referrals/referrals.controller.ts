@@ -9,10 +9,11 @@ import { FormBody } from '../../common/http/form-body.decorator.js';
 import { FormPage } from '../../common/http/form-page.js';
 import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
-import { COMPANY } from '../../contracts/business.js';
-import { QuickReferralDto, ReferralFormDto, toPlumberReferral, type PlumberReferralView } from './dto/referral.dto.js';
+import { COMPANY } from '@relining/contracts/business';
+import { QuickReferralDto, ReferralFormDto, toPlumberReferral } from './dto/referral.dto.js';
+import type { PlumberReferral, PlumberReferralDetail, QuickReferralCreated, RebateSummary, ReferralPhoto } from '@relining/contracts/api/referrals';
 import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
-import { PhotosService, type PhotoView } from './photos.service.js';
+import { PhotosService } from './photos.service.js';
 import { ReferralClaimsService } from './referral-claims.service.js';
 import { ReferralsService } from './referrals.service.js';
 
@@ -76,12 +77,12 @@ export class MyReferralsController {
 
   @Get('referrals')
   @ApiOkResponse({ description: "The plumber's own referrals, newest first (spec §3 dashboard shape)." })
-  list(@CurrentUser() user: CurrentUserInfo): Promise<PlumberReferralView[]> {
+  list(@CurrentUser() user: CurrentUserInfo): Promise<PlumberReferral[]> {
     return this.referrals.listOwn(user);
   }
 
   @Get('referrals/:id')
-  async get(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<PlumberReferralView & { photos: PhotoView[] }> {
+  async get(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<PlumberReferralDetail> {
     const referral = await this.referrals.findOwn(user, id);
     return { ...toPlumberReferral(referral), photos: await this.photos.list(referral.id) };
   }
@@ -90,13 +91,13 @@ export class MyReferralsController {
   @RateLimit({ perIp: { minute: 20 } })
   @ApiBody({ type: ReferralFormDto })
   @ApiCreatedResponse({ description: 'Referral submitted successfully' })
-  create(@CurrentUser() user: CurrentUserInfo, @Body() referral: ReferralFormDto): Promise<PlumberReferralView> {
+  create(@CurrentUser() user: CurrentUserInfo, @Body() referral: ReferralFormDto): Promise<PlumberReferral> {
     return this.referrals.createForPlumber(user, referral);
   }
 
   @Get('rebates/summary')
   @ApiOkResponse({ description: '{totalReferrals, rebatePaid, rebatePending} in dollars.' })
-  summary(@CurrentUser() user: CurrentUserInfo) {
+  summary(@CurrentUser() user: CurrentUserInfo): Promise<RebateSummary> {
     return this.referrals.summary(user);
   }
 
@@ -107,7 +108,7 @@ export class MyReferralsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } } } } })
   @ApiCreatedResponse({ description: 'Up to 5 JPEG, PNG, WebP or HEIC images of 10 MB each per referral.' })
-  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest): Promise<PhotoView[]> {
+  async upload(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Req() request: FastifyRequest): Promise<ReferralPhoto[]> {
     const referral = await this.referrals.findOwn(user, id);
     if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos as multipart/form-data.', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
     return this.photos.upload(referral.id, request.files(), user.id);
@@ -141,7 +142,7 @@ export class QuickReferralsController {
   @ApiBody({ type: QuickReferralDto })
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
-  create(@FormBody({ formPostUnknownFields: 'ignore' }) referral: QuickReferralDto): Promise<{ id: string; refNumber: string }> {
+  create(@FormBody({ formPostUnknownFields: 'ignore' }) referral: QuickReferralDto): Promise<QuickReferralCreated> {
     return this.referrals.createQuick(referral);
   }
 }

@@ -3,8 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
-import type { ReferralHistoryItem, ReferralStats } from '../../contracts/referral-views.js';
-import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '../../contracts/referral-rules.js';
+import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
+import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '@relining/contracts/referral-rules';
 import { queryRows } from '../../database/sql.js';
 import { PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
 import { Referral } from './referral.entity.js';
@@ -87,6 +87,16 @@ export interface DueRow {
 }
 
 /** Intent-named queries over referrals, their events and their running totals. */
+/** One change in a referral's history, as stored. */
+export interface ReferralHistoryRow {
+  id: string;
+  kind: ReferralHistoryItem['kind'];
+  from: string | null;
+  to: string | null;
+  actorId: string | null;
+  createdAt: Date;
+}
+
 @Injectable()
 export class ReferralsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -182,15 +192,14 @@ export class ReferralsRepository {
     ]);
   }
 
-  /** The referral's history, oldest first, with the e-mail of whoever made each change. */
-  async findHistory(referralId: string): Promise<ReferralHistoryItem[]> {
-    const rows = await queryRows<{ id: string; kind: ReferralHistoryItem['kind']; from: string | null; to: string | null; actor: string | null; createdAt: Date }>(
+  /** The referral's history, oldest first, with the account that made each change (the users module names it). */
+  findHistory(referralId: string): Promise<ReferralHistoryRow[]> {
+    return queryRows<ReferralHistoryRow>(
       this.dataSource,
-      `SELECT e.id, e.kind, e.from_value AS "from", e.to_value AS "to", u.email AS actor, e.created_at AS "createdAt"
-       FROM referral_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.referral_id = $1 ORDER BY e.created_at, e.id`,
+      `SELECT e.id, e.kind, e.from_value AS "from", e.to_value AS "to", e.actor_id AS "actorId", e.created_at AS "createdAt"
+       FROM referral_events e WHERE e.referral_id = $1 ORDER BY e.created_at, e.id`,
       [referralId],
     );
-    return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
   }
 
   /**

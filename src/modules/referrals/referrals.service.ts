@@ -5,15 +5,16 @@ import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { REFERRAL_FEE_CENTS } from '../../contracts/business.js';
-import { referralProblems, serviceTypesOf, URGENCY_LABELS, type Urgency } from '../../contracts/referral-rules.js';
+import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
+import { referralProblems, serviceTypesOf, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
-import { firstName } from '../../contracts/person-name.js';
-import { toPlumberReferral, type PlumberReferralView, type QuickReferralDto, type ReferralFormDto } from './dto/referral.dto.js';
+import { firstName } from '@relining/contracts/person-name';
+import { toPlumberReferral, type QuickReferralDto, type ReferralFormDto } from './dto/referral.dto.js';
+import type { PlumberReferral, QuickReferralCreated, RebateSummary } from '@relining/contracts/api/referrals';
 import { Referral } from './referral.entity.js';
-import { formatDateTimeIn } from '../../contracts/date-format.js';
-import { placeLabel } from '../../contracts/place-label.js';
+import { formatDateTimeIn } from '@relining/contracts/date-format';
+import { placeLabel } from '@relining/contracts/place-label';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ReferralsRepository } from './referrals.repository.js';
@@ -49,12 +50,12 @@ export class ReferralsService {
    * Plain rows with only the dashboard's columns (a plumber has hundreds of referrals; building full
    * entities for them cost more than the query).
    */
-  async listOwn(user: CurrentUserInfo): Promise<PlumberReferralView[]> {
+  async listOwn(user: CurrentUserInfo): Promise<PlumberReferral[]> {
     const referrals = await this.repository.findForPlumber(user.id);
     return referrals.map(toPlumberReferral);
   }
 
-  async summary(user: CurrentUserInfo): Promise<{ totalReferrals: number; rebatePaid: number; rebatePending: number }> {
+  async summary(user: CurrentUserInfo): Promise<RebateSummary> {
     const rows = await this.repository.findRebatePartsOfPlumber(user.id);
     const totals = rebateTotals(rows.flatMap((row) => [{ amount: row.cv, status: row.cvStatus }, { amount: row.rl, status: row.rlStatus }]));
     return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
@@ -64,7 +65,7 @@ export class ReferralsService {
    * From the dashboard: the plumber's details default to the profile and the account's e-mail, so the
    * form's rules run here, once they are filled.
    */
-  async createForPlumber(user: CurrentUserInfo, input: ReferralFormDto): Promise<PlumberReferralView> {
+  async createForPlumber(user: CurrentUserInfo, input: ReferralFormDto): Promise<PlumberReferral> {
     const profile = await this.users.getProfile(user.id);
     const filled: ReferralFormDto = {
       ...input,
@@ -82,7 +83,7 @@ export class ReferralsService {
    * The quick form (no account), checked by the validation pipeline (QuickReferralDto): kept with the
    * plumber's details until their account claims it.
    */
-  async createQuick(input: QuickReferralDto): Promise<{ id: string; refNumber: string }> {
+  async createQuick(input: QuickReferralDto): Promise<QuickReferralCreated> {
     if (text(input._gotcha)) {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Referral spam trap filled; nothing stored');
       return { id: randomUUID(), refNumber: 'R-000000' };

@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/auth.decorators.js';
+import type { ConsoleConfig } from '@relining/contracts/api/settings';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 
-export class ConsoleConfigResponse {
+export class ConsoleConfigResponse implements ConsoleConfig {
   @ApiProperty({ example: 'Australia/Melbourne', description: 'TZ_DISPLAY: the console shows every date and time in this zone, whatever the browser\'s.' })
   timeZone!: string;
   @ApiProperty({ enum: ['smtp', 'preview'], description: "'preview' when no SMTP_URL is set: e-mails are saved as previews, never sent." })

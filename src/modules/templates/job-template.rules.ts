@@ -1,4 +1,4 @@
-import type { JobStatus } from '../../contracts/job-status.js';
+import type { JobStatus } from '@relining/contracts/job-status';
 import type { TemplateKey } from './template-catalogue.js';
 
 /**

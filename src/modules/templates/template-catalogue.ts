@@ -1,7 +1,8 @@
-import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '../../contracts/business.js';
+import type { TemplateGroup } from '@relining/contracts/api/templates';
+import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '@relining/contracts/business';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
-export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';
+export type { TemplateGroup };
 
 const WEBSITE = 'pipereliningaustralia.com.au';
 

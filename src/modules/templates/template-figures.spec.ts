@@ -1,4 +1,4 @@
-import { CLIENT_CONTACT_TIME, COMPANY, FEES, PRINTED_AMOUNTS, WARRANTY } from '../../contracts/business.js';
+import { CLIENT_CONTACT_TIME, COMPANY, FEES, PRINTED_AMOUNTS, WARRANTY } from '@relining/contracts/business';
 import { SAMPLE_ORIGIN, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS } from './template-catalogue.js';
 import { renderEmail } from './template-renderer.js';
 

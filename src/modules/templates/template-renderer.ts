@@ -1,8 +1,8 @@
 import Handlebars from 'handlebars';
 import { escapeHtml } from '../../common/http/html.js';
-import { COMPANY } from '../../contracts/business.js';
+import { COMPANY } from '@relining/contracts/business';
 import { EMAIL_LAYOUT } from './email-layout.js';
-import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, type TemplatePart } from './template-syntax.js';
+import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, variablesUsed, type TemplatePart } from './template-syntax.js';
 
 export interface EmailButton {
   label: string;
@@ -123,43 +123,94 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The compiled parts of a template for one shape of values: which variables are given, which are blank. */
+interface Variant {
+  /** The variables the subject uses (the only values it needs folded onto one line). */
+  subjectNames: readonly string[];
+  subject: (values: Readonly<Record<string, unknown>>) => string;
+  text: (values: Readonly<Record<string, unknown>>) => string;
+  html: (values: Readonly<Record<string, unknown>>) => string;
+}
+
+/** More shapes than this for one template (never seen: a few optional values each) are compiled each time. */
+const VARIANT_LIMIT = 64;
+
+/**
+ * A staff-edited template made ready once and rendered many times: the checks, the omission of blank
+ * variables and the compiling depend only on the template and on which values are given and blank,
+ * so they are done once per such shape and reused, and each message only fills in its values.
+ * Rendering is exactly `renderEmail`'s (which uses it).
+ */
+export class PreparedTemplate {
+  private readonly variants = new Map<string, Variant>();
+
+  constructor(
+    readonly subject: string,
+    readonly body: string,
+    readonly linkVariables: readonly string[] = [],
+  ) {}
+
+  render(variables: Readonly<Record<string, string>>, button?: EmailButton): RenderedEmail {
+    const variant = this.variant(variables);
+    const subjectValues = Object.fromEntries(variant.subjectNames.map((name) => [name, singleLine(variables[name]!)]));
+    const subject = singleLine(variant.subject(subjectValues));
+    const text = variant.text(variables).trim();
+
+    const htmlValues: Record<string, string | Handlebars.SafeString> = { ...variables };
+    for (const name of this.linkVariables) {
+      const url = variables[name];
+      if (url !== undefined && isHttpUrl(url)) {
+        htmlValues[name] = new Handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:#0b3b66;">${escapeHtml(url)}</a>`);
+      }
+    }
+    const bodyHtml = variant.html(htmlValues).trim();
+    const content = bodyHtml
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p style="margin:0 0 16px;">${paragraph.replace(/\n/g, '<br>\n')}</p>`)
+      .join('\n');
+    const shownButton = button && isHttpUrl(button.url) ? button : undefined;
+    const html = layout({
+      subject,
+      content,
+      button: shownButton,
+      brandName: COMPANY.name,
+      brandPhone: COMPANY.phone,
+      brandPhoneHref: COMPANY.phoneHref,
+      brandEmail: COMPANY.email,
+      serviceArea: COMPANY.serviceArea,
+    });
+    const textWithButton = shownButton ? `${text}\n\n${shownButton.label}: ${shownButton.url}` : text;
+    return { subject, text: textWithButton, html };
+  }
+
+  private variant(variables: Readonly<Record<string, string>>): Variant {
+    let shape = '';
+    for (const name of Object.keys(variables)) {
+      const value: unknown = variables[name];
+      shape += `${name}${typeof value === 'string' && value.trim() === '' ? '\u0000' : '\u0001'}`;
+    }
+    const known = this.variants.get(shape);
+    if (known) return known;
+    const names = Object.keys(variables);
+    // An optional value left empty goes with the separator that joined it: no stray spaces or commas.
+    const subjectSource = checkedSource(omitBlankVariables(this.subject, variables), 'subject', names);
+    const bodySource = checkedSource(omitBlankVariables(this.body, variables), 'body', names);
+    const variant: Variant = {
+      subjectNames: variablesUsed(omitBlankVariables(this.subject, variables)),
+      subject: compileStaffSource(subjectSource, false),
+      text: compileStaffSource(bodySource, false),
+      // The staff text is plain text: escape it, then let handlebars escape each value it inserts.
+      html: compileStaffSource(escapeHtml(bodySource), true),
+    };
+    if (this.variants.size < VARIANT_LIMIT) this.variants.set(shape, variant);
+    return variant;
+  }
+}
+
 /**
  * Renders a staff-edited template with the values of one message. Missing variables throw (strict
  * mode); every value is escaped in the HTML part, so nothing a customer typed can add markup.
  */
 export function renderEmail(input: RenderInput): RenderedEmail {
-  const names = Object.keys(input.variables);
-  // An optional value left empty goes with the separator that joined it: no stray spaces or commas.
-  const subjectSource = checkedSource(omitBlankVariables(input.subject, input.variables), 'subject', names);
-  const bodySource = checkedSource(omitBlankVariables(input.body, input.variables), 'body', names);
-  const subjectValues = Object.fromEntries(Object.entries(input.variables).map(([k, v]) => [k, singleLine(v)]));
-  const subject = singleLine(compileStaffSource(subjectSource, false)(subjectValues));
-  const text = compileStaffSource(bodySource, false)(input.variables).trim();
-
-  const htmlValues: Record<string, string | Handlebars.SafeString> = { ...input.variables };
-  for (const name of input.linkVariables ?? []) {
-    const url = input.variables[name];
-    if (url !== undefined && isHttpUrl(url)) {
-      htmlValues[name] = new Handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:#0b3b66;">${escapeHtml(url)}</a>`);
-    }
-  }
-  // The staff text is plain text: escape it, then let handlebars escape each value it inserts.
-  const bodyHtml = compileStaffSource(escapeHtml(bodySource), true)(htmlValues).trim();
-  const content = bodyHtml
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p style="margin:0 0 16px;">${paragraph.replace(/\n/g, '<br>\n')}</p>`)
-    .join('\n');
-  const button = input.button && isHttpUrl(input.button.url) ? input.button : undefined;
-  const html = layout({
-    subject,
-    content,
-    button,
-    brandName: COMPANY.name,
-    brandPhone: COMPANY.phone,
-    brandPhoneHref: COMPANY.phoneHref,
-    brandEmail: COMPANY.email,
-    serviceArea: COMPANY.serviceArea,
-  });
-  const textWithButton = button ? `${text}\n\n${button.label}: ${button.url}` : text;
-  return { subject, text: textWithButton, html };
+  return new PreparedTemplate(input.subject, input.body, input.linkVariables).render(input.variables, input.button);
 }

@@ -4,12 +4,13 @@ import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { isBlank, requiredMessage } from '../../contracts/template-rules.js';
+import { isBlank, requiredMessage } from '@relining/contracts/template-rules';
 import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
 import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
 import { renderEmail, type EmailButton } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
+import { TemplatesService } from './templates.service.js';
 
 /** A test e-mail of a template chosen at run time: its sample values hold every variable it declares. */
 export interface TestMessage {
@@ -66,6 +67,7 @@ export class TemplatesAdminService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly repository: TemplatesRepository,
+    private readonly templates: TemplatesService,
   ) {}
 
   private definition(key: string): TemplateDefinition {
@@ -142,6 +144,8 @@ export class TemplatesAdminService {
     const definition = this.definition(key);
     this.check(definition, subject, body, true);
     await this.repository.upsert(key, subject, body, user.id);
+    // Committed: this instance renders with it from now on (other instances drop theirs when notified).
+    this.templates.forget();
     return this.get(key);
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check, nastyString } from '../../../test/support/property.js';
-import { escapeHtml, renderEmail } from './template-renderer.js';
+import { escapeHtml, PreparedTemplate, renderEmail } from './template-renderer.js';
 import { findTemplateProblems, toHandlebarsSource, variablesUsed } from './template-syntax.js';
 
 const ALLOWED = ['customerName', 'jobNumber', 'trackingLink'] as const;
@@ -95,6 +95,22 @@ describe('staff templates (properties)', () => {
         }
       }),
       300,
+    );
+  });
+  it('a template prepared once renders every message exactly as a template prepared for that message alone', () => {
+    // Values blank or not, in any order, one after the other: each shape of values is compiled once and reused.
+    const someBlank = fc.record({ customerName: fc.oneof(customerValue, fc.constantFrom('', '  ')), jobNumber: fc.oneof(customerValue, fc.constant('')), trackingLink: fc.oneof(fc.webUrl(), fc.constant(' ')) });
+    check(
+      fc.property(templateSource, templateSource, fc.array(someBlank, { minLength: 1, maxLength: 6 }), (subject, body, messages) => {
+        fc.pre(findTemplateProblems(subject, ALLOWED, 'subject').length === 0 && findTemplateProblems(body, ALLOWED).length === 0);
+        const prepared = new PreparedTemplate(subject, body, ['trackingLink']);
+        for (const variables of messages) {
+          const button = { label: 'View', url: variables.trackingLink };
+          expect(prepared.render(variables, button)).toEqual(new PreparedTemplate(subject, body, ['trackingLink']).render(variables, button));
+          expect(prepared.render(variables)).toEqual(renderEmail({ subject, body, variables, linkVariables: ['trackingLink'] }));
+        }
+      }),
+      150,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { Role } from '../../contracts/roles.js';
+import type { Role } from '@relining/contracts/roles';
 import { User } from './user.entity.js';
 
 /** spec §3 User role: one role per user; none means plumber. */

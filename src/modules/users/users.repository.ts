@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { equals, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
-import { ROLES, type Role } from '../../contracts/roles.js';
+import { ROLES, type Role } from '@relining/contracts/roles';
 import { queryRows } from '../../database/sql.js';
 import { Profile } from './profile.entity.js';
 import { User } from './user.entity.js';
@@ -71,9 +71,14 @@ export async function insertAccount(
   return id;
 }
 
-/** The id of the account using this address (any case), locked for the rest of the transaction. */
+/**
+ * The id of the account using this address (any case), locked for the rest of the transaction. NO KEY
+ * UPDATE, not UPDATE: a worker minting the account's e-mailed link holds the link request's lock and
+ * then inserts a token that references this row (a KEY SHARE lock); a full UPDATE lock here, before
+ * admin:create retires that request, deadlocked the two (seen under load).
+ */
 export async function lockAccountByEmail(manager: EntityManager, email: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE`, [email]);
+  const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM users WHERE lower(email) = lower($1) FOR NO KEY UPDATE`, [email]);
   return row?.id;
 }
 
@@ -94,10 +99,23 @@ export async function upsertRole(manager: EntityManager, userId: string, role: R
   );
 }
 
+/** The address of an account, read in the caller's transaction. */
+export async function accountEmail(manager: EntityManager, userId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ email: string }>(manager, `SELECT email FROM users WHERE id = $1`, [userId]);
+  return row?.email;
+}
+
 /** Intent-named queries over users, profiles and roles. */
 @Injectable()
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The e-mail address of each of these accounts (an id with no account is absent). */
+  async findEmails(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; email: string }>(this.dataSource, `SELECT id, email FROM users WHERE id = ANY($1::uuid[])`, [[...new Set(ids)]]);
+    return new Map(rows.map((row) => [row.id, row.email]));
+  }
 
   /** The user with this e-mail (case-insensitive), with the password hash, or undefined. */
   async findByEmailWithPassword(email: string, manager: EntityManager = this.dataSource.manager) {

@@ -3,11 +3,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import { ACCOUNT_MESSAGES } from '../../contracts/account-rules.js';
-import { effectiveRole, type Role } from '../../contracts/roles.js';
+import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { effectiveRole, type Role } from '@relining/contracts/roles';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
-import { USER_LIST, UsersRepository } from './users.repository.js';
+import { accountEmail, USER_LIST, UsersRepository } from './users.repository.js';
 
 /** Profiles and the staff's management of users and roles. */
 @Injectable()
@@ -76,6 +76,16 @@ export class UsersService {
 
   recordSignIn(manager: EntityManager, userId: string): Promise<void> {
     return this.repository.recordSignIn(manager, userId);
+  }
+
+  /** Who made a change, by address: other modules' histories name their actors with this. */
+  emailsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.repository.findEmails(ids);
+  }
+
+  /** An account's address, read in the caller's transaction. */
+  emailOf(manager: EntityManager, userId: string): Promise<string | undefined> {
+    return accountEmail(manager, userId);
   }
 
   markEmailVerified(manager: EntityManager, userId: string): Promise<{ email: string; fullName: string | null } | undefined> {

@@ -1,4 +1,4 @@
-import { INSPECTION_PRICE, WARRANTY } from '../../../../src/contracts/business';
+import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
 
 /**
  * Copy of the About page and the No-dig page (spec §2). Every claim follows spec §1 and §9: repair

@@ -1,5 +1,5 @@
 /** Copy of the resin page, /rapidresin (spec §2 Resin page; figures from §9; enquiry products from issue 5). */
-import type { PRODUCTS } from '../../../../src/contracts/enquiry-rules';
+import type { PRODUCTS } from '@relining/contracts/enquiry-rules';
 import type { PageHead } from '../../lib/head';
 
 type Product = (typeof PRODUCTS)[number];

@@ -1,8 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/account-rules.js';
-import { ROLES, type Role } from '../../../contracts/roles.js';
+import { ACCOUNT_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@relining/contracts/account-rules';
+import type * as Auth from '@relining/contracts/api/auth';
+import type { Profile } from '@relining/contracts/api/auth';
+import type { EmailDelivery } from '@relining/contracts/email-delivery';
+import { ROLES, type Role } from '@relining/contracts/roles';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -24,7 +27,7 @@ function PasswordField(): PropertyDecorator {
   };
 }
 
-export class RegisterDto extends EmailField {
+export class RegisterDto extends EmailField implements Auth.RegisterRequest {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @PasswordField()
   password!: string;
@@ -51,7 +54,7 @@ export class RegisterDto extends EmailField {
   phone!: string;
 }
 
-export class LoginDto extends EmailField {
+export class LoginDto extends EmailField implements Auth.LoginRequest {
   @ApiProperty()
   @IsString({ message: 'Please enter your password' })
   @IsNotEmpty({ message: 'Please enter your password' })
@@ -59,7 +62,7 @@ export class LoginDto extends EmailField {
   password!: string;
 }
 
-export class TokenDto {
+export class TokenDto implements Auth.TokenRequest {
   @ApiProperty({ description: 'The token from the link in the e-mail.' })
   @IsString({ message: ACCOUNT_MESSAGES.tokenInvalid })
   @IsNotEmpty({ message: ACCOUNT_MESSAGES.tokenInvalid })
@@ -67,39 +70,41 @@ export class TokenDto {
   token!: string;
 }
 
-export class ForgotPasswordDto extends EmailField {}
+export class ForgotPasswordDto extends EmailField implements Auth.EmailRequest {}
 
-export class ResetPasswordDto extends TokenDto {
+export class ResetPasswordDto extends TokenDto implements Auth.ResetPasswordRequest {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @PasswordField()
   password!: string;
 }
 
-export class LogoutDto {
+export class LogoutDto implements Auth.LogoutRequest {
   @ApiProperty({ required: false, description: 'End every session of this user, on every device.' })
   @IsOptional()
   @IsBoolean({ message: 'everywhere must be true or false' })
   everywhere?: boolean;
 }
 
-export class InviteUserDto extends EmailField {
+export class InviteUserDto extends EmailField implements Auth.InviteUserRequest {
   @ApiProperty({ enum: ROLES })
   @IsIn(ROLES, { message: 'Role must be admin or plumber' })
   role!: Role;
 }
 
-export class SessionUser {
+/** The response classes describe the answers for the OpenAPI document; their shapes are the contracts' (@relining/contracts/api/auth). */
+export class SessionUser implements Auth.SessionUser {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;
 }
 
-export class SessionResponse {
+export class SessionResponse implements Auth.Session {
   @ApiProperty({ description: 'JWT for the Authorization header (Bearer); keep it in memory.' }) accessToken!: string;
   @ApiProperty({ description: 'Seconds until the access token expires.' }) expiresIn!: number;
   @ApiProperty({ type: SessionUser }) user!: SessionUser;
 }
 
+/** For the OpenAPI document; the answer's type is `RegisterResult` (a union no class can implement). */
 export class RegisterResponse {
   @ApiProperty({ description: 'The account; without id while the e-mail is not verified.' }) user!: { id?: string; email: string; role: Role };
   @ApiProperty({ nullable: true, description: 'null while the e-mail must be verified first.' }) accessToken!: string | null;
@@ -107,22 +112,22 @@ export class RegisterResponse {
   @ApiProperty() verificationRequired!: boolean;
 }
 
-export class MessageResponse {
+export class MessageResponse implements Auth.MessageResult {
   @ApiProperty() message!: string;
 }
 
-export class MeResponse {
+export class MeResponse implements Auth.Me {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;
-  @ApiProperty() profile!: { fullName: string | null; businessName: string | null; phone: string | null };
+  @ApiProperty() profile!: Profile;
   @ApiProperty() createdAt!: string;
 }
 
 /** POST /admin/users/invite: the same answer whether or not the address already has an account. */
-export class InvitationResponse {
+export class InvitationResponse implements Auth.InvitationResult {
   @ApiProperty({ example: 'Invitation sent to sam@example.com.au', description: "In preview mode: 'Invitation to … saved as a preview (not sent: no SMTP server configured)'." })
   message!: string;
   @ApiProperty({ enum: ['queued', 'preview'], description: "'preview' when no SMTP server is configured: the e-mail is only saved." })
-  status!: 'queued' | 'preview';
+  status!: EmailDelivery;
 }

@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { BookingCreated, BookingRecord } from '@relining/contracts/api/bookings';
 import { CheckedBy, SpamTrap, TextField } from '../../../common/http/validation.js';
-import { bookingProblems, BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, todayIn, type BookingStatus } from '../../../contracts/booking-rules.js';
+import { bookingProblems, BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, todayIn, type BookingStatus } from '@relining/contracts/booking-rules';
 
 /**
  * The public booking request (spec §3), as JSON or as a form post. Text fields only; checked by the
- * shared rules of src/contracts/booking-rules.ts (the form's order and messages; the date from today
+ * shared rules of packages/contracts/src/booking-rules.ts (the form's order and messages; the date from today
  * in the company's time zone), so each field here only declares that it exists.
  */
 @CheckedBy<BookingRequestDto>((booking, { timeZone }) => bookingProblems(booking, todayIn(timeZone)))
@@ -26,11 +27,12 @@ export class BookingRequestDto {
   @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) @TextField() idempotency_key?: string;
 }
 
-export class BookingCreatedResponse {
+// The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
+export class BookingCreatedResponse implements BookingCreated {
   @ApiProperty() id!: string;
 }
 
-export class BookingResponse {
+export class BookingResponse implements BookingRecord {
   @ApiProperty() id!: string;
   @ApiProperty() fullName!: string;
   @ApiProperty() email!: string;

@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { JOB_STATUSES, type JobStatus } from '../../../contracts/job-status.js';
+import type * as Jobs from '@relining/contracts/api/jobs';
+import type { JobEmail } from '@relining/contracts/api/jobs';
+import { JOB_STATUSES, type JobStatus, type StageState } from '@relining/contracts/job-status';
+import type { NotificationStatus } from '@relining/contracts/notification-status';
 
 /**
  * An address holding NUL is no mailbox: refused here with the e-mail's own message (the service checks
@@ -16,7 +19,7 @@ const STATUS_MESSAGE = `Status must be one of: ${JOB_STATUSES.join(', ')}`;
  * POST /admin/jobs. The three required fields are checked by the spec's rule (one message for any
  * missing one, then the e-mail), so they are optional here and validated in the service.
  */
-export class CreateJobDto {
+export class CreateJobDto implements Jobs.CreateJobRequest {
   @ApiProperty({ example: 'JOB-1001', description: "The 'Job ID' as staff type it." })
   @IsOptional()
   @Transform(trim)
@@ -103,7 +106,7 @@ export class UpdateJobDto {
   address?: string | null;
 }
 
-export class UpdateJobStatusDto {
+export class UpdateJobStatusDto implements Jobs.JobStatusUpdate {
   @ApiProperty({ enum: JOB_STATUSES })
   @IsIn(JOB_STATUSES, { message: STATUS_MESSAGE })
   status!: JobStatus;
@@ -114,13 +117,16 @@ export class UpdateJobStatusDto {
   notify?: boolean;
 }
 
-export class JobNotificationRef {
+// The response classes describe the answers for the OpenAPI document; their shapes are the contracts'
+// (@relining/contracts/api/jobs), which the front ends read.
+
+export class JobNotificationRef implements Jobs.JobNotificationRef {
   @ApiProperty() id!: string;
   @ApiProperty() to!: string;
-  @ApiProperty() status!: string;
+  @ApiProperty({ enum: ['queued', 'preview'], description: "'preview' when no SMTP server is configured: saved, never sent." }) status!: NotificationStatus;
 }
 
-export class JobResponse {
+export class JobResponse implements Jobs.JobRecord {
   @ApiProperty() id!: string;
   @ApiProperty({ example: 'JOB-1001' }) jobNumber!: string;
   @ApiProperty() customerName!: string;
@@ -139,7 +145,7 @@ export class JobResponse {
   archivedAt!: string | null;
 }
 
-export class JobEventResponse {
+export class JobEventResponse implements Jobs.JobTimelineEntry {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
   @ApiProperty() statusLabel!: string;
@@ -149,32 +155,24 @@ export class JobEventResponse {
   @ApiProperty() createdAt!: string;
 }
 
-export class JobDetailResponse extends JobResponse {
+export class JobDetailResponse extends JobResponse implements Jobs.JobDetailRecord {
   @ApiProperty({ type: [JobEventResponse] }) timeline!: JobEventResponse[];
-  @ApiProperty({ description: 'The e-mails sent for this job, newest first.' }) emails!: Array<{
-    id: string;
-    to: string;
-    subject: string;
-    status: string;
-    templateKey: string | null;
-    createdAt: string;
-    sentAt: string | null;
-  }>;
+  @ApiProperty({ description: 'The e-mails sent for this job, newest first.' }) emails!: JobEmail[];
 }
 
-export class JobChangeResponse extends JobResponse {
+export class JobChangeResponse extends JobResponse implements Jobs.JobChangeResult {
   @ApiProperty({ type: JobNotificationRef, nullable: true, description: 'The e-mail queued for this change, if any.' })
   notification!: JobNotificationRef | null;
 }
 
-export class PublicJobStage {
+export class PublicJobStage implements Jobs.PublicJobStage {
   @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;
   @ApiProperty() label!: string;
-  @ApiProperty({ enum: ['completed', 'current', 'upcoming'] }) state!: string;
+  @ApiProperty({ enum: ['completed', 'current', 'upcoming'] }) state!: StageState;
   @ApiProperty({ nullable: true, description: 'When the job reached this stage.' }) reachedAt!: string | null;
 }
 
-export class PublicJobStatusResponse {
+export class PublicJobStatusResponse implements Jobs.PublicJobStatus {
   @ApiProperty({ example: 'JOB-1001' }) jobNumber!: string;
   @ApiProperty({ example: 'Alex', description: 'First name only: the page shows no contact details.' }) customerFirstName!: string;
   @ApiProperty({ enum: JOB_STATUSES }) status!: JobStatus;

@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NOTIFICATION_STATUSES, type NotificationStatus } from '../notification-status.js';
+import type * as Outbox from '@relining/contracts/api/notifications';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '@relining/contracts/notification-status';
 
-export class NotificationResponse {
+// The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
+export class NotificationResponse implements Outbox.NotificationRecord {
   @ApiProperty() id!: string;
   @ApiProperty() to!: string;
   @ApiProperty() subject!: string;
@@ -20,7 +22,7 @@ export class NotificationResponse {
 }
 
 /** The list omits the bodies (they can be large); GET /:id has them. */
-export class NotificationSummary {
+export class NotificationSummary implements Outbox.NotificationSummary {
   @ApiProperty() id!: string;
   @ApiProperty() to!: string;
   @ApiProperty() subject!: string;

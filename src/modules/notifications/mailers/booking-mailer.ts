@@ -1,21 +1,40 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { DomainEvents } from '../../../common/events/domain-events.js';
+import { perMinute } from '../../../common/dates/per-minute.js';
+import { DomainEvents, type StagedWrite } from '../../../common/events/domain-events.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
-import { dateFormat, formatDateTimeIn } from '../../../contracts/date-format.js';
-import { firstName } from '../../../contracts/person-name.js';
-import { placeLabel } from '../../../contracts/place-label.js';
+import { dateFormat, formatDateTimeIn } from '@relining/contracts/date-format';
+import { firstName } from '@relining/contracts/person-name';
+import { placeLabel } from '@relining/contracts/place-label';
 import { BookingCreated } from '../../bookings/booking.events.js';
 import { NotificationsService } from '../notifications.service.js';
 import { companyInbox } from './company-inbox.js';
 
+/** "Tuesday 1 December 2026": the day the customer asked for (a calendar day, read in UTC). */
+const PREFERRED_DATE = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The few days people ask for (the next weeks), each formatted once. */
+const preferredDates = new Map<string, string>();
+
+function preferredDateText(day: string): string {
+  let text = preferredDates.get(day);
+  if (text === undefined) {
+    text = PREFERRED_DATE.format(new Date(`${day}T00:00:00Z`));
+    if (preferredDates.size >= 1_000) preferredDates.clear();
+    preferredDates.set(day, text);
+  }
+  return text;
+}
+
 /**
- * A booking's two e-mails, queued in the booking's transaction: the customer's autoresponse and the
- * company's notice (their delivery never affects the booking).
+ * A booking's two e-mails, the customer's autoresponse and the company's notice (their delivery never
+ * affects the booking), written by the very statement that stores the booking: a staged reaction to
+ * BookingCreated, so they commit or roll back with it in one round trip.
  */
 @Injectable()
 export class BookingMailer implements OnModuleInit {
+  /** When the booking arrived, to the minute in the display zone: worked out once a minute. */
+  private readonly receivedAt = perMinute((instant) => formatDateTimeIn(this.config.tzDisplay, instant));
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly events: DomainEvents,
@@ -23,40 +42,40 @@ export class BookingMailer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on(BookingCreated, (event, manager) => this.bookingCreated(event, manager));
+    this.events.onStaged(BookingCreated, (event) => this.bookingCreated(event));
   }
 
-  private async bookingCreated({ booking }: BookingCreated, manager: EntityManager): Promise<void> {
-    const preferredDate = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${booking.preferredDate}T00:00:00Z`),
-    );
-    await this.notifications.enqueue(manager, {
-      template: 'booking_autoresponse',
-      to: booking.email,
-      variables: { customerName: firstName(booking.fullName), preferredDate, preferredTime: booking.preferredTime, address: booking.address, suburb: placeLabel(booking) },
-      dedupeKey: `booking:${booking.id}:autoresponse`,
-      entity: { type: 'booking', id: booking.id },
-    });
-    await this.notifications.enqueue(manager, {
-      template: 'booking_notice',
-      to: companyInbox(this.config),
-      variables: {
-        customerName: booking.fullName,
-        email: booking.email,
-        phone: booking.phone,
-        address: booking.address,
-        suburb: booking.suburb,
-        state: booking.state ?? '',
-        postcode: booking.postcode ?? '',
-        preferredDate,
-        preferredTime: booking.preferredTime,
-        howHeard: booking.howHeardAboutUs || 'Not given',
-        message: booking.briefDescription,
-        receivedAt: formatDateTimeIn(this.config.tzDisplay, booking.createdAt),
-        bookingsLink: `${this.config.publicBaseUrl}/admin/bookings`,
+  private bookingCreated({ booking }: BookingCreated): Promise<StagedWrite> {
+    const preferredDate = preferredDateText(booking.preferredDate);
+    return this.notifications.stage([
+      {
+        template: 'booking_autoresponse',
+        to: booking.email,
+        variables: { customerName: firstName(booking.fullName), preferredDate, preferredTime: booking.preferredTime, address: booking.address, suburb: placeLabel(booking) },
+        dedupeKey: `booking:${booking.id}:autoresponse`,
+        entity: { type: 'booking', id: booking.id },
       },
-      dedupeKey: `booking:${booking.id}:notice`,
-      entity: { type: 'booking', id: booking.id },
-    });
+      {
+        template: 'booking_notice',
+        to: companyInbox(this.config),
+        variables: {
+          customerName: booking.fullName,
+          email: booking.email,
+          phone: booking.phone,
+          address: booking.address,
+          suburb: booking.suburb,
+          state: booking.state ?? '',
+          postcode: booking.postcode ?? '',
+          preferredDate,
+          preferredTime: booking.preferredTime,
+          howHeard: booking.howHeardAboutUs || 'Not given',
+          message: booking.briefDescription,
+          receivedAt: this.receivedAt(booking.createdAt),
+          bookingsLink: `${this.config.publicBaseUrl}/admin/bookings`,
+        },
+        dedupeKey: `booking:${booking.id}:notice`,
+        entity: { type: 'booking', id: booking.id },
+      },
+    ]);
   }
 }

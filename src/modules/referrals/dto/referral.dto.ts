@@ -7,10 +7,8 @@ import {
   serviceTypesOf,
   URGENCIES,
   URGENCY_LABELS,
-  type RebateStatus,
-  type ReferralStatus,
-  type Urgency,
-} from '../../../contracts/referral-rules.js';
+} from '@relining/contracts/referral-rules';
+import type { PlumberReferral, ReferralRecord } from '@relining/contracts/api/referrals';
 import type { Referral } from '../referral.entity.js';
 
 const dollars = (cents: number) => cents / 100;
@@ -53,33 +51,7 @@ export class QuickReferralDto extends ReferralFormDto {
   @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) @SpamTrap() _gotcha?: string;
 }
 
-export interface RebatePartView {
-  amount: number;
-  status: RebateStatus;
-}
-
-/** spec §3 "Referral as shown on the plumber dashboard". */
-export interface PlumberReferralView {
-  id: string;
-  refNumber: string;
-  clientName: string;
-  address: string;
-  suburb: string;
-  state: string | null;
-  postcode: string | null;
-  date: string;
-  status: ReferralStatus;
-  statusLabel: string;
-  urgency: Urgency;
-  urgencyLabel: string;
-  serviceTypes: { cleanView: boolean; reline: boolean };
-  contactClient: boolean;
-  description: string;
-  notes: string | null;
-  rebates: { cleanView: RebatePartView; reline: RebatePartView };
-}
-
-export function toPlumberReferral(referral: Referral): PlumberReferralView {
+export function toPlumberReferral(referral: Referral): PlumberReferral {
   return {
     id: referral.id,
     refNumber: referral.refNumber,
@@ -105,7 +77,7 @@ export function toPlumberReferral(referral: Referral): PlumberReferralView {
 }
 
 /** Staff records, camelCase like every staff JSON record (amounts in dollars). */
-export function toAdminReferral(referral: Referral, now: Date = new Date()) {
+export function toAdminReferral(referral: Referral, now: Date = new Date()): ReferralRecord {
   const due = paymentsDue(
     {
       cleanViewStatus: referral.cleanViewRebateStatus,
@@ -153,5 +125,3 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()) {
     updatedAt: referral.updatedAt.toISOString(),
   };
 }
-
-export type AdminReferralView = ReturnType<typeof toAdminReferral>;

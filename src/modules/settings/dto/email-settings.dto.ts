@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
+import type { EmailSettings } from '@relining/contracts/api/settings';
 import { IsOmittable } from '../../../common/http/validation.js';
 
-export class EmailSettingsDto {
+export class EmailSettingsDto implements Partial<EmailSettings> {
   @ApiProperty({ description: 'Send the status e-mail automatically on every job status change.', required: false })
   @IsOmittable()
   @IsBoolean({ message: 'autoNotify must be true or false' })
@@ -14,7 +15,7 @@ export class EmailSettingsDto {
   includeTrackingLink?: boolean;
 }
 
-export class EmailSettingsResponse {
+export class EmailSettingsResponse implements EmailSettings {
   @ApiProperty() autoNotify!: boolean;
   @ApiProperty() includeTrackingLink!: boolean;
 }

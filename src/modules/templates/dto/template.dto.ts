@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import type { EmailTemplateRecord, RenderedTemplate, TemplateGroup, TemplateWording, TestEmailResult } from '@relining/contracts/api/templates';
+import type { NotificationStatus } from '@relining/contracts/notification-status';
 import { IsOmittable } from '../../../common/http/validation.js';
 
 /** PUT /admin/email-templates/:key (react-admin sends the whole record; only these two change). */
-export class UpdateTemplateDto {
+export class UpdateTemplateDto implements TemplateWording {
   @ApiProperty({ example: 'Your pipe inspection is booked' })
   @MaxLength(300, { message: 'Subject must be at most 300 characters' })
   @IsString({ message: 'Subject is required' })
@@ -18,7 +20,7 @@ export class UpdateTemplateDto {
 }
 
 /** POST /admin/email-templates/:key/preview and /test: unsaved wording to render or send; missing parts use the stored ones. */
-export class PreviewTemplateDto {
+export class PreviewTemplateDto implements Partial<TemplateWording> {
   @ApiProperty({ required: false })
   @IsOmittable()
   @MaxLength(300, { message: 'Subject must be at most 300 characters' })
@@ -32,11 +34,12 @@ export class PreviewTemplateDto {
   body?: string;
 }
 
-export class TemplateResponse {
+// The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
+export class TemplateResponse implements EmailTemplateRecord {
   @ApiProperty({ description: 'The template key (react-admin id).' }) id!: string;
   @ApiProperty() key!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['job', 'account', 'booking', 'referral', 'enquiry'] }) group!: string;
+  @ApiProperty({ enum: ['job', 'account', 'booking', 'referral', 'enquiry'] }) group!: TemplateGroup;
   @ApiProperty() subject!: string;
   @ApiProperty() body!: string;
   @ApiProperty({ type: [String] }) variables!: string[];
@@ -45,15 +48,15 @@ export class TemplateResponse {
   @ApiProperty({ nullable: true }) updatedAt!: string | null;
 }
 
-export class TestEmailResponse {
+export class TestEmailResponse implements TestEmailResult {
   @ApiProperty({ example: 'Check your inbox for the test email.', description: "In preview mode (no SMTP_URL): 'The test email was saved as a preview (not sent: no SMTP server configured).'" })
   message!: string;
   @ApiProperty() notificationId!: string;
   @ApiProperty({ enum: ['queued', 'preview'], description: "'queued': on its way through the outbox; 'preview': saved, never sent (no SMTP server configured)." })
-  status!: string;
+  status!: NotificationStatus;
 }
 
-export class RenderedTemplateResponse {
+export class RenderedTemplateResponse implements RenderedTemplate {
   @ApiProperty() subject!: string;
   @ApiProperty() text!: string;
   @ApiProperty() html!: string;

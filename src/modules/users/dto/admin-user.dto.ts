@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../../../common/http/validation.js';
-import { ROLES, type Role } from '../../../contracts/roles.js';
+import type { UserRecord, UserUpdate } from '@relining/contracts/api/users';
+import { ROLES, type Role } from '@relining/contracts/roles';
 import type { AdminUserRow } from '../users.repository.js';
 
 /**
  * PUT /admin/users/:id as react-admin sends it: the whole record. Only `role` and `disabled` can
  * change; the other fields (id, email, dates…) are read-only and ignored.
  */
-export class UpdateUserDto {
+export class UpdateUserDto implements UserUpdate {
   @ApiProperty({ enum: ROLES, required: false })
   @IsOmittable()
   @IsIn(ROLES, { message: 'Role must be admin or plumber' })
@@ -20,7 +21,7 @@ export class UpdateUserDto {
   disabled?: boolean;
 }
 
-export class AdminUserResponse {
+export class AdminUserResponse implements UserRecord {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;

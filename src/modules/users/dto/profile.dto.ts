@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Profile, ProfileUpdate } from '@relining/contracts/api/auth';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** PUT /me/profile: every field optional; an empty value clears it ('Not provided'). */
-export class UpdateProfileDto {
+export class UpdateProfileDto implements ProfileUpdate {
   @ApiProperty({ required: false, example: 'Sam Smith' })
   @IsOptional()
   @Transform(trim)
@@ -28,7 +29,7 @@ export class UpdateProfileDto {
   phone?: string;
 }
 
-export class ProfileResponse {
+export class ProfileResponse implements Profile {
   @ApiProperty({ nullable: true }) fullName!: string | null;
   @ApiProperty({ nullable: true }) businessName!: string | null;
   @ApiProperty({ nullable: true }) phone!: string | null;

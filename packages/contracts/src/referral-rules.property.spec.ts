@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { anyValue, check, nastyString, plainMailbox } from '../../test/support/property.js';
+import { anyValue, check, nastyString, plainMailbox } from '../../../test/support/property.js';
 import {
   CORPORATE_MESSAGES,
   corporateEnquiryProblems,

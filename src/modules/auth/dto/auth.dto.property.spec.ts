@@ -1,10 +1,10 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import fc from 'fast-check';
-import { check, nastyString } from '../../test/support/property.js';
-import { ForgotPasswordDto, ResetPasswordDto } from '../modules/auth/dto/auth.dto.js';
-import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-rules.js';
-import { effectiveRole, ROLES } from './roles.js';
+import { check, nastyString } from '../../../../test/support/property.js';
+import { ForgotPasswordDto, ResetPasswordDto } from './auth.dto.js';
+import { ACCOUNT_MESSAGES, isValidEmail, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@relining/contracts/account-rules';
+import { effectiveRole, ROLES } from '@relining/contracts/roles';
 
 /** What the server answers for a value: the first message of its DTO, or undefined when accepted. */
 function serverProblem<T extends object>(dto: new () => T, body: object, field: string): string | undefined {

@@ -1,0 +1,40 @@
+import type { BookingStatus } from '../booking-rules.js';
+
+/**
+ * Answers of /api/bookings (the public form) and /api/admin/bookings (staff). The form's request is
+ * `BookingInput` (../booking-rules.ts), with the spec's form field names.
+ */
+
+/** POST /api/bookings answered as JSON. */
+export interface BookingCreated {
+  id: string;
+}
+
+/** A booking as staff's list answers it (camelCase, react-admin's record). */
+export interface BookingRecord {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  suburb: string;
+  state: string | null;
+  postcode: string | null;
+  /** yyyy-MM-dd */
+  preferredDate: string;
+  preferredTime: string;
+  briefDescription: string;
+  howHeardAboutUs: string | null;
+  status: BookingStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/admin/bookings/stats */
+export interface BookingStats {
+  total: number;
+  thisWeek: number;
+  byStatus: Record<BookingStatus, number>;
+  /** Bookings per day over the last 30 days (display time zone), oldest first. */
+  perDay: Array<{ date: string; count: number }>;
+}

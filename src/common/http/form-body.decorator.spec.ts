@@ -1,5 +1,4 @@
 import type { ArgumentMetadata, Type } from '@nestjs/common';
-import { Allow } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { todayIn } from '@relining/contracts/booking-rules';
@@ -23,7 +22,7 @@ const TIME_ZONE = 'Australia/Melbourne';
 class SampleForm {
   @TextField() name?: string;
   @TextField() note?: string;
-  @Allow() @FormCheckbox() agree?: boolean;
+  @FormCheckbox() agree?: boolean;
   @SpamTrap() _gotcha?: string;
 }
 

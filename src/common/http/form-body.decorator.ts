@@ -27,8 +27,8 @@ export interface FormBodyOptions {
 
 /**
  * Validates a `ReceivedForm` through the one validation pipeline (`createValidationPipe`): a JSON body
- * exactly as the global pipe does, a browser form post as text fields (`FORM_ENCODED`) with its
- * route's choice for unknown fields. The rule tables are given the display time zone.
+ * exactly as the global pipe does, a browser form post as text (`encoding: 'form'`) with its route's
+ * choice for unknown fields. The rule tables are given the display time zone.
  */
 @Injectable()
 export class FormBodyPipe implements PipeTransform<ReceivedForm, Promise<object>> {

@@ -24,7 +24,9 @@ async function load(label, url, requests) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });
   const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
   const bad = result.errors + result.timeouts + result.non2xx;
-  console.log(`  ${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${bad}  ${JSON.stringify(codes)}`);
+  console.log(
+    `  ${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${bad}  ${JSON.stringify(codes)}`,
+  );
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, bad, codes };
 }
 
@@ -62,7 +64,9 @@ try {
   await db.connect();
   const codes = await seed(db);
   const admin = await adminSession(product);
-  baseline = fork(path.join(root, 'bench', 'baseline-server.mjs'), { env: { ...process.env, PORT: String(BASELINE_PORT), DATABASE_URL: embeddedDatabaseUrl(product.dataDir) } });
+  baseline = fork(path.join(root, 'bench', 'baseline-server.mjs'), {
+    env: { ...process.env, PORT: String(BASELINE_PORT), DATABASE_URL: embeddedDatabaseUrl(product.dataDir) },
+  });
   await new Promise((resolve, reject) => {
     baseline.once('message', resolve);
     baseline.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
@@ -81,8 +85,12 @@ try {
   ];
   const minimalBookingRequests = (domain) => bookingRequests(domain).map((request) => ({ ...request, path: '/minimal/bookings' }));
   let pick = 0;
-  const statusRequests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) }];
-  const minimalStatusRequests = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/minimal/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) }];
+  const statusRequests = [
+    { method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) },
+  ];
+  const minimalStatusRequests = [
+    { method: 'GET', setupRequest: (request) => ({ ...request, path: `/minimal/job-status/${codes[(pick = (pick + 7919) % codes.length)]}` }) },
+  ];
   const referralsPath = `/api/admin/referrals?filter=${encodeURIComponent('{"status":"referred"}')}&sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,4]')}`;
 
   const figures = { bookOurs: [], bookBase: [], bookMin: [], statusOurs: [], statusBase: [], statusMin: [], referrals: [] };
@@ -106,11 +114,15 @@ try {
     created += ours.codes['201'] ?? 0;
     figures.bookOurs.push(ours);
     figures.bookBase.push(await load('POST /api/bookings (same-SQL baseline)', `http://127.0.0.1:${BASELINE_PORT}`, bookingRequests('bench-base.example.com')));
-    figures.bookMin.push(await load('POST /api/bookings (minimal baseline)', `http://127.0.0.1:${BASELINE_PORT}`, minimalBookingRequests('bench-min.example.com')));
+    figures.bookMin.push(
+      await load('POST /api/bookings (minimal baseline)', `http://127.0.0.1:${BASELINE_PORT}`, minimalBookingRequests('bench-min.example.com')),
+    );
     figures.statusOurs.push(await load('GET /api/job-status/:code (product)', `http://127.0.0.1:${OURS_PORT}`, statusRequests));
     figures.statusBase.push(await load('GET /api/job-status/:code (same-SQL baseline)', `http://127.0.0.1:${BASELINE_PORT}`, statusRequests));
     figures.statusMin.push(await load('GET /api/job-status/:code (minimal baseline)', `http://127.0.0.1:${BASELINE_PORT}`, minimalStatusRequests));
-    figures.referrals.push(await load('GET /api/admin/referrals (product)', `http://127.0.0.1:${OURS_PORT}${referralsPath}`, [{ method: 'GET', headers: admin.auth }]));
+    figures.referrals.push(
+      await load('GET /api/admin/referrals (product)', `http://127.0.0.1:${OURS_PORT}${referralsPath}`, [{ method: 'GET', headers: admin.auth }]),
+    );
   }
 
   const med = (list, key) => median(list.map((item) => item[key]));
@@ -136,7 +148,9 @@ try {
 
   // Every 201 is one booking row with exactly two queued e-mails. (A request still in flight when a
   // case ends may be stored without its 201 being seen: those rows are counted apart.)
-  const { rows: [counts] } = await db.query(
+  const {
+    rows: [counts],
+  } = await db.query(
     `SELECT count(*) FILTER (WHERE b.id = ANY($1::uuid[]))::int AS answered,
             count(*) FILTER (WHERE b.id = ANY($1::uuid[]) AND n.emails <> 2)::int AS wrong,
             count(*) FILTER (WHERE NOT b.id = ANY($1::uuid[]))::int AS unanswered,
@@ -150,7 +164,9 @@ try {
   report.check('201 answers without their own booking row', created - counts.answered + (createdIds.length - distinct), '', '<=', 0);
   report.check('bookings answered 201 without exactly two queued e-mails', counts.wrong, '', '<=', 0);
   report.check('bookings stored without a 201 (requests cut at the end of a case)', counts.unanswered, '', '<=', CONNECTIONS * ROUNDS);
-  report.note(`${created.toLocaleString('en-AU')} bookings answered 201 (${distinct.toLocaleString('en-AU')} distinct ids), each one row with ${counts.emails.toLocaleString('en-AU')} e-mails queued in all`);
+  report.note(
+    `${created.toLocaleString('en-AU')} bookings answered 201 (${distinct.toLocaleString('en-AU')} distinct ids), each one row with ${counts.emails.toLocaleString('en-AU')} e-mails queued in all`,
+  );
   report.note(`${ROUNDS} rounds × ${DURATION} s per case, ${CONNECTIONS} connections; e-mails in preview mode (no SMTP_URL, the default of npm start)`);
 } finally {
   await db.end().catch(() => undefined);

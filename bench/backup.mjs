@@ -37,7 +37,11 @@ function timed(tool, args, dataDir) {
   const timeFile = path.join(root, '.data', 'bench-backup-files', `${tool}.time`);
   const env = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  const run = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M', process.execPath, 'scripts/cli.mjs', tool, ...args], { cwd: root, env, encoding: 'utf8' });
+  const run = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M', process.execPath, 'scripts/cli.mjs', tool, ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   process.stdout.write(run.stdout);
   process.stderr.write(run.stderr);
   if (run.status !== 0) {

@@ -9,14 +9,25 @@ import { chromium } from 'playwright-core';
 import { adminSession, BENCH_ADMIN, createReport, ensureBuilt, median, startProduct } from './lib.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Number(process.env.CONSOLE_RUNS ?? 3);
 const PORT = 3311;
 const KB = 1000;
 
 ensureBuilt();
 const report = createReport('console');
-const inUse = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
+const inUse = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+  () => true,
+  () => false,
+);
 if (inUse) throw new Error(`port ${PORT} is already in use: stop that server first`);
 const product = await startProduct({ name: 'console', port: PORT, env: { DEMO_DATA: 'true' } });
 let browser;
@@ -76,7 +87,7 @@ try {
   await visitor.close();
   report.check('/: staff-console assets downloaded', adminAssets.length, '', '<=', 0);
   report.check('/: PlumberDashboardPage or ReferralForm chunks downloaded', plumberChunks.length, '', '<=', 0);
-  report.check('/: JavaScript downloaded (bytes on the wire, compressed)', Math.round(scriptBytes / KB * 10) / 10, 'KB');
+  report.check('/: JavaScript downloaded (bytes on the wire, compressed)', Math.round((scriptBytes / KB) * 10) / 10, 'KB');
   report.note(`/ downloads ${scripts.length} script(s): ${scripts.map((request) => new URL(request.url()).pathname).join(', ')}`);
   for (const path of [...adminAssets, ...plumberChunks]) report.note(`/ downloaded ${path}`);
   extra.homeScripts = scripts.map((request) => request.url());

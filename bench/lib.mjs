@@ -208,7 +208,18 @@ export function embeddedDatabaseUrl(dataDir) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3].trim()}/relining`;
 }
 
-const SUBURBS = ['Geelong VIC 3220', 'Toowong QLD 4066', 'Parramatta NSW 2150', 'Fremantle WA 6160', 'Glenelg SA 5045', 'Sandy Bay TAS 7005', 'Braddon ACT 2612', 'Stuart Park NT 0820', 'Ballarat', 'Newcastle'];
+const SUBURBS = [
+  'Geelong VIC 3220',
+  'Toowong QLD 4066',
+  'Parramatta NSW 2150',
+  'Fremantle WA 6160',
+  'Glenelg SA 5045',
+  'Sandy Bay TAS 7005',
+  'Braddon ACT 2612',
+  'Stuart Park NT 0820',
+  'Ballarat',
+  'Newcastle',
+];
 const SLOTS = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM'];
 const HEARD = ['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other', undefined];
 const FIRST = ['Alex', 'Sam', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Quinn', 'Drew'];

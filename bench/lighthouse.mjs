@@ -14,7 +14,16 @@ import http from 'node:http';
 import { adminSession, createReport, ensureBuilt, median, startProduct } from './lib.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = 3310;
 const KB = 1000;
@@ -43,7 +52,8 @@ try {
       if (process.env.LIGHTHOUSE_SAVE) {
         mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
         writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${label.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`, JSON.stringify(lhr));
-        if (result.artifacts?.Trace) writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${label.replace(/\W+/g, '_') || 'home'}-${run + 1}.trace.json`, JSON.stringify(result.artifacts.Trace));
+        if (result.artifacts?.Trace)
+          writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${label.replace(/\W+/g, '_') || 'home'}-${run + 1}.trace.json`, JSON.stringify(result.artifacts.Trace));
       }
       runs.push(figures(lhr));
       const last = runs.at(-1);
@@ -54,7 +64,12 @@ try {
       for (const failure of last.failures) console.log(`    failing audit: ${failure}`);
     }
     const pick = (key) => median(runs.map((run) => run[key]));
-    const medians = Object.fromEntries(['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'fcp', 'cls', 'scriptBytes', 'styleBytes', 'scriptRequests'].map((key) => [key, pick(key)]));
+    const medians = Object.fromEntries(
+      ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'fcp', 'cls', 'scriptBytes', 'styleBytes', 'scriptRequests'].map((key) => [
+        key,
+        pick(key),
+      ]),
+    );
     perPage[label] = { medians, runs };
 
     report.check(`${label} Performance`, medians.performance, '', '>=', 95);
@@ -178,7 +193,8 @@ async function lazyImageCheck(origin, pages) {
           const top = img.getBoundingClientRect().top + window.scrollY;
           const name = img.getAttribute('src')?.slice(0, 80) ?? '(no src)';
           if (!img.hasAttribute('width') || !img.hasAttribute('height')) found.push(`<img src="${name}"> has no width/height attributes`);
-          if (top >= fold && img.getAttribute('loading') !== 'lazy') found.push(`<img src="${name}"> is below the fold (top ${Math.round(top)} px) without loading="lazy"`);
+          if (top >= fold && img.getAttribute('loading') !== 'lazy')
+            found.push(`<img src="${name}"> is below the fold (top ${Math.round(top)} px) without loading="lazy"`);
         }
         return { images: all.length, offenders: found };
       });
@@ -203,7 +219,10 @@ async function demoTrackingCode(product) {
 
 /** startProduct() would take another server on the port for ours: refuse to measure someone else's. */
 export async function assertPortFree(port) {
-  const inUse = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+  const inUse = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
   if (inUse) throw new Error(`port ${port} is already in use: stop that server first`);
 }
 

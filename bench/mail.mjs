@@ -35,7 +35,9 @@ try {
     }),
   });
   if (booking.status !== 201) throw new Error(`booking failed: ${booking.status}`);
-  const { rows: [sample] } = await db.query(`SELECT subject, text_body, html_body FROM notifications WHERE template_key = 'booking_autoresponse' LIMIT 1`);
+  const {
+    rows: [sample],
+  } = await db.query(`SELECT subject, text_body, html_body FROM notifications WHERE template_key = 'booking_autoresponse' LIMIT 1`);
   await sleep(1000);
 
   // Queue them all at once (as a burst of bookings would), then time delivery.
@@ -58,7 +60,9 @@ try {
   const duplicates = ids.reduce((sum, id) => sum + (received.get(id) - 1), 0);
   const bySender = new Map();
   for (const { from } of sink.deliveries) bySender.set(from, (bySender.get(from) ?? 0) + 1);
-  const { rows: [state] } = await db.query(
+  const {
+    rows: [state],
+  } = await db.query(
     `SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*) FILTER (WHERE status <> 'sent')::int AS other, coalesce(sum(attempts), 0)::int AS attempts
      FROM notifications WHERE dedupe_key LIKE 'bench-mail:%'`,
   );
@@ -68,9 +72,13 @@ try {
   report.check('messages received more than once', duplicates, '', '<=', 0);
   report.check('outbox rows not marked sent', state.other + (MESSAGES - state.sent), '', '<=', 0);
   report.check('delivery attempts beyond one per message', state.attempts - MESSAGES, '', '<=', 0);
-  const split = [...bySender].filter(([sender]) => sender.endsWith('@bench.example.com')).map(([sender, count]) => `${sender.split('@')[0]} ${count.toLocaleString('en-AU')}`);
+  const split = [...bySender]
+    .filter(([sender]) => sender.endsWith('@bench.example.com'))
+    .map(([sender, count]) => `${sender.split('@')[0]} ${count.toLocaleString('en-AU')}`);
   report.check('instances that delivered messages', split.length, '', '>=', 2);
-  report.note(`split between instances: ${split.join(', ')}; queued in ${queuedMs.toFixed(0)} ms; MAIL_CONCURRENCY ${process.env.MAIL_CONCURRENCY ?? "1 (the default)"} per instance`);
+  report.note(
+    `split between instances: ${split.join(', ')}; queued in ${queuedMs.toFixed(0)} ms; MAIL_CONCURRENCY ${process.env.MAIL_CONCURRENCY ?? '1 (the default)'} per instance`,
+  );
 } finally {
   await db.end().catch(() => undefined);
   await second.stop();

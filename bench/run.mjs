@@ -27,7 +27,8 @@ for (const name of chosen) {
   } catch {
     rows = [{ name: `${name} did not report`, value: 'error', unit: '', op: null, limit: null, pass: false }];
   }
-  if (run.status !== 0 && !rows.some((row) => row.pass === false)) rows.push({ name: `${name} exited with ${run.status}`, value: 'error', unit: '', op: null, limit: null, pass: false });
+  if (run.status !== 0 && !rows.some((row) => row.pass === false))
+    rows.push({ name: `${name} exited with ${run.status}`, value: 'error', unit: '', op: null, limit: null, pass: false });
   summary.push({ name, rows, seconds: Math.round((Date.now() - started) / 1000) });
   console.log();
 }

@@ -21,25 +21,140 @@ const WARMUP = 10;
 // ── the data ────────────────────────────────────────────────────────────────────────────────────
 const sqlArray = (values) => `(ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}])`;
 const FIRST = sqlArray([
-  'Olivia', 'Jack', 'Charlotte', 'William', 'Amelia', 'Noah', 'Isla', 'Oliver', 'Mia', 'Thomas', 'Ava', 'James', 'Grace', 'Lucas', 'Chloe',
-  'Henry', 'Sophie', 'Ethan', 'Ella', 'Liam', 'Emily', 'Leo', 'Ruby', 'Harrison', 'Zoe', 'Lachlan', 'Matilda', 'Cooper', 'Harper', 'Samuel',
-  'Evie', 'Max', 'Lily', 'Hudson', 'Ivy', 'Archie', 'Willow', 'Riley', 'Sienna', 'Daniel', 'Priya', 'Wei', 'Mohammed', 'Aroha', 'Nguyen',
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'William',
+  'Amelia',
+  'Noah',
+  'Isla',
+  'Oliver',
+  'Mia',
+  'Thomas',
+  'Ava',
+  'James',
+  'Grace',
+  'Lucas',
+  'Chloe',
+  'Henry',
+  'Sophie',
+  'Ethan',
+  'Ella',
+  'Liam',
+  'Emily',
+  'Leo',
+  'Ruby',
+  'Harrison',
+  'Zoe',
+  'Lachlan',
+  'Matilda',
+  'Cooper',
+  'Harper',
+  'Samuel',
+  'Evie',
+  'Max',
+  'Lily',
+  'Hudson',
+  'Ivy',
+  'Archie',
+  'Willow',
+  'Riley',
+  'Sienna',
+  'Daniel',
+  'Priya',
+  'Wei',
+  'Mohammed',
+  'Aroha',
+  'Nguyen',
 ]);
 const LAST = sqlArray([
-  'Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'White', 'Martin', 'Anderson', 'Thompson', 'Nguyen', 'Thomas', 'Walker',
-  'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Davis', 'Wright', 'Evans', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke',
-  'Patel', 'Khan', 'Lewis', 'James', 'Phillips', 'Mitchell', "O'Brien", 'Murphy', 'Campbell', 'Young', 'Tran', 'Singh', 'Chen', 'Papadopoulos',
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Johnson',
+  'White',
+  'Martin',
+  'Anderson',
+  'Thompson',
+  'Nguyen',
+  'Thomas',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Davis',
+  'Wright',
+  'Evans',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Lewis',
+  'James',
+  'Phillips',
+  'Mitchell',
+  "O'Brien",
+  'Murphy',
+  'Campbell',
+  'Young',
+  'Tran',
+  'Singh',
+  'Chen',
+  'Papadopoulos',
 ]);
 const STREETS = sqlArray([
-  'Station St', 'High St', 'Church St', 'Victoria Rd', 'George St', 'Park Ave', 'Main Rd', 'King St', 'Queen St', 'Elizabeth St',
-  'Railway Pde', 'Bay Rd', 'Hill St', 'Bridge Rd', 'Smith St', 'Albert St', 'William St', 'Forest Rd', 'Beach Rd', 'Mountain Hwy',
-  'Wattle Ave', 'Banksia Cres', 'Gum Tree Ct', 'Kookaburra Way', 'Jacaranda Dr', 'Ocean Pde', 'Harbour Tce', 'Lakeside Blvd',
+  'Station St',
+  'High St',
+  'Church St',
+  'Victoria Rd',
+  'George St',
+  'Park Ave',
+  'Main Rd',
+  'King St',
+  'Queen St',
+  'Elizabeth St',
+  'Railway Pde',
+  'Bay Rd',
+  'Hill St',
+  'Bridge Rd',
+  'Smith St',
+  'Albert St',
+  'William St',
+  'Forest Rd',
+  'Beach Rd',
+  'Mountain Hwy',
+  'Wattle Ave',
+  'Banksia Cres',
+  'Gum Tree Ct',
+  'Kookaburra Way',
+  'Jacaranda Dr',
+  'Ocean Pde',
+  'Harbour Tce',
+  'Lakeside Blvd',
 ]);
 const BRIEFS = sqlArray([
-  'Blocked sewer line, water backing up into the shower', 'Tree roots in the stormwater drain', 'Cracked pipe under the driveway',
-  'Slow drains in the kitchen and laundry', 'Sewer smell in the backyard', 'Recurring blockage, plumber suggested relining',
-  'CCTV inspection before buying the house', 'Collapsed clay pipe near the boundary trap', 'Overflowing gully trap after rain',
-  'Strata building: shared sewer stack blocked', 'Leaking pipe under the slab', 'Quote for relining 20 m of sewer line',
+  'Blocked sewer line, water backing up into the shower',
+  'Tree roots in the stormwater drain',
+  'Cracked pipe under the driveway',
+  'Slow drains in the kitchen and laundry',
+  'Sewer smell in the backyard',
+  'Recurring blockage, plumber suggested relining',
+  'CCTV inspection before buying the house',
+  'Collapsed clay pipe near the boundary trap',
+  'Overflowing gully trap after rain',
+  'Strata building: shared sewer stack blocked',
+  'Leaking pipe under the slab',
+  'Quote for relining 20 m of sewer line',
 ]);
 const SLOTS = sqlArray(['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM']);
 const HEARD = sqlArray(['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other']);
@@ -264,7 +379,11 @@ try {
     seedInfo = JSON.parse(readFileSync(seedFile, 'utf8'));
     console.log(`Seeding skipped: ${product.dataDir} already holds the data (seeded ${seedInfo.seededAt} in ${seedInfo.seconds} s; --fresh seeds again).`);
   } else {
-    console.log(`Seeding ${Object.entries(COUNTS).map(([name, count]) => `${count.toLocaleString('en-AU')} ${name}`).join(', ')}...`);
+    console.log(
+      `Seeding ${Object.entries(COUNTS)
+        .map(([name, count]) => `${count.toLocaleString('en-AU')} ${name}`)
+        .join(', ')}...`,
+    );
     const result = await seed(product.dataDir);
     seedInfo = { seededAt: new Date().toISOString(), ...result, counts: await counts(db) };
     writeFileSync(seedFile, `${JSON.stringify(seedInfo, null, 2)}\n`);
@@ -302,7 +421,16 @@ try {
     { resource: 'bookings', table: 'bookings', filter: {}, sort: ['createdAt', 'DESC'], orderSql: 'created_at DESC', pageSize: 10, budget: false },
   ];
   // Timed last, so that its heavy sorts disturb no other figure.
-  const unindexedSort = { resource: 'bookings', table: 'bookings', filter: { status: 'cancelled' }, sort: ['fullName', 'ASC'], orderSql: 'lower(full_name) ASC', pageSize: 10, budget: false, runs: 30 };
+  const unindexedSort = {
+    resource: 'bookings',
+    table: 'bookings',
+    filter: { status: 'cancelled' },
+    sort: ['fullName', 'ASC'],
+    orderSql: 'lower(full_name) ASC',
+    pageSize: 10,
+    budget: false,
+    runs: 30,
+  };
   const timeList = async (list) => {
     adminAuth = await login(base, BENCH_ADMIN);
     const where = list.filter.status ? `WHERE status = '${list.filter.status}'` : '';
@@ -314,9 +442,12 @@ try {
       // The answer is right before it is timed: the exact total and the rows SQL gives for that page.
       const { response, body } = await get(url, adminAuth);
       const expectedRange = `${list.resource} ${start}-${start + list.pageSize - 1}/${total}`;
-      if (response.headers.get('content-range') !== expectedRange) throw new Error(`${url}: Content-Range ${response.headers.get('content-range')}, expected ${expectedRange}`);
+      if (response.headers.get('content-range') !== expectedRange)
+        throw new Error(`${url}: Content-Range ${response.headers.get('content-range')}, expected ${expectedRange}`);
       const direction = list.orderSql.endsWith('ASC') ? 'ASC' : 'DESC';
-      const expectedIds = (await db.query(`SELECT id FROM ${list.table} ${where} ORDER BY ${list.orderSql}, id ${direction} OFFSET $1 LIMIT $2`, [start, list.pageSize])).rows.map((row) => row.id);
+      const expectedIds = (
+        await db.query(`SELECT id FROM ${list.table} ${where} ORDER BY ${list.orderSql}, id ${direction} OFFSET $1 LIMIT $2`, [start, list.pageSize])
+      ).rows.map((row) => row.id);
       const ids = JSON.parse(body).map((row) => row.id);
       if (JSON.stringify(ids) !== JSON.stringify(expectedIds)) throw new Error(`${url}: rows differ from SQL's page`);
       const timing = await timeGets([url], adminAuth, list.runs ?? RUNS);
@@ -348,7 +479,9 @@ try {
   {
     const stats = JSON.parse((await get(`${base}/api/admin/referrals/stats`, adminAuth)).body);
     if (stats.total !== COUNTS.referrals) throw new Error(`stats total ${stats.total}`);
-    report.note(`stats: ${stats.topReferrers.map((t) => `${t.plumberName} ${t.count}`).join(', ')} top; ${stats.due.length} due within 3 days or overdue; ${stats.overdueCount} overdue`);
+    report.note(
+      `stats: ${stats.topReferrers.map((t) => `${t.plumberName} ${t.count}`).join(', ')} top; ${stats.due.length} due within 3 days or overdue; ${stats.overdueCount} overdue`,
+    );
     const timing = await timeGets([`${base}/api/admin/referrals/stats`], adminAuth, Math.min(RUNS, 100));
     report.check('GET /api/admin/referrals/stats, p95', timing.p95, 'ms', '<=', 100);
     report.note(`referrals stats: p50 ${timing.p50.toFixed(1)} ms`);
@@ -356,7 +489,9 @@ try {
 
   // Address suggestions over many 3-letter prefixes (built-in localities).
   {
-    const prefixes = (await db.query(`SELECT DISTINCT lower(left(name, 3)) AS prefix FROM localities WHERE name ~ '^[A-Za-z]{3}' ORDER BY 1`)).rows.map((row) => row.prefix);
+    const prefixes = (await db.query(`SELECT DISTINCT lower(left(name, 3)) AS prefix FROM localities WHERE name ~ '^[A-Za-z]{3}' ORDER BY 1`)).rows.map(
+      (row) => row.prefix,
+    );
     const picked = prefixes.filter((_, index) => index % Math.max(1, Math.floor(prefixes.length / 200)) === 0).slice(0, 200);
     const urls = picked.map((prefix) => `${base}/api/addresses/suggest?kind=locality&q=${encodeURIComponent(prefix)}`);
     const timing = await timeGets(urls, {}, Math.max(RUNS, picked.length));
@@ -395,7 +530,9 @@ try {
     if (lines !== COUNTS.bookings + 1) throw new Error(`export: ${lines} lines, expected ${COUNTS.bookings + 1}`);
     report.check('CSV export of 1,000,000 bookings', seconds, 's', '<=', 20);
     report.check('server memory growth during the export (peak RSS − before)', (peak - before) / 1024, 'MB', '<=', 150);
-    report.note(`export: ${(bytes / 2 ** 20).toFixed(0)} MiB, first byte after ${firstByteMs.toFixed(0)} ms, RSS ${(before / 1024).toFixed(0)} → peak ${(peak / 1024).toFixed(0)} MB`);
+    report.note(
+      `export: ${(bytes / 2 ** 20).toFixed(0)} MiB, first byte after ${firstByteMs.toFixed(0)} ms, RSS ${(before / 1024).toFixed(0)} → peak ${(peak / 1024).toFixed(0)} MB`,
+    );
   }
   await timeList(unindexedSort);
 } finally {

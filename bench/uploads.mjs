@@ -35,8 +35,20 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const WIDTH = 7680;
 const HEIGHT = 6400; // 49.2 megapixels: the pixel limit is 50.
 const PHOTO_DIR = path.join(root, '.data', 'bench-uploads-photos');
-const PLUMBER = { email: 'storm@bench-plumbing.com.au', password: 'storm plumber password 2026', fullName: 'Storm Plumber', businessName: 'Bench Plumbing', phone: '0400 111 222' };
-const SIGNER = { email: 'signer@bench-plumbing.com.au', password: 'signer plumber password 2026', fullName: 'Sign In', businessName: 'Bench Plumbing', phone: '0400 333 444' };
+const PLUMBER = {
+  email: 'storm@bench-plumbing.com.au',
+  password: 'storm plumber password 2026',
+  fullName: 'Storm Plumber',
+  businessName: 'Bench Plumbing',
+  phone: '0400 111 222',
+};
+const SIGNER = {
+  email: 'signer@bench-plumbing.com.au',
+  password: 'signer plumber password 2026',
+  fullName: 'Sign In',
+  businessName: 'Bench Plumbing',
+  phone: '0400 333 444',
+};
 const REFERRAL = {
   clientName: 'Chris Client',
   jobAddress: '4 Elm Street',
@@ -79,13 +91,27 @@ if (process.argv[2] === '--storm') {
   const auth = { authorization: `Bearer ${token}` };
   const boundary = 'bench-storm-boundary';
   const parts = [];
-  for (const file of readdirSync(PHOTO_DIR).filter((name) => name.endsWith('.jpg')).sort().slice(0, PHOTOS)) {
+  for (const file of readdirSync(PHOTO_DIR)
+    .filter((name) => name.endsWith('.jpg'))
+    .sort()
+    .slice(0, PHOTOS)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${file}"\r\nContent-Type: image/jpeg\r\n\r\n`));
     parts.push(readFileSync(path.join(PHOTO_DIR, file)), Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const upload = Buffer.concat(parts);
-  const counts = { uploads: 0, created: 0, busy: 0, busyWithoutRetryAfter: 0, other: {}, errors: 0, errorsByKind: {}, uploadMs: [], busyMs: [], retryAfter: [] };
+  const counts = {
+    uploads: 0,
+    created: 0,
+    busy: 0,
+    busyWithoutRetryAfter: 0,
+    other: {},
+    errors: 0,
+    errorsByKind: {},
+    uploadMs: [],
+    busyMs: [],
+    retryAfter: [],
+  };
   const deadline = performance.now() + seconds * 1000;
   const newReferral = async () => {
     const created = await send(`${url}/api/me/referrals`, { method: 'POST', ...json(REFERRAL), headers: { ...json(REFERRAL).headers, ...auth } });
@@ -133,7 +159,10 @@ if (process.argv[2] === '--storm') {
 async function makePhotos() {
   const { default: sharp } = await import('sharp');
   const stamp = path.join(PHOTO_DIR, `v1-${WIDTH}x${HEIGHT}`);
-  if (existsSync(stamp)) return readdirSync(PHOTO_DIR).filter((name) => name.endsWith('.jpg')).map((name) => statSync(path.join(PHOTO_DIR, name)).size);
+  if (existsSync(stamp))
+    return readdirSync(PHOTO_DIR)
+      .filter((name) => name.endsWith('.jpg'))
+      .map((name) => statSync(path.join(PHOTO_DIR, name)).size);
   mkdirSync(PHOTO_DIR, { recursive: true });
   const noise = Buffer.alloc(Math.ceil(WIDTH / 16) * Math.ceil(HEIGHT / 16) * 3);
   const encode = (quality) =>
@@ -210,7 +239,8 @@ function machineCpu(groups, pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (groups.includes(Number(rest[2])) || pids.includes(Number(pid))) ours += (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * ticks;
+      if (groups.includes(Number(rest[2])) || pids.includes(Number(pid)))
+        ours += (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * ticks;
     } catch {
       // the process ended
     }
@@ -257,7 +287,13 @@ function threadCpu(pid) {
 }
 
 function summary(samples) {
-  return { n: samples.latencies.length, p50: percentile(samples.latencies, 50), p95: percentile(samples.latencies, 95), p99: percentile(samples.latencies, 99), failures: samples.failures.length };
+  return {
+    n: samples.latencies.length,
+    p50: percentile(samples.latencies, 50),
+    p95: percentile(samples.latencies, 95),
+    p99: percentile(samples.latencies, 99),
+    failures: samples.failures.length,
+  };
 }
 
 async function main() {
@@ -265,7 +301,9 @@ async function main() {
   const report = createReport('uploads');
   console.log('  making 5 photos of the largest size allowed (once; kept in .data/bench-uploads-photos)...');
   const sizes = await makePhotos();
-  report.note(`photos: ${PHOTOS} JPEG of ${WIDTH}×${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${sizes.map((size) => (size / 1e6).toFixed(2)).join(' / ')} MB`);
+  report.note(
+    `photos: ${PHOTOS} JPEG of ${WIDTH}×${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${sizes.map((size) => (size / 1e6).toFixed(2)).join(' / ')} MB`,
+  );
 
   const product = await startProduct({ name: 'uploads', port: PORT, fresh: true, env: { AUTH_REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMITS: 'off' } });
   // Stopped with the script, not left running on its port.
@@ -275,7 +313,9 @@ async function main() {
     await signUp(product.url, SIGNER);
     const assets = readdirSync(path.join(root, 'public-site', 'dist', 'assets')).filter((name) => name.endsWith('.js'));
     const asset = `/assets/${assets.map((name) => ({ name, size: statSync(path.join(root, 'public-site', 'dist', 'assets', name)).size })).sort((a, b) => b.size - a.size)[0].name}`;
-    report.note(`static asset: ${asset}; ${CLIENTS} upload clients retrying ${RETRY_AT_ONCE ? 'at once after a 503' : 'after Retry-After'}; baseline ${BASELINE} s, storm ${STORM} s`);
+    report.note(
+      `static asset: ${asset}; ${CLIENTS} upload clients retrying ${RETRY_AT_ONCE ? 'at once after a 503' : 'after Retry-After'}; baseline ${BASELINE} s, storm ${STORM} s`,
+    );
 
     // Warm-up (JIT, connection pool, argon2), untimed.
     await measure(product.url, asset, 3);
@@ -296,9 +336,13 @@ async function main() {
     const signedIn = await send(`${product.url}/api/auth/login`, { method: 'POST', ...json({ email: PLUMBER.email, password: PLUMBER.password }) });
     if (signedIn.status !== 200) throw new Error(`storm plumber sign-in failed: ${signedIn.status}`);
     const stormToken = JSON.parse(signedIn.body).accessToken;
-    const storm = fork(fileURLToPath(import.meta.url), ['--storm', JSON.stringify({ url: product.url, token: stormToken, seconds: STORM, clients: CLIENTS, retryAtOnce: RETRY_AT_ONCE })], {
-      stdio: 'inherit',
-    });
+    const storm = fork(
+      fileURLToPath(import.meta.url),
+      ['--storm', JSON.stringify({ url: product.url, token: stormToken, seconds: STORM, clients: CLIENTS, retryAtOnce: RETRY_AT_ONCE })],
+      {
+        stdio: 'inherit',
+      },
+    );
     const counts = new Promise((resolve, reject) => {
       storm.once('message', resolve);
       storm.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`storm exited ${code}`))));
@@ -326,10 +370,15 @@ async function main() {
     const stormCounts = await counts;
     const health = await send(`${product.url}/api/health`);
 
-    const rows = { baseline: { login: summary(baseline.login), static: summary(baseline.static), page: summary(baseline.page) }, storm: { login: summary(during.login), static: summary(during.static), page: summary(during.page) } };
+    const rows = {
+      baseline: { login: summary(baseline.login), static: summary(baseline.static), page: summary(baseline.page) },
+      storm: { login: summary(during.login), static: summary(during.static), page: summary(during.page) },
+    };
     for (const phase of ['baseline', 'storm']) {
       for (const [name, figures] of Object.entries(rows[phase])) {
-        console.log(`  ${phase.padEnd(8)} ${name.padEnd(6)} n ${String(figures.n).padStart(5)}  p50 ${figures.p50.toFixed(1).padStart(7)} ms  p95 ${figures.p95.toFixed(1).padStart(7)} ms  p99 ${figures.p99.toFixed(1).padStart(7)} ms  failures ${figures.failures}`);
+        console.log(
+          `  ${phase.padEnd(8)} ${name.padEnd(6)} n ${String(figures.n).padStart(5)}  p50 ${figures.p50.toFixed(1).padStart(7)} ms  p95 ${figures.p95.toFixed(1).padStart(7)} ms  p99 ${figures.p99.toFixed(1).padStart(7)} ms  failures ${figures.failures}`,
+        );
       }
     }
     // Budgets: a sign-in stays within 300 ms (argon2 alone is about 60 ms here), or — on a machine
@@ -344,18 +393,36 @@ async function main() {
     report.check('static asset p95, during the upload storm', rows.storm.static.p95, 'ms', '<=', Math.round(assetBudget(rows.baseline.static.p95)));
     report.check('`/` p95, baseline', rows.baseline.page.p95, 'ms');
     report.check('`/` p95, during the upload storm', rows.storm.page.p95, 'ms', '<=', Math.round(assetBudget(rows.baseline.page.p95)));
-    report.check('failed sign-ins and page loads (baseline + storm)', Object.values(rows).flatMap((phase) => Object.values(phase)).reduce((sum, figures) => sum + figures.failures, 0), '', '<=', 0);
+    report.check(
+      'failed sign-ins and page loads (baseline + storm)',
+      Object.values(rows)
+        .flatMap((phase) => Object.values(phase))
+        .reduce((sum, figures) => sum + figures.failures, 0),
+      '',
+      '<=',
+      0,
+    );
     report.check('uploads sent during the storm (5 photos each)', stormCounts.uploads, '');
     report.check('uploads stored (201)', stormCounts.created, '', '>=', 1);
     report.check('uploads refused at once with 503 (queue full)', stormCounts.busy, '');
     report.check('503 answered in (p95)', percentile(stormCounts.busyMs, 95), 'ms');
     report.check('503 without Retry-After', stormCounts.busyWithoutRetryAfter, '', '<=', 0);
-    report.check('uploads answered other than 201 or 503', Object.values(stormCounts.other).reduce((sum, n) => sum + n, 0), '', '<=', 0);
+    report.check(
+      'uploads answered other than 201 or 503',
+      Object.values(stormCounts.other).reduce((sum, n) => sum + n, 0),
+      '',
+      '<=',
+      0,
+    );
     // A 503 before the body ends the connection (reading 50 MB for nothing is what it saves): a client
     // still writing its body may see the connection end before it reads the 503.
     report.check('uploads whose connection ended before the client read the answer', stormCounts.errors, '');
     report.check('server healthy after the storm', health.status === 200 ? 1 : 0, '', '>=', 1);
-    report.check('server CPU during the storm (all its threads)', cores.reduce((sum, [, share]) => sum + share, 0), 'cores');
+    report.check(
+      'server CPU during the storm (all its threads)',
+      cores.reduce((sum, [, share]) => sum + share, 0),
+      'cores',
+    );
     report.note(`server threads' CPU during the storm (cores): ${cores.map(([name, share]) => `${name} ${share.toFixed(2)}`).join(', ')}`);
     report.check('other processes on the machine, baseline (not ours)', baselineOther, 'cores');
     report.check('other processes on the machine, storm (not ours)', stormOther, 'cores');
@@ -363,9 +430,14 @@ async function main() {
     report.check('server memory (RSS) before the storm', Math.round(idleRssKiB / 1024), 'MB');
     report.check('server memory (RSS), peak during the storm', Math.round(peakRssKiB / 1024), 'MB');
     report.check('503 answered in (median)', percentile(stormCounts.busyMs, 50), 'ms');
-    report.note(`stored uploads took ${stormCounts.uploadMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s; Retry-After ${Math.min(...stormCounts.retryAfter)}–${Math.max(...stormCounts.retryAfter)} s`);
+    report.note(
+      `stored uploads took ${stormCounts.uploadMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s; Retry-After ${Math.min(...stormCounts.retryAfter)}–${Math.max(...stormCounts.retryAfter)} s`,
+    );
     if (Object.keys(stormCounts.other).length > 0) report.note(`other upload answers: ${JSON.stringify(stormCounts.other)}`);
-    if (stormCounts.errors > 0) report.note(`upload connection errors: ${JSON.stringify(stormCounts.errorsByKind)} (a client still sending its body when an early 503 closes the connection)`);
+    if (stormCounts.errors > 0)
+      report.note(
+        `upload connection errors: ${JSON.stringify(stormCounts.errorsByKind)} (a client still sending its body when an early 503 closes the connection)`,
+      );
     report.finish({ figures: rows, storm: { ...stormCounts, uploadMs: undefined, busyMs: undefined, retryAfter: undefined } });
   } finally {
     await product.stop();

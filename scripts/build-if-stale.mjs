@@ -75,5 +75,3 @@ export function buildIfStale(names = TARGETS.map((target) => target.name)) {
     }
   }
 }
-
-

@@ -65,7 +65,9 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     void reply.header('x-request-id', request.id);
     done();
   });
-  watchBodyReceipt(fastify, httpLimits, (socket) => clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));
+  watchBodyReceipt(fastify, httpLimits, (socket) =>
+    clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket),
+  );
   await registerFrontends(fastify, config, app.get(ServerRenderedPages));
   await app.init();
   return app;

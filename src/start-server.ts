@@ -49,7 +49,10 @@ export async function startServer(env: NodeJS.ProcessEnv, output: ServerOutput):
   const running = app;
   const address = running.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info({ port, database: database.embedded ? 'embedded' : 'configured' }, `Ready on http://localhost:${port} (public site /, staff console /admin, API /api, docs /api/docs)`);
+  log.info(
+    { port, database: database.embedded ? 'embedded' : 'configured' },
+    `Ready on http://localhost:${port} (public site /, staff console /admin, API /api, docs /api/docs)`,
+  );
 
   const accounts = running.get(DemoDataService).takeNewAccounts();
   if (accounts) {

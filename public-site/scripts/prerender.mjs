@@ -39,7 +39,7 @@ const REVEAL_TIMING = '<script>requestAnimationFrame(function(){$RT=performance.
 /** A dollar figure as pages print one: a dollar sign, digits (thousands with commas), cents if any. */
 const MONEY = /\$\d+(?:,\d{3})*(?:\.\d\d)?(?!\d)/g;
 
-function page({ html, headTags }, where = "") {
+function page({ html, headTags }, where = '') {
   const body = html.split(REVEAL_TIMING).join('');
   const inline = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>[^<]*/.exec(body);
   if (inline) {
@@ -50,7 +50,9 @@ function page({ html, headTags }, where = "") {
   // leave behind, contradicting them.
   const strays = [...new Set(`${headTags}\n${body}`.match(MONEY) ?? [])].filter((amount) => !PRINTED_AMOUNTS.includes(amount));
   if (strays.length > 0) {
-    throw new Error(`A prerendered page prints ${strays.join(', ')}, which is not an amount of the business constants (${where || 'page'}): print it from packages/contracts/src/business.ts`);
+    throw new Error(
+      `A prerendered page prints ${strays.join(', ')}, which is not an amount of the business constants (${where || 'page'}): print it from packages/contracts/src/business.ts`,
+    );
   }
   return template.replace('<!--app-head-->', headTags).replace('<!--app-html-->', body);
 }
@@ -117,4 +119,6 @@ await write(
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 // Files naming the address are compressed by the server once it has written the address in.
 const count = await precompress(dist, { skip: ['_server'], unless: (content) => content.includes(ORIGIN_PLACEHOLDER) });
-console.log(`prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page (the server writes PUBLIC_BASE_URL into them); compressed ${count} files`);
+console.log(
+  `prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page (the server writes PUBLIC_BASE_URL into them); compressed ${count} files`,
+);

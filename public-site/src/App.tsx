@@ -63,32 +63,28 @@ export function App({ ssrPath, preloaded, signals }: { ssrPath?: string; preload
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
       <SessionProvider>
-      <BookingDialogProvider>
-      <ProductEnquiryProvider>
-        {/*
+        <BookingDialogProvider>
+          <ProductEnquiryProvider>
+            {/*
           Nothing in here suspends: the boundary lets React hydrate the page in slices, yielding to the
           browser every few milliseconds, instead of in one long task (spec'd budget: TBT <= 50 ms).
         */}
-        <Suspense fallback={null}>
-          <Layout>
-            <Switch>
-                {ROUTES.map((route) => (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    component={preloaded?.path === route.path ? preloaded.component : route.component}
-                  />
-                ))}
-                <Route component={NotFoundPage} />
-            </Switch>
-          </Layout>
-          <Signals {...signals} />
-        </Suspense>
-        <HeadUpdater />
-        <ScrollManager />
-        <ToastHost />
-      </ProductEnquiryProvider>
-      </BookingDialogProvider>
+            <Suspense fallback={null}>
+              <Layout>
+                <Switch>
+                  {ROUTES.map((route) => (
+                    <Route key={route.path} path={route.path} component={preloaded?.path === route.path ? preloaded.component : route.component} />
+                  ))}
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Layout>
+              <Signals {...signals} />
+            </Suspense>
+            <HeadUpdater />
+            <ScrollManager />
+            <ToastHost />
+          </ProductEnquiryProvider>
+        </BookingDialogProvider>
       </SessionProvider>
     </Router>
   );

@@ -53,7 +53,10 @@ export async function renderPageWithData(path: string, origin: string, data: Pag
   const release = seedPageData(data);
   try {
     const page = await renderPage(path, origin);
-    const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    const json = JSON.stringify(data)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
     return { html: page.html, headTags: `${page.headTags}\n<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>` };
   } finally {
     release();

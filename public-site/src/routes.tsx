@@ -130,7 +130,12 @@ export const ROUTES: SiteRoute[] = [
   ),
   {
     path: '/thank-you',
-    head: { path: '/thank-you', title: 'Thank you for your booking | Pipe Relining Australia', description: 'Your Clean & View booking request was received.', noindex: true },
+    head: {
+      path: '/thank-you',
+      title: 'Thank you for your booking | Pipe Relining Australia',
+      description: 'Your Clean & View booking request was received.',
+      noindex: true,
+    },
     ...page(PAGE_LOADERS['/thank-you']!),
     sitemap: false,
   },
@@ -149,13 +154,23 @@ export const ROUTES: SiteRoute[] = [
   },
   {
     path: '/plumber-dashboard',
-    head: { path: '/plumber-dashboard', title: 'Plumber Dashboard | Pipe Relining Australia', description: 'Your referrals, rebates and account.', noindex: true },
+    head: {
+      path: '/plumber-dashboard',
+      title: 'Plumber Dashboard | Pipe Relining Australia',
+      description: 'Your referrals, rebates and account.',
+      noindex: true,
+    },
     ...page(PAGE_LOADERS['/plumber-dashboard']!),
     sitemap: false,
   },
   {
     path: '/plumber-dashboard/new-referral',
-    head: { path: '/plumber-dashboard/new-referral', title: 'Submit New Referral | Pipe Relining Australia', description: 'Refer a pipe relining job.', noindex: true },
+    head: {
+      path: '/plumber-dashboard/new-referral',
+      title: 'Submit New Referral | Pipe Relining Australia',
+      description: 'Refer a pipe relining job.',
+      noindex: true,
+    },
     ...page(PAGE_LOADERS['/plumber-dashboard/new-referral']!),
     sitemap: false,
   },
@@ -166,7 +181,12 @@ export const ROUTES: SiteRoute[] = [
   ),
   {
     path: '/verify-email',
-    head: { path: '/verify-email', title: 'Confirm your email | Pipe Relining Australia', description: 'Confirm the email address of your account.', noindex: true },
+    head: {
+      path: '/verify-email',
+      title: 'Confirm your email | Pipe Relining Australia',
+      description: 'Confirm the email address of your account.',
+      noindex: true,
+    },
     ...page(PAGE_LOADERS['/verify-email']!),
     sitemap: false,
   },

@@ -66,7 +66,9 @@ export async function backupCommand(argv: string[], env: Env, io: CliIo = proces
       log: (line) => io.err(`  ${line}\n`),
     });
     const rows = result.tables.reduce((sum, t) => sum + t.rows, 0);
-    const uploads = values['no-uploads'] ? 'uploaded files left out (--no-uploads)' : `${result.files.count} uploaded files (${size(result.files.bytes)}) from ${config.uploadsDir}`;
+    const uploads = values['no-uploads']
+      ? 'uploaded files left out (--no-uploads)'
+      : `${result.files.count} uploaded files (${size(result.files.bytes)}) from ${config.uploadsDir}`;
     io.out(
       `Backed up ${database.embedded ? 'the embedded database' : 'the database'} at migration ${result.header.migrations.at(-1)}: ` +
         `${result.tables.length} tables, ${rows} rows; ${uploads}.\n` +
@@ -155,7 +157,9 @@ async function checkCommand(file: string, io: CliIo): Promise<number> {
     io.out(
       `${file} is complete and every checksum matches: made ${summary.header.createdAt} at migration ${summary.header.migrations.at(-1)} ` +
         `(PostgreSQL ${summary.header.postgresVersion}); ${summary.tables.length} tables, ${rows} rows; ` +
-        (summary.header.uploads.included ? `${summary.files.count} uploaded files (${size(summary.files.bytes)}).\n` : 'no uploaded files (made with --no-uploads).\n') +
+        (summary.header.uploads.included
+          ? `${summary.files.count} uploaded files (${size(summary.files.bytes)}).\n`
+          : 'no uploaded files (made with --no-uploads).\n') +
         summary.tables.map((t) => `  ${t.name}: ${t.rows}\n`).join(''),
     );
     return 0;
@@ -188,7 +192,10 @@ function configOrReport(env: Env, io: CliIo): AppConfig | undefined {
 
 /** 2026-11-21T10-30-00Z: sortable, and no colons (awkward in file names). */
 export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 function size(bytes: number): string {

@@ -43,7 +43,10 @@ describe('loadConfig', () => {
     [{}, { mail: { sendTimeoutMs: 60_000 } }],
     [{ MAIL_SEND_TIMEOUT_MS: '5000' }, { mail: { sendTimeoutMs: 5_000 } }],
     [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *' } }],
-    [{ REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *' }, { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *' } }],
+    [
+      { REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *' },
+      { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *' } },
+    ],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env, { cwd })).toMatchObject(expected);
   });
@@ -98,7 +101,10 @@ describe('loadConfig', () => {
 
     it('takes more threads on a machine whose libuv pool has room for them', () => {
       expect(loadConfig({ UV_THREADPOOL_SIZE: '16' }, { cwd, cores: 16 }).photoDecoding.threads).toBe(15);
-      expect(loadConfig({ UV_THREADPOOL_SIZE: '16', PHOTO_WORKERS: '8', PHOTO_QUEUE_LIMIT: '40' }, { cwd, cores: 16 }).photoDecoding).toEqual({ threads: 8, queueLimit: 40 });
+      expect(loadConfig({ UV_THREADPOOL_SIZE: '16', PHOTO_WORKERS: '8', PHOTO_QUEUE_LIMIT: '40' }, { cwd, cores: 16 }).photoDecoding).toEqual({
+        threads: 8,
+        queueLimit: 40,
+      });
     });
 
     it.each([

@@ -99,9 +99,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
   const host = reader.string('HOST', '0.0.0.0');
   const dataDir = path.resolve(cwd, reader.string('DATA_DIR', '.data'));
   const databaseUrl = reader.url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const publicBaseUrl = stripTrailingSlash(
-    reader.url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`,
-  );
+  const publicBaseUrl = stripTrailingSlash(reader.url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`);
   const smtpUrl = reader.url('SMTP_URL', ['smtp:', 'smtps:']);
   const mailFrom = reader.mailbox('MAIL_FROM', 'Pipe Relining Australia <no-reply@localhost>');
   const companyEmail = reader.mailbox('COMPANY_EMAIL', COMPANY.email);
@@ -257,7 +255,10 @@ class EnvReader {
     const raw = this.optionalString(name);
     if (raw === undefined) return undefined;
     const origins: string[] = [];
-    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       try {
         const parsed = new URL(item);
         if (parsed.origin === 'null' || parsed.origin !== stripTrailingSlash(item)) throw new Error('not an origin');

@@ -184,8 +184,7 @@ async function loadBinaries(): Promise<Binaries> {
     return (await import(moduleName)) as Binaries;
   } catch {
     throw new Error(
-      `No embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${moduleName}). ` +
-        'Set DATABASE_URL to use a PostgreSQL server instead.',
+      `No embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${moduleName}). ` + 'Set DATABASE_URL to use a PostgreSQL server instead.',
     );
   }
 }
@@ -231,7 +230,9 @@ async function assertPostgresCanReach(binaries: Binaries, dataDir: string, dataD
   for (const program of [binaries.initdb, binaries.pg_ctl, binaries.postgres]) {
     const blocked = await findBlockedFolder(program, ids, 'run');
     if (blocked === program) {
-      throw new PostgresAccessError(`${who}, which cannot run ${program}: it is not readable and executable by other users. Reinstall with "npm ci", or set DATABASE_URL to use a PostgreSQL server.`);
+      throw new PostgresAccessError(
+        `${who}, which cannot run ${program}: it is not readable and executable by other users. Reinstall with "npm ci", or set DATABASE_URL to use a PostgreSQL server.`,
+      );
     }
     if (blocked) {
       throw new PostgresAccessError(

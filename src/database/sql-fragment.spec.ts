@@ -15,7 +15,10 @@ describe('sql fragments', () => {
   });
 
   it('puts raw text in as it is, and never a value', () => {
-    expect(sql`SELECT * FROM ${raw('stored')} WHERE id = ${"'; DROP TABLE x; --"}`.toQuery()).toEqual({ text: 'SELECT * FROM stored WHERE id = $1', values: ["'; DROP TABLE x; --"] });
+    expect(sql`SELECT * FROM ${raw('stored')} WHERE id = ${"'; DROP TABLE x; --"}`.toQuery()).toEqual({
+      text: 'SELECT * FROM stored WHERE id = $1',
+      values: ["'; DROP TABLE x; --"],
+    });
   });
 
   it('joins fragments with a separator (nothing for none)', () => {

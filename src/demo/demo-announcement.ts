@@ -20,14 +20,7 @@ export function demoAccountsBlock(accounts: DemoAccounts, publicBaseUrl: string)
     'More staff accounts: npm run admin:create -- --email you@example.com.au',
   ];
   const width = Math.max(...lines.map((line) => line.length));
-  return [
-    '',
-    `╔${'═'.repeat(width + 4)}╗`,
-    ...lines.map((line) => `║  ${line.padEnd(width)}  ║`),
-    `╚${'═'.repeat(width + 4)}╝`,
-    '',
-    '',
-  ].join('\n');
+  return ['', `╔${'═'.repeat(width + 4)}╗`, ...lines.map((line) => `║  ${line.padEnd(width)}  ║`), `╚${'═'.repeat(width + 4)}╝`, '', ''].join('\n');
 }
 
 /**

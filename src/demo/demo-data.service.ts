@@ -14,11 +14,46 @@ export const DEMO_ADMIN_EMAIL = 'admin@example.com.au';
 export const DEMO_PLUMBER_EMAIL = 'plumber@example.com.au';
 
 const SAMPLE_JOBS = [
-  { jobNumber: 'JOB-1001', customer: 'John Smith', email: 'john.smith@example.com.au', address: '12 Station Street, Richmond VIC 3121', status: 'quoted', created: '2023-11-15T09:30:00+11:00' },
-  { jobNumber: 'JOB-1002', customer: 'Sarah Johnson', email: 'sarah.johnson@example.com.au', address: '8 Harbour Road, Manly NSW 2095', status: 'scheduled', created: '2023-11-20T10:15:00+11:00' },
-  { jobNumber: 'JOB-1003', customer: 'Michael Brown', email: 'michael.brown@example.com.au', address: null, status: 'inspected', created: '2023-11-28T14:00:00+11:00' },
-  { jobNumber: 'JOB-1004', customer: 'Emma Wilson', email: 'emma.wilson@example.com.au', address: '45 Jacaranda Avenue, Toowong QLD 4066', status: 'completed', created: '2023-12-01T08:45:00+11:00' },
-  { jobNumber: 'JOB-1005', customer: 'David Lee', email: 'david.lee@example.com.au', address: '3 Park Terrace, Norwood SA 5067', status: 'booked', created: '2023-12-05T11:20:00+11:00' },
+  {
+    jobNumber: 'JOB-1001',
+    customer: 'John Smith',
+    email: 'john.smith@example.com.au',
+    address: '12 Station Street, Richmond VIC 3121',
+    status: 'quoted',
+    created: '2023-11-15T09:30:00+11:00',
+  },
+  {
+    jobNumber: 'JOB-1002',
+    customer: 'Sarah Johnson',
+    email: 'sarah.johnson@example.com.au',
+    address: '8 Harbour Road, Manly NSW 2095',
+    status: 'scheduled',
+    created: '2023-11-20T10:15:00+11:00',
+  },
+  {
+    jobNumber: 'JOB-1003',
+    customer: 'Michael Brown',
+    email: 'michael.brown@example.com.au',
+    address: null,
+    status: 'inspected',
+    created: '2023-11-28T14:00:00+11:00',
+  },
+  {
+    jobNumber: 'JOB-1004',
+    customer: 'Emma Wilson',
+    email: 'emma.wilson@example.com.au',
+    address: '45 Jacaranda Avenue, Toowong QLD 4066',
+    status: 'completed',
+    created: '2023-12-01T08:45:00+11:00',
+  },
+  {
+    jobNumber: 'JOB-1005',
+    customer: 'David Lee',
+    email: 'david.lee@example.com.au',
+    address: '3 Park Terrace, Norwood SA 5067',
+    status: 'booked',
+    created: '2023-12-05T11:20:00+11:00',
+  },
 ] as const;
 
 function demoPassword(): string {

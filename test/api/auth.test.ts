@@ -88,7 +88,11 @@ describe('accounts: registration, verification, sign-in', () => {
   });
 
   it.each(['fullName', 'businessName', 'phone'])('refuses a registration without %s', async (field) => {
-    const response = await sut.http().post('/api/auth/register').send({ ...without(registration, field), email: `missing-${field}@example.com.au` }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ ...without(registration, field), email: `missing-${field}@example.com.au` })
+      .expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'All fields are required for registration.',
@@ -104,13 +108,21 @@ describe('accounts: registration, verification, sign-in', () => {
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ fullName: '   ' }, 'fullName', 'All fields are required for registration.'],
   ])('refuses %j', async (change, field, message) => {
-    const response = await sut.http().post('/api/auth/register').send({ ...registration, email: 'x@example.com.au', ...change }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ ...registration, email: 'x@example.com.au', ...change })
+      .expect(400);
     expect(response.body.errors).toContainEqual({ field, message });
   });
 
   it('answers a registration for an existing address exactly like a new one, and tells the owner', async () => {
     const owner = await createUser(sut.dataSource, { email: 'taken@example.com.au' });
-    const response = await sut.http().post('/api/auth/register').send({ ...registration, email: 'Taken@example.com.au' }).expect(201);
+    const response = await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ ...registration, email: 'Taken@example.com.au' })
+      .expect(201);
     expect(response.body).toEqual({ user: { email: 'Taken@example.com.au', role: 'plumber' }, accessToken: null, verificationRequired: true });
     const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM users WHERE lower(email) = 'taken@example.com.au'`);
     expect(count).toBe(1);
@@ -121,7 +133,11 @@ describe('accounts: registration, verification, sign-in', () => {
   it('refuses text holding a NUL character whether or not the address has an account, storing nothing', async () => {
     await createUser(sut.dataSource, { email: 'nul-taken@example.com.au' });
     for (const email of ['nul-taken@example.com.au', 'nul-new@example.com.au']) {
-      const response = await sut.http().post('/api/auth/register').send({ ...registration, email, fullName: 'nul\u0000inside' }).expect(400);
+      const response = await sut
+        .http()
+        .post('/api/auth/register')
+        .send({ ...registration, email, fullName: 'nul\u0000inside' })
+        .expect(400);
       expect(response.body.errors).toEqual([{ field: 'fullName', message: 'Text cannot contain the NUL character (U+0000).' }]);
     }
     const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM notifications WHERE to_address LIKE 'nul-%'`);
@@ -182,10 +198,16 @@ describe('accounts: sessions and tokens', () => {
     // Signing out ends that sign-in's access token at once, not when its 15 minutes run out.
     await sut.http().get('/api/auth/me').set(one.auth).expect(401);
     await sut.http().get('/api/auth/me').set(two.auth).expect(200);
-    await sut.http().post('/api/auth/refresh').set('Cookie', two.cookie).send({}).expect(200).then((r) => {
-      two.cookie = refreshCookieFrom(r.headers['set-cookie']);
-      two.auth = { Authorization: `Bearer ${r.body.accessToken}` };
-    });
+    await sut
+      .http()
+      .post('/api/auth/refresh')
+      .set('Cookie', two.cookie)
+      .send({})
+      .expect(200)
+      .then((r) => {
+        two.cookie = refreshCookieFrom(r.headers['set-cookie']);
+        two.auth = { Authorization: `Bearer ${r.body.accessToken}` };
+      });
     await sut.http().get('/api/auth/me').set(two.auth).expect(200);
 
     await sut.http().post('/api/auth/logout').set('Cookie', two.cookie).send({ everywhere: true }).expect(204);
@@ -193,10 +215,32 @@ describe('accounts: sessions and tokens', () => {
   });
 
   it.each([
-    ['an unsigned token (alg none)', () => jwt.sign({ sub: 'x', role: 'admin', ver: 0, typ: 'access' }, '', { algorithm: 'none', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
-    ['a token signed with another key', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, 'another-secret-another-secret-0123456789', { subject: 'x', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
-    ['a token for another audience', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, SECRET, { subject: 'x', audience: 'somebody-else', issuer: 'pipe-relining' })],
-    ['an expired token', () => jwt.sign({ role: 'admin', ver: 0, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, { subject: 'x', audience: 'pipe-relining-api', issuer: 'pipe-relining' })],
+    [
+      'an unsigned token (alg none)',
+      () => jwt.sign({ sub: 'x', role: 'admin', ver: 0, typ: 'access' }, '', { algorithm: 'none', audience: 'pipe-relining-api', issuer: 'pipe-relining' }),
+    ],
+    [
+      'a token signed with another key',
+      () =>
+        jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, 'another-secret-another-secret-0123456789', {
+          subject: 'x',
+          audience: 'pipe-relining-api',
+          issuer: 'pipe-relining',
+        }),
+    ],
+    [
+      'a token for another audience',
+      () => jwt.sign({ role: 'admin', ver: 0, typ: 'access' }, SECRET, { subject: 'x', audience: 'somebody-else', issuer: 'pipe-relining' }),
+    ],
+    [
+      'an expired token',
+      () =>
+        jwt.sign({ role: 'admin', ver: 0, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, {
+          subject: 'x',
+          audience: 'pipe-relining-api',
+          issuer: 'pipe-relining',
+        }),
+    ],
     ['a refresh token used as an access token', () => 'bm90LWEtand0LWJ1dC1hbi1vcGFxdWUtcmVmcmVzaC10b2tlbg'],
     ['garbage', () => 'Bearer-ish nonsense'],
   ])('refuses %s with 401', async (_name, makeToken) => {
@@ -242,7 +286,11 @@ describe('accounts: password reset', () => {
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
 
     await sut.http().post('/api/auth/reset-password').send({ token, password: 'short' }).expect(400);
-    await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(200, { message: 'Your password has been updated. You can now log in.' });
+    await sut
+      .http()
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'a brand new passphrase' })
+      .expect(200, { message: 'Your password has been updated. You can now log in.' });
     await sut.http().post('/api/auth/reset-password').send({ token, password: 'a brand new passphrase' }).expect(400);
 
     await sut.http().get('/api/auth/me').set(before.auth).expect(401);
@@ -306,7 +354,12 @@ describe('accounts: rate limits', () => {
   it('allows 10 login attempts a minute per IP, then answers 429 with a clear message', async () => {
     const sut = await startTestApp();
     try {
-      for (let i = 0; i < 10; i += 1) await sut.http().post('/api/auth/login').send({ email: `guess${i}@example.com.au`, password: 'wrong password!' }).expect(401);
+      for (let i = 0; i < 10; i += 1)
+        await sut
+          .http()
+          .post('/api/auth/login')
+          .send({ email: `guess${i}@example.com.au`, password: 'wrong password!' })
+          .expect(401);
       const blocked = await sut.http().post('/api/auth/login').send({ email: 'guess@example.com.au', password: 'wrong password!' }).expect(429);
       expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
       expect(blocked.headers['retry-after']).toBeDefined();
@@ -321,7 +374,13 @@ describe('accounts: rate limits', () => {
       const owner = await createUser(sut.dataSource, { email: 'victim@example.com.au' });
       // A stranger guesses from 30 addresses (each of them within its own limits).
       const guesses = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => sut.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: 'Victim@example.com.au', password: `wrong password ${i}` })),
+        Array.from({ length: 30 }, (_, i) =>
+          sut
+            .http()
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', `203.0.113.${i}`)
+            .send({ email: 'Victim@example.com.au', password: `wrong password ${i}` }),
+        ),
       );
       expect(guesses.map((response) => response.status)).toEqual(Array(30).fill(401));
       // The account is under attack now: every attempt on it waits first (never a refusal).
@@ -334,7 +393,12 @@ describe('accounts: rate limits', () => {
       expect(signedIn.status).toBe(200);
       // Another account is not slowed at all.
       await createUser(sut.dataSource, { email: 'bystander@example.com.au' });
-      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.1').send({ email: 'bystander@example.com.au', password: PASSWORD }).expect(200);
+      await sut
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '203.0.113.1')
+        .send({ email: 'bystander@example.com.au', password: PASSWORD })
+        .expect(200);
     } finally {
       await sut.close();
     }
@@ -348,17 +412,32 @@ describe('accounts: rate limits', () => {
       // 30 guesses from one address over the hour (10 a minute: each minute's counters are cleared, as if a minute had passed).
       for (let minute = 0; minute < 3; minute += 1) {
         const guesses = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: owner.email, password: `wrong password ${i}` })),
+          Array.from({ length: 10 }, (_, i) =>
+            sut
+              .http()
+              .post('/api/auth/login')
+              .set('X-Forwarded-For', '203.0.113.50')
+              .send({ email: owner.email, password: `wrong password ${i}` }),
+          ),
         );
         expect(guesses.map((response) => response.status)).toEqual(Array(10).fill(401));
         await sut.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE '%:minute'`);
       }
-      const blocked = await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: 'PAIR@example.com.au', password: owner.password });
+      const blocked = await sut
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .send({ email: 'PAIR@example.com.au', password: owner.password });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ minutes\.$/) });
       expect(blocked.headers['retry-after']).toBeDefined();
       // The same address may still sign in to another account, and the owner from theirs.
-      await sut.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.50').send({ email: 'pair-other@example.com.au', password: PASSWORD }).expect(200);
+      await sut
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .send({ email: 'pair-other@example.com.au', password: PASSWORD })
+        .expect(200);
       await sut.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.8').send({ email: owner.email, password: owner.password }).expect(200);
     } finally {
       await sut.close();
@@ -374,7 +453,8 @@ describe('accounts: rate limits', () => {
         await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: owner.email }).expect(202);
       }
       // One address of the stranger runs out of its own allowance…
-      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.77').send({ email: owner.email }).expect(202);
+      for (let i = 0; i < 5; i += 1)
+        await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.77').send({ email: owner.email }).expect(202);
       await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.77').send({ email: owner.email }).expect(429);
       // …but the owner asks from theirs and is answered, and a working link is in their mailbox.
       await sut.http().post('/api/auth/forgot-password').set('X-Forwarded-For', '198.51.100.9').send({ email: owner.email }).expect(202);
@@ -393,10 +473,24 @@ describe('accounts: rate limits', () => {
   it('limits registration and forgot-password too', async () => {
     const sut = await startTestApp();
     try {
-      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/forgot-password').send({ email: `a${i}@example.com.au` }).expect(202);
+      for (let i = 0; i < 5; i += 1)
+        await sut
+          .http()
+          .post('/api/auth/forgot-password')
+          .send({ email: `a${i}@example.com.au` })
+          .expect(202);
       await sut.http().post('/api/auth/forgot-password').send({ email: 'a@example.com.au' }).expect(429);
-      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/auth/register').send({ ...registration, email: `r${i}@example.com.au` }).expect(201);
-      await sut.http().post('/api/auth/register').send({ ...registration, email: 'r9@example.com.au' }).expect(429);
+      for (let i = 0; i < 5; i += 1)
+        await sut
+          .http()
+          .post('/api/auth/register')
+          .send({ ...registration, email: `r${i}@example.com.au` })
+          .expect(201);
+      await sut
+        .http()
+        .post('/api/auth/register')
+        .send({ ...registration, email: 'r9@example.com.au' })
+        .expect(429);
     } finally {
       await sut.close();
     }
@@ -421,7 +515,15 @@ describe('accounts: what reaches the logs', () => {
 
       const logs = lines.join('\n');
       expect(lines.length).toBeGreaterThan(5);
-      for (const secret of [PASSWORD, 'a wrong password!', 'another secret passphrase', verifyToken, resetToken, session.accessToken, session.cookie.split('=')[1]!]) {
+      for (const secret of [
+        PASSWORD,
+        'a wrong password!',
+        'another secret passphrase',
+        verifyToken,
+        resetToken,
+        session.accessToken,
+        session.cookie.split('=')[1]!,
+      ]) {
         expect(logs).not.toContain(secret);
       }
     } finally {
@@ -474,10 +576,19 @@ describe('accounts: no login CSRF', () => {
 
   it.each([
     ['an HTML form (urlencoded) from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).type('form').send(body)],
-    ['a multipart form from another site', (test: Test, body: Record<string, string>) => Object.entries(body).reduce((t, [k, v]) => t.field(k, v), test.set('Origin', ELSEWHERE))],
-    ['a text/plain form from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).set('Content-Type', 'text/plain').send(JSON.stringify(body))],
+    [
+      'a multipart form from another site',
+      (test: Test, body: Record<string, string>) => Object.entries(body).reduce((t, [k, v]) => t.field(k, v), test.set('Origin', ELSEWHERE)),
+    ],
+    [
+      'a text/plain form from another site',
+      (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).set('Content-Type', 'text/plain').send(JSON.stringify(body)),
+    ],
     ['a urlencoded form from its own site (not JSON)', (test: Test, body: Record<string, string>) => test.set('Origin', SITE).type('form').send(body)],
-    ['a form with no Origin but Sec-Fetch-Site: cross-site', (test: Test, body: Record<string, string>) => test.set('Sec-Fetch-Site', 'cross-site').type('form').send(body)],
+    [
+      'a form with no Origin but Sec-Fetch-Site: cross-site',
+      (test: Test, body: Record<string, string>) => test.set('Sec-Fetch-Site', 'cross-site').type('form').send(body),
+    ],
     ['JSON from another site', (test: Test, body: Record<string, string>) => test.set('Origin', ELSEWHERE).send(body)],
     ['JSON from Origin: null (a sandboxed frame)', (test: Test, body: Record<string, string>) => test.set('Origin', 'null').send(body)],
     ['JSON from a look-alike origin', (test: Test, body: Record<string, string>) => test.set('Origin', 'http://localhost:3000.evil.example.com').send(body)],
@@ -493,7 +604,13 @@ describe('accounts: no login CSRF', () => {
 
     // Nor registers (and signs in) a new account, nor signs anyone out or refreshes from there.
     const email = `csrf-new-${randomUUID()}@example.com.au`;
-    const registered = await send(sut.http().post('/api/auth/register'), { email, password: PASSWORD, fullName: 'Eve Evil', businessName: 'Evil Co', phone: '0400 666 666' });
+    const registered = await send(sut.http().post('/api/auth/register'), {
+      email,
+      password: PASSWORD,
+      fullName: 'Eve Evil',
+      businessName: 'Evil Co',
+      phone: '0400 666 666',
+    });
     expect([403, 415]).toContain(registered.status);
     expect(setsCookies(registered)).toBe(false);
     expect(await countOf(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [email])).toBe(0);
@@ -511,7 +628,11 @@ describe('accounts: no login CSRF', () => {
   it('answers 415 for anything but JSON and 403 for another origin, in the one error format', async () => {
     const form = await sut.http().post('/api/auth/login').type('form').send({ email: 'a@example.com.au', password: 'x' });
     expect(form.status).toBe(415);
-    expect(form.body).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please send this request as JSON (Content-Type: application/json).' });
+    expect(form.body).toMatchObject({
+      statusCode: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Please send this request as JSON (Content-Type: application/json).',
+    });
     const empty = await sut.http().post('/api/auth/refresh');
     expect(empty.status).toBe(415);
     const foreign = await sut.http().post('/api/auth/login').set('Origin', ELSEWHERE).send({ email: 'a@example.com.au', password: 'x' });
@@ -521,7 +642,9 @@ describe('accounts: no login CSRF', () => {
 
   it('refuses a form post to every POST route under /api/auth', async () => {
     const routes = discoverRoutes(sut.app).filter((route) => route.method === 'POST' && route.path.startsWith('/api/auth/'));
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/auth/refresh', '/api/auth/register']));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/logout', '/api/auth/refresh', '/api/auth/register']),
+    );
     for (const route of routes) {
       expect([route.path, (await sut.http().post(route.path).set('Origin', ELSEWHERE).type('form').send({ a: 'b' })).status]).toEqual([route.path, 403]);
       expect([route.path, (await sut.http().post(route.path).type('form').send({ a: 'b' })).status]).toEqual([route.path, 415]);
@@ -548,10 +671,23 @@ describe('accounts: no login CSRF', () => {
     const user = await createUser(sut.dataSource, { email: 'own-host@example.com.au' });
     // A browser that reached the server as http://127.0.0.1:3000 (not PUBLIC_BASE_URL's localhost) sends that origin and Host.
     for (const host of ['127.0.0.1:3000', 'relining.local:8080']) {
-      await sut.http().post('/api/auth/login').set('Host', host).set('Origin', `http://${host}`).set('Sec-Fetch-Site', 'same-origin').send({ email: user.email, password: user.password }).expect(200);
+      await sut
+        .http()
+        .post('/api/auth/login')
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
     }
     // Its Host names us, but the page was elsewhere: still refused.
-    await sut.http().post('/api/auth/login').set('Host', '127.0.0.1:3000').set('Origin', 'http://127.0.0.1:4000').send({ email: user.email, password: user.password }).expect(403);
+    await sut
+      .http()
+      .post('/api/auth/login')
+      .set('Host', '127.0.0.1:3000')
+      .set('Origin', 'http://127.0.0.1:4000')
+      .send({ email: user.email, password: user.password })
+      .expect(403);
     await sut.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200); // curl, the tests
     await sut.http().post('/api/auth/login').set('Sec-Fetch-Site', 'none').send({ email: user.email, password: user.password }).expect(200); // typed in the address bar
   });

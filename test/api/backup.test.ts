@@ -22,7 +22,10 @@ const JPEG = Buffer.from(
   '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCbAUQZ/9k=',
   'base64',
 );
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4YSOHFTEMpAQAD4Y2YVC8mugAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4YSOHFTEMpAQAD4Y2YVC8mugAAAAASUVORK5CYII=',
+  'base64',
+);
 
 interface Fingerprint {
   /** Each table: row count and md5 of its rows in a fixed order. */
@@ -52,7 +55,9 @@ function fingerprint(url: string): Promise<Fingerprint> {
       const { rows } = await client.query(`SELECT count(*) AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM "${name}" t`);
       result.tables[name] = `${rows[0].n} ${rows[0].md5}`;
     }
-    const { rows: sequences } = await client.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'S' ORDER BY 1`);
+    const { rows: sequences } = await client.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'S' ORDER BY 1`,
+    );
     for (const { name } of sequences) {
       const { rows } = await client.query(`SELECT last_value, is_called FROM "${name}"`);
       result.sequences[name] = `${rows[0].last_value} ${rows[0].is_called}`;
@@ -64,13 +69,17 @@ function fingerprint(url: string): Promise<Fingerprint> {
 /** The running totals recounted from the rows themselves, beside what the totals tables hold. */
 function totals(url: string) {
   return withClient(url, async (client) => {
-    const stored = await client.query(`SELECT status, cleanview_rebate_status, reline_rebate_status, referrals::int, cleanview_cents::int, reline_cents::int FROM referral_totals WHERE referrals <> 0 ORDER BY 1, 2, 3`);
+    const stored = await client.query(
+      `SELECT status, cleanview_rebate_status, reline_rebate_status, referrals::int, cleanview_cents::int, reline_cents::int FROM referral_totals WHERE referrals <> 0 ORDER BY 1, 2, 3`,
+    );
     const counted = await client.query(
       `SELECT status, cleanview_rebate_status, reline_rebate_status, count(*)::int AS referrals, sum(cleanview_rebate_amount_cents)::int AS cleanview_cents, sum(reline_rebate_amount_cents)::int AS reline_cents
        FROM referrals GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     const storedReferrers = await client.query(`SELECT referrer_key, referrals::int FROM referral_referrer_totals WHERE referrals <> 0 ORDER BY 1`);
-    const countedReferrers = await client.query(`SELECT coalesce(plumber_id::text, lower(plumber_email)) AS referrer_key, count(*)::int AS referrals FROM referrals GROUP BY 1 ORDER BY 1`);
+    const countedReferrers = await client.query(
+      `SELECT coalesce(plumber_id::text, lower(plumber_email)) AS referrer_key, count(*)::int AS referrals FROM referrals GROUP BY 1 ORDER BY 1`,
+    );
     const storedBookings = await client.query(`SELECT status, bookings::int FROM booking_status_totals WHERE bookings <> 0 ORDER BY 1`);
     const countedBookings = await client.query(`SELECT status, count(*)::int AS bookings FROM bookings WHERE status <> 'new' GROUP BY 1 ORDER BY 1`);
     return {
@@ -86,7 +95,9 @@ async function filesUnder(folder: string): Promise<Record<string, string>> {
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    files[path.relative(folder, full)] = createHash('sha256').update(await readFile(full)).digest('hex');
+    files[path.relative(folder, full)] = createHash('sha256')
+      .update(await readFile(full))
+      .digest('hex');
   }
   return files;
 }
@@ -103,7 +114,10 @@ async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise
   await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
 /** Rewrites a backup file frame by frame (to make files from a newer version, or with a changed row). */
@@ -111,9 +125,11 @@ async function rewriteBackup(from: string, to: string, change: (type: string, pa
   const frames: Buffer[] = [BACKUP_MAGIC];
   let index = 0;
   const bytes = gunzipSync(await readFile(from));
-  for await (const frame of decodeFrames((async function* () {
-    yield bytes;
-  })())) {
+  for await (const frame of decodeFrames(
+    (async function* () {
+      yield bytes;
+    })(),
+  )) {
     frames.push(encodeFrame(frame.type, change(frame.type, frame.payload, index)));
     index += 1;
   }
@@ -148,29 +164,104 @@ describe('db:backup and db:restore', () => {
     // Everything through the real API: accounts, bookings, enquiries, referrals with photos and history, jobs, edits.
     const admin = await signIn(source, await createUser(source.dataSource, { email: 'office@example.com.au', role: 'admin' }));
     plumber = await signIn(source, await createUser(source.dataSource, { email: 'alice@plumbing.com.au', fullName: 'Alice Plumber' }));
-    await http().post('/api/auth/register').send({ email: 'sam@smithplumbing.com.au', password: PASSWORD, fullName: 'Sam Smith', businessName: 'Smith Plumbing', phone: '0400 111 222' }).expect(201);
-    const booking = { name: 'Alex Citizen', email: 'alex@example.com.au', phone: '0400 123 456', suburb: 'Richmond VIC 3121', address: '12 Station Street', preferred_date: inDays(3), preferred_time: '9:00 AM', message: 'Blocked drain' };
+    await http()
+      .post('/api/auth/register')
+      .send({ email: 'sam@smithplumbing.com.au', password: PASSWORD, fullName: 'Sam Smith', businessName: 'Smith Plumbing', phone: '0400 111 222' })
+      .expect(201);
+    const booking = {
+      name: 'Alex Citizen',
+      email: 'alex@example.com.au',
+      phone: '0400 123 456',
+      suburb: 'Richmond VIC 3121',
+      address: '12 Station Street',
+      preferred_date: inDays(3),
+      preferred_time: '9:00 AM',
+      message: 'Blocked drain',
+    };
     const bookings = [];
-    for (const name of ['Alex Citizen', 'Bea Citizen', 'Cy Citizen']) bookings.push((await http().post('/api/bookings').send({ ...booking, name }).expect(201)).body);
+    for (const name of ['Alex Citizen', 'Bea Citizen', 'Cy Citizen'])
+      bookings.push(
+        (
+          await http()
+            .post('/api/bookings')
+            .send({ ...booking, name })
+            .expect(201)
+        ).body,
+      );
     const bookingIds = (await http().get('/api/admin/bookings').set(admin.auth).expect(200)).body.map((b: { id: string }) => b.id);
     await http().put(`/api/admin/bookings/${bookingIds[0]}`).set(admin.auth).send({ status: 'contacted' }).expect(200);
-    await http().post('/api/enquiries').send({ kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive', issueType: 'roots', quantity: '400 m', timing: 'planned', notes: 'Depot access' }).expect(201);
+    await http()
+      .post('/api/enquiries')
+      .send({
+        kind: 'corporate',
+        organisationName: 'City of Example',
+        contactPerson: 'Jordan Lee',
+        email: 'jordan@example.gov.au',
+        phone: '03 9000 0000',
+        siteAddress: '1 Civic Drive',
+        issueType: 'roots',
+        quantity: '400 m',
+        timing: 'planned',
+        notes: 'Depot access',
+      })
+      .expect(201);
 
-    const referral = { clientName: 'Chris Client', jobAddress: '4 Elm Street', suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium', description: 'Recurring blockage', serviceTypes: { cleanView: true, reline: true } };
+    const referral = {
+      clientName: 'Chris Client',
+      jobAddress: '4 Elm Street',
+      suburb: 'Toowong',
+      clientPhone: '0400 999 000',
+      urgency: 'medium',
+      description: 'Recurring blockage',
+      serviceTypes: { cleanView: true, reline: true },
+    };
     const first = (await http().post('/api/me/referrals').set(plumber.auth).send(referral).expect(201)).body;
-    const second = (await http().post('/api/me/referrals').set(plumber.auth).send({ ...referral, clientName: 'Dana Client', notes: 'Dog in yard\nback gate "blue"\ttab \\ slash' }).expect(201)).body;
-    const photos = (await http().post(`/api/me/referrals/${first.id}/photos`).set(plumber.auth).attach('photos', JPEG, 'front.jpg').attach('photos', PNG, 'back.png').expect(201)).body;
+    const second = (
+      await http()
+        .post('/api/me/referrals')
+        .set(plumber.auth)
+        .send({ ...referral, clientName: 'Dana Client', notes: 'Dog in yard\nback gate "blue"\ttab \\ slash' })
+        .expect(201)
+    ).body;
+    const photos = (
+      await http()
+        .post(`/api/me/referrals/${first.id}/photos`)
+        .set(plumber.auth)
+        .attach('photos', JPEG, 'front.jpg')
+        .attach('photos', PNG, 'back.png')
+        .expect(201)
+    ).body;
     photoUrl = `/api/me/referrals/${first.id}/photos/${photos[0].id}`;
     sourcePhoto = Buffer.from((await http().get(photoUrl).set(plumber.auth).expect(200)).body);
-    await http().post('/api/referrals/quick').send({ plumberName: 'Quinn Quick', plumberCompany: 'Quick Drains', plumberPhone: '0400 121 212', plumberEmail: 'quinn@quickdrains.com.au', ...referral, serviceTypes: undefined }).expect(201);
+    await http()
+      .post('/api/referrals/quick')
+      .send({
+        plumberName: 'Quinn Quick',
+        plumberCompany: 'Quick Drains',
+        plumberPhone: '0400 121 212',
+        plumberEmail: 'quinn@quickdrains.com.au',
+        ...referral,
+        serviceTypes: undefined,
+      })
+      .expect(201);
     await http().put(`/api/admin/referrals/${first.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
     await http().put(`/api/admin/referrals/${first.id}`).set(admin.auth).send({ status: 'rebate_paid', notes: 'Paid by transfer' }).expect(200);
     await http().put(`/api/admin/referrals/${second.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
     await http().post(`/api/admin/referrals/${second.id}/email`).set(admin.auth).send({ subject: 'Your referral', message: 'Thanks, Alice' }).expect(202);
 
-    const job = (await http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-2001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au', bookingId: bookings[0].id, referralId: first.id }).expect(201)).body;
+    const job = (
+      await http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-2001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au', bookingId: bookings[0].id, referralId: first.id })
+        .expect(201)
+    ).body;
     await http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'quoted', notify: true }).expect(200);
-    await http().put('/api/admin/email-templates/job_completed').set(admin.auth).send({ subject: 'Done: {jobId}', body: 'Hi {customerName}, all done. {trackingLink}' }).expect(200);
+    await http()
+      .put('/api/admin/email-templates/job_completed')
+      .set(admin.auth)
+      .send({ subject: 'Done: {jobId}', body: 'Hi {customerName}, all done. {trackingLink}' })
+      .expect(200);
     await http().put('/api/admin/settings/email').set(admin.auth).send({ includeTrackingLink: false }).expect(200);
 
     backupFile = path.join(folder, 'populated.backup.gz');
@@ -213,7 +304,22 @@ describe('db:backup and db:restore', () => {
       expect(mine.map((r: { clientName: string }) => r.clientName).sort()).toEqual(['Chris Client', 'Dana Client']);
       expect(Buffer.from((await app.http().get(photoUrl).set(again.auth).expect(200)).body).equals(sourcePhoto)).toBe(true);
       // Sequences and triggers carry on: the next Ref ID follows the last, and the totals count it.
-      const next = (await app.http().post('/api/me/referrals').set(again.auth).send({ clientName: 'Eve', jobAddress: '1 A St', suburb: 'Toowong', clientPhone: '0400 000 111', urgency: 'low', description: 'Slow drain', serviceTypes: { cleanView: true, reline: false } }).expect(201)).body;
+      const next = (
+        await app
+          .http()
+          .post('/api/me/referrals')
+          .set(again.auth)
+          .send({
+            clientName: 'Eve',
+            jobAddress: '1 A St',
+            suburb: 'Toowong',
+            clientPhone: '0400 000 111',
+            urgency: 'low',
+            description: 'Slow drain',
+            serviceTypes: { cleanView: true, reline: false },
+          })
+          .expect(201)
+      ).body;
       expect(next.refNumber).toBe('R-000004');
       await app.http().get('/api/me/rebates/summary').set(again.auth).expect(200, { totalReferrals: 3, rebatePaid: 480, rebatePending: 960 });
       const after = await totals(target.url);
@@ -229,7 +335,9 @@ describe('db:backup and db:restore', () => {
     const targetDataDir = path.join(folder, 'changed');
     await withClient(target.url, async (client) => {
       await client.query(`INSERT INTO users (email) VALUES ('someone@else.com.au')`);
-      await client.query(`INSERT INTO bookings (full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, status) VALUES ('X', 'x@x.au', '1', 'a', 'b', '2030-01-01', '9:00 AM', 'c', 'completed')`);
+      await client.query(
+        `INSERT INTO bookings (full_name, email, phone, address, suburb, preferred_date, preferred_time, brief_description, status) VALUES ('X', 'x@x.au', '1', 'a', 'b', '2030-01-01', '9:00 AM', 'c', 'completed')`,
+      );
       await client.query(`UPDATE email_templates SET subject = 'Changed' WHERE key = 'quote_sent'`);
     });
     await mkdir(path.join(targetDataDir, 'uploads', 'referrals'), { recursive: true });
@@ -284,7 +392,9 @@ describe('db:backup and db:restore', () => {
     let tableName = '';
     await rewriteBackup(backupFile, changedRow, (type, payload) => {
       if (type === Frame.Table) tableName = JSON.parse(payload.toString()).name;
-      return type === Frame.Data && tableName === 'users' ? Buffer.from(payload.toString().replace('alice@plumbing.com.au', 'mallory@plumbing.com.au')) : payload;
+      return type === Frame.Data && tableName === 'users'
+        ? Buffer.from(payload.toString().replace('alice@plumbing.com.au', 'mallory@plumbing.com.au'))
+        : payload;
     });
     const bytes = await readFile(backupFile);
     const truncated = path.join(folder, 'truncated.backup.gz');
@@ -365,7 +475,16 @@ describe('db:backup and db:restore', () => {
     });
     const migratedTotals = await totals(target.url);
     expect(migratedTotals.stored).toEqual(migratedTotals.counted);
-    expect(migratedTotals.stored.referrals).toEqual([{ status: 'cleanview_completed', cleanview_rebate_status: 'processing', reline_rebate_status: 'pending', referrals: 1, cleanview_cents: 8000, reline_cents: 40000 }]);
+    expect(migratedTotals.stored.referrals).toEqual([
+      {
+        status: 'cleanview_completed',
+        cleanview_rebate_status: 'processing',
+        reline_rebate_status: 'pending',
+        referrals: 1,
+        cleanview_cents: 8000,
+        reline_cents: 40000,
+      },
+    ]);
   });
 
   it('works on the embedded database: started for the command when no server runs, joined when one does', async () => {

@@ -62,9 +62,15 @@ describe('a booking is one statement', () => {
   });
 
   it('stores exactly one booking and its two e-mails, with the dedupe keys, entity and Message-IDs they always had', async () => {
-    const created = await sut.http().post('/api/bookings').send(booking('exactly.two@example.com.au', { suburb: 'Parramatta NSW 2150' })).expect(201);
+    const created = await sut
+      .http()
+      .post('/api/bookings')
+      .send(booking('exactly.two@example.com.au', { suburb: 'Parramatta NSW 2150' }))
+      .expect(201);
     const id = created.body.id as string;
-    const [stored] = await rows(`SELECT suburb, state, postcode, status, created_at = updated_at AS same_times FROM bookings WHERE email = 'exactly.two@example.com.au'`);
+    const [stored] = await rows(
+      `SELECT suburb, state, postcode, status, created_at = updated_at AS same_times FROM bookings WHERE email = 'exactly.two@example.com.au'`,
+    );
     expect(stored).toEqual({ suburb: 'Parramatta', state: 'NSW', postcode: '2150', status: 'new', same_times: true });
     const mails = await rows(
       `SELECT dedupe_key, template_key, to_address, status, entity_type, entity_id, message_id, id::text AS id FROM notifications WHERE entity_id = $1 ORDER BY template_key`,
@@ -95,7 +101,9 @@ describe('a booking is one statement', () => {
       BEGIN
         RAISE EXCEPTION 'the outbox refuses the notice';
       END $$`);
-    await rows(`CREATE TRIGGER refuse_notice BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW.template_key = 'booking_notice') EXECUTE FUNCTION refuse_notice()`);
+    await rows(
+      `CREATE TRIGGER refuse_notice BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW.template_key = 'booking_notice') EXECUTE FUNCTION refuse_notice()`,
+    );
     try {
       const before = await rows(`SELECT (SELECT count(*)::int FROM bookings) AS bookings, (SELECT count(*)::int FROM notifications) AS mails`);
       const response = await sut.http().post('/api/bookings').send(booking('all.or.nothing@example.com.au'));

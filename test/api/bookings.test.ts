@@ -49,7 +49,11 @@ describe('bookings: the public request', () => {
   });
 
   it('stores the booking with state and postcode from the suburb, and e-mails the customer and the company', async () => {
-    const response = await sut.http().post('/api/bookings').send({ ...booking(), subject: 'New Booking Request', _gotcha: '' }).expect(201);
+    const response = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), subject: 'New Booking Request', _gotcha: '' })
+      .expect(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const [row] = await sut.dataSource.query(`SELECT * FROM bookings WHERE id = $1`, [response.body.id]);
     expect(row).toMatchObject({
@@ -76,23 +80,43 @@ describe('bookings: the public request', () => {
   });
 
   it('leaves state and postcode empty when the suburb is ambiguous or unknown', async () => {
-    const ambiguous = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'Richmond' }).expect(201);
+    const ambiguous = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), suburb: 'Richmond' })
+      .expect(201);
     const [row] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [ambiguous.body.id]);
     expect(row).toEqual({ suburb: 'Richmond', state: null, postcode: null });
-    const unique = await sut.http().post('/api/bookings').send({ ...booking(), suburb: 'toowong' }).expect(201);
+    const unique = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), suburb: 'toowong' })
+      .expect(201);
     const [other] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [unique.body.id]);
     expect(other).toEqual({ suburb: 'Toowong', state: 'QLD', postcode: '4066' });
   });
 
   it.each([
-    ["a picked suggestion's text with its state and postcode (what the booking form sends)", { suburb: 'Parramatta NSW 2150', state: 'NSW', postcode: '2150' }, ['Parramatta', 'NSW', '2150']],
+    [
+      "a picked suggestion's text with its state and postcode (what the booking form sends)",
+      { suburb: 'Parramatta NSW 2150', state: 'NSW', postcode: '2150' },
+      ['Parramatta', 'NSW', '2150'],
+    ],
     ["a picked suggestion's text alone (the form without JavaScript)", { suburb: 'Parramatta NSW 2150' }, ['Parramatta', 'NSW', '2150']],
     ['a name with the state and postcode of the picked suggestion', { suburb: 'Richmond', state: 'VIC', postcode: '3121' }, ['Richmond', 'VIC', '3121']],
     ['a name and state, the postcode being certain', { suburb: 'parramatta, nsw' }, ['Parramatta', 'NSW', '2150']],
     ["a place the localities do not know: the visitor's state and postcode are kept", { suburb: 'Nowhere Creek VIC 3999' }, ['Nowhere Creek', 'VIC', '3999']],
-    ['state and postcode typed in the text win over a hint that disagrees', { suburb: 'Richmond VIC 3121', state: 'NSW', postcode: '2753' }, ['Richmond', 'VIC', '3121']],
+    [
+      'state and postcode typed in the text win over a hint that disagrees',
+      { suburb: 'Richmond VIC 3121', state: 'NSW', postcode: '2753' },
+      ['Richmond', 'VIC', '3121'],
+    ],
   ])('stores suburb, state and postcode apart from %s', async (_case, place, [suburb, state, postcode]) => {
-    const response = await sut.http().post('/api/bookings').send({ ...booking(), ...place }).expect(201);
+    const response = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), ...place })
+      .expect(201);
     const record = await sut.http().get(`/api/admin/bookings/${response.body.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ suburb, state, postcode });
   });
@@ -109,7 +133,11 @@ describe('bookings: the public request', () => {
   ])('refuses %j with its message, storing and sending nothing', async (change, field, message) => {
     const before = await count(sut, `SELECT count(*)::int AS count FROM bookings`);
     const mailsBefore = await count(sut, `SELECT count(*)::int AS count FROM notifications`);
-    const response = await sut.http().post('/api/bookings').send({ ...booking(), ...change }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), ...change })
+      .expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
     expect(response.body.errors[0]).toEqual({ field, message });
     expect(await count(sut, `SELECT count(*)::int AS count FROM bookings`)).toBe(before);
@@ -117,14 +145,22 @@ describe('bookings: the public request', () => {
   });
 
   it('refuses fields it does not know', async () => {
-    const response = await sut.http().post('/api/bookings').send({ ...booking(), admin: true }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), admin: true })
+      .expect(400);
     expect(response.body.errors).toEqual([{ field: 'admin', message: 'property admin should not exist' }]);
   });
 
   it('answers a filled spam trap exactly like a success, but stores and sends nothing', async () => {
     const before = await count(sut, `SELECT count(*)::int AS count FROM bookings`);
     const notificationsBefore = await count(sut, `SELECT count(*)::int AS count FROM notifications`);
-    const response = await sut.http().post('/api/bookings').send({ ...booking(), _gotcha: 'https://spam.example' }).expect(201);
+    const response = await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking(), _gotcha: 'https://spam.example' })
+      .expect(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await count(sut, `SELECT count(*)::int AS count FROM bookings`)).toBe(before);
     expect(await count(sut, `SELECT count(*)::int AS count FROM notifications`)).toBe(notificationsBefore);
@@ -156,7 +192,7 @@ describe('bookings: the public request', () => {
     ['multipart', 'application/json'],
     ['multipart', 'application/json, text/plain, */*'],
     ['urlencoded', 'application/json'],
-  ])('answers a %s post that accepts %s in JSON, as the spec\'s original call expects: 201 with the booking', async (encoding, accept) => {
+  ])("answers a %s post that accepts %s in JSON, as the spec's original call expects: 201 with the booking", async (encoding, accept) => {
     const fields = { ...booking(), message: `Posted as ${encoding} accepting ${accept}`, _gotcha: '', subject: 'New Booking Request' };
     const request = sut.http().post('/api/bookings').set('accept', accept);
     if (encoding === 'multipart') for (const [key, value] of Object.entries(fields)) request.field(key, value);
@@ -181,7 +217,7 @@ describe('bookings: the public request', () => {
     expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE brief_description = 'multipart json refused'`)).toBe(0);
   });
 
-  it('keeps the redirect for a browser\'s own form post (Accept preferring HTML)', async () => {
+  it("keeps the redirect for a browser's own form post (Accept preferring HTML)", async () => {
     const request = sut.http().post('/api/bookings').set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
     for (const [key, value] of Object.entries(booking())) request.field(key, value);
     const response = await request.expect(303);
@@ -201,7 +237,12 @@ describe('bookings: rate limit', () => {
   it('takes 5 a minute per IP, then answers 429 with a friendly message', async () => {
     const sut = await startTestApp();
     try {
-      for (let i = 0; i < 5; i += 1) await sut.http().post('/api/bookings').send({ ...booking(), email: `rate${i}@example.com.au` }).expect(201);
+      for (let i = 0; i < 5; i += 1)
+        await sut
+          .http()
+          .post('/api/bookings')
+          .send({ ...booking(), email: `rate${i}@example.com.au` })
+          .expect(201);
       const blocked = await sut.http().post('/api/bookings').send(booking()).expect(429);
       expect(blocked.body.message).toBe('You have sent several booking requests in a short time. Please try again later, or call us on 1300 747 354.');
     } finally {
@@ -218,8 +259,20 @@ describe('bookings: staff', () => {
   beforeAll(async () => {
     sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
     admin = await signIn(sut, await createUser(sut.dataSource, { email: 'bookings-admin@example.com.au', role: 'admin' }));
-    for (const [name, suburb, days] of [['Zoe Adams', 'Toowong', 0], ['Yusuf Brown', 'Manly', 1], ['Xavier Chen', 'Norwood SA 5067', 2]] as const) {
-      ids.push((await sut.http().post('/api/bookings').send({ ...booking(), name, suburb, email: `${name.split(' ')[0]!.toLowerCase()}@example.com.au`, preferred_date: inDays(days) }).expect(201)).body.id);
+    for (const [name, suburb, days] of [
+      ['Zoe Adams', 'Toowong', 0],
+      ['Yusuf Brown', 'Manly', 1],
+      ['Xavier Chen', 'Norwood SA 5067', 2],
+    ] as const) {
+      ids.push(
+        (
+          await sut
+            .http()
+            .post('/api/bookings')
+            .send({ ...booking(), name, suburb, email: `${name.split(' ')[0]!.toLowerCase()}@example.com.au`, preferred_date: inDays(days) })
+            .expect(201)
+        ).body.id,
+      );
     }
     // An old booking, outside the last 30 days.
     await sut.dataSource.query(
@@ -242,13 +295,23 @@ describe('bookings: staff', () => {
     expect(today.body).toHaveLength(3);
     const searched = await sut.http().get('/api/admin/bookings').query({ filter: '{"q":"manly"}' }).set(admin.auth).expect(200);
     expect(searched.body.map((b: { fullName: string }) => b.fullName)).toEqual(['Yusuf Brown']);
-    const range = await sut.http().get('/api/admin/bookings').query({ filter: JSON.stringify({ createdFrom: '2020-01-01', createdTo: todayIn('Australia/Melbourne') }) }).set(admin.auth).expect(200);
+    const range = await sut
+      .http()
+      .get('/api/admin/bookings')
+      .query({ filter: JSON.stringify({ createdFrom: '2020-01-01', createdTo: todayIn('Australia/Melbourne') }) })
+      .set(admin.auth)
+      .expect(200);
     expect(range.body).toHaveLength(4);
   });
 
   it('changes a status (any to any, updatedAt set), accepting the whole record', async () => {
     const record = (await sut.http().get(`/api/admin/bookings/${ids[0]}`).set(admin.auth).expect(200)).body;
-    const updated = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ ...record, status: 'Contacted' }).expect(200);
+    const updated = await sut
+      .http()
+      .put(`/api/admin/bookings/${ids[0]}`)
+      .set(admin.auth)
+      .send({ ...record, status: 'Contacted' })
+      .expect(200);
     expect(updated.body.status).toBe('contacted');
     expect(new Date(updated.body.updatedAt).getTime()).toBeGreaterThan(new Date(record.updatedAt).getTime());
     const back = await sut.http().put(`/api/admin/bookings/${ids[0]}`).set(admin.auth).send({ status: 'new' }).expect(200);
@@ -271,7 +334,9 @@ describe('bookings: staff', () => {
     expect(all.headers['content-type']).toMatch(/^text\/csv/);
     expect(all.headers['content-disposition']).toMatch(/attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = all.text.trim().split('\n');
-    expect(lines[0]).toBe('"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at (Melbourne time)","updated_at (Melbourne time)"');
+    expect(lines[0]).toBe(
+      '"id","full_name","email","phone","address","suburb","state","postcode","preferred_date","preferred_time","brief_description","how_heard_about_us","status","created_at (Melbourne time)","updated_at (Melbourne time)"',
+    );
     expect(lines).toHaveLength(5);
     // Every field quoted; a formula at the start of a cell, or after a separator a reader may split on, is text.
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
@@ -289,9 +354,19 @@ describe('bookings: staff', () => {
   });
 
   it('links a tracking job to a booking', async () => {
-    const job = await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-BK1', customerName: 'Zoe Adams', customerEmail: 'zoe@example.com.au', bookingId: ids[0], notify: false }).expect(201);
+    const job = await sut
+      .http()
+      .post('/api/admin/jobs')
+      .set(admin.auth)
+      .send({ jobNumber: 'JOB-BK1', customerName: 'Zoe Adams', customerEmail: 'zoe@example.com.au', bookingId: ids[0], notify: false })
+      .expect(201);
     expect(job.body.bookingId).toBe(ids[0]);
-    const linked = await sut.http().get('/api/admin/jobs').query({ filter: JSON.stringify({ bookingId: ids[0] }) }).set(admin.auth).expect(200);
+    const linked = await sut
+      .http()
+      .get('/api/admin/jobs')
+      .query({ filter: JSON.stringify({ bookingId: ids[0] }) })
+      .set(admin.auth)
+      .expect(200);
     expect(linked.body.map((j: { jobNumber: string }) => j.jobNumber)).toEqual(['JOB-BK1']);
   });
 });
@@ -307,7 +382,13 @@ describe('address suggestions', () => {
 
   it('suggests Australian localities for a suburb field from 3 characters, with suburb, state and postcode', async () => {
     const response = await sut.http().get('/api/addresses/suggest').query({ q: 'toow', kind: 'locality' }).expect(200);
-    expect(response.body[0]).toEqual({ description: 'Toowong QLD 4066', placeId: expect.stringMatching(/^locality:\d+$/), suburb: 'Toowong', state: 'QLD', postcode: '4066' });
+    expect(response.body[0]).toEqual({
+      description: 'Toowong QLD 4066',
+      placeId: expect.stringMatching(/^locality:\d+$/),
+      suburb: 'Toowong',
+      state: 'QLD',
+      postcode: '4066',
+    });
   });
 
   it('narrows a suburb to the state typed after it', async () => {
@@ -321,10 +402,13 @@ describe('address suggestions', () => {
     expect(response.body.map((s: { description: string }) => s.description)).toContain('12 Station St, Richmond VIC 3121');
   });
 
-  it.each([['Parra'], ['Toowong QLD'], ['12 Station Street']])('never offers a suburb as a street address: %j has no street and locality, so nothing', async (q) => {
-    await sut.http().get('/api/addresses/suggest').query({ q, kind: 'address' }).expect(200, []);
-    await sut.http().get('/api/addresses/suggest').query({ q }).expect(200, []);
-  });
+  it.each([['Parra'], ['Toowong QLD'], ['12 Station Street']])(
+    'never offers a suburb as a street address: %j has no street and locality, so nothing',
+    async (q) => {
+      await sut.http().get('/api/addresses/suggest').query({ q, kind: 'address' }).expect(200, []);
+      await sut.http().get('/api/addresses/suggest').query({ q }).expect(200, []);
+    },
+  );
 
   it('finds close spellings', async () => {
     const response = await sut.http().get('/api/addresses/suggest').query({ q: 'parramata', kind: 'locality' }).expect(200);
@@ -367,13 +451,21 @@ describe('address suggestions from Google Places', () => {
   it('asks Places from the server (country au, type address) and fills the postcode when certain', async () => {
     answer = {
       status: 'OK',
-      predictions: [{ description: '12 Station Street, Toowong QLD, Australia', place_id: 'abc', terms: [{ value: '12 Station Street' }, { value: 'Toowong' }, { value: 'QLD' }, { value: 'Australia' }] }],
+      predictions: [
+        {
+          description: '12 Station Street, Toowong QLD, Australia',
+          place_id: 'abc',
+          terms: [{ value: '12 Station Street' }, { value: 'Toowong' }, { value: 'QLD' }, { value: 'Australia' }],
+        },
+      ],
     };
     const response = await sut.http().get('/api/addresses/suggest').query({ q: '12 Station', kind: 'address' }).expect(200);
     expect(lastQuery?.get('components')).toBe('country:au');
     expect(lastQuery?.get('types')).toBe('address');
     expect(lastQuery?.get('key')).toBe('test-key');
-    expect(response.body).toEqual([{ description: '12 Station Street, Toowong QLD, Australia', placeId: 'abc', suburb: 'Toowong', state: 'QLD', postcode: '4066' }]);
+    expect(response.body).toEqual([
+      { description: '12 Station Street, Toowong QLD, Australia', placeId: 'abc', suburb: 'Toowong', state: 'QLD', postcode: '4066' },
+    ]);
     expect(JSON.stringify(response.body)).not.toContain('test-key');
   });
 
@@ -424,7 +516,14 @@ describe('enquiries', () => {
     expect(mails.find((mail) => mail.to.includes('projects@example.com.au'))!.subject).toBe('New Project enquiry: City of Example');
     expect(mails.find((mail) => mail.to.includes('jordan.lee@example.gov.au'))!.subject).toBe('We received your enquiry');
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
-    expect(record.body).toMatchObject({ kind: 'corporate', status: 'new', organisationName: 'City of Example', issueType: 'roots', timing: 'planned', message: 'Access via the council depot' });
+    expect(record.body).toMatchObject({
+      kind: 'corporate',
+      status: 'new',
+      organisationName: 'City of Example',
+      issueType: 'roots',
+      timing: 'planned',
+      message: 'Access via the council depot',
+    });
   });
 
   it.each([
@@ -438,27 +537,60 @@ describe('enquiries', () => {
     [{ notes: 'n'.repeat(5_001) }, 'notes', 'Please keep this to 5,000 characters or fewer'],
     [{ organisationName: 'City of '.repeat(30) }, 'organisationName', 'Please keep this to 200 characters or fewer'],
   ])('refuses %j', async (change, field, message) => {
-    const response = await sut.http().post('/api/enquiries').send({ ...corporate, ...change }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ ...corporate, ...change })
+      .expect(400);
     expect(response.body.errors).toEqual([{ field, message }]);
   });
 
   it('stores a product enquiry', async () => {
-    const response = await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', business: 'Pat Plumbing', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' }).expect(201);
+    const response = await sut
+      .http()
+      .post('/api/enquiries')
+      .send({
+        kind: 'product',
+        name: 'Pat Supplier',
+        email: 'pat@example.com.au',
+        phone: '0400 555 666',
+        business: 'Pat Plumbing',
+        product: 'RapidResin Starter Kit',
+        message: 'Price for 5 kits?',
+      })
+      .expect(201);
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ kind: 'product', contactPerson: 'Pat Supplier', product: 'RapidResin Starter Kit', message: 'Price for 5 kits?' });
-    await sut.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat', email: 'pat@example.com.au', phone: '0400 555 666', product: 'Rocket', message: 'x?' }).expect(400);
+    await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ kind: 'product', name: 'Pat', email: 'pat@example.com.au', phone: '0400 555 666', product: 'Rocket', message: 'x?' })
+      .expect(400);
   });
 
   it('keeps every word of a long message, and refuses (storing nothing) one over the limit rather than cutting it', async () => {
     const before = Number((await sut.dataSource.query(`SELECT count(*) FROM enquiries`))[0].count);
     const product = { kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', product: 'RapidResin Liner' };
     const full = `${'word '.repeat(999)}last`;
-    const stored = await sut.http().post('/api/enquiries').send({ ...product, message: full }).expect(201);
+    const stored = await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ ...product, message: full })
+      .expect(201);
     const record = await sut.http().get(`/api/admin/enquiries/${stored.body.id}`).set(admin.auth).expect(200);
     expect(record.body.message).toBe(full);
-    const refused = await sut.http().post('/api/enquiries').send({ ...product, message: `${full} and one more` }).expect(400);
+    const refused = await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ ...product, message: `${full} and one more` })
+      .expect(400);
     expect(refused.body.errors).toEqual([{ field: 'message', message: 'Please keep this to 5,000 characters or fewer' }]);
-    const notes = await sut.http().put(`/api/admin/enquiries/${stored.body.id}`).set(admin.auth).send({ notes: 'x'.repeat(5_001) }).expect(400);
+    const notes = await sut
+      .http()
+      .put(`/api/admin/enquiries/${stored.body.id}`)
+      .set(admin.auth)
+      .send({ notes: 'x'.repeat(5_001) })
+      .expect(400);
     expect(notes.body.errors).toEqual([{ field: 'notes', message: 'Notes can hold at most 5,000 characters' }]);
     expect(Number((await sut.dataSource.query(`SELECT count(*) FROM enquiries`))[0].count)).toBe(before + 1);
   });
@@ -467,7 +599,12 @@ describe('enquiries', () => {
     const list = await sut.http().get('/api/admin/enquiries').query({ filter: '{"kind":"corporate"}' }).set(admin.auth).expect(200);
     expect(list.headers['content-range']).toMatch(/^enquiries 0-0\/1$/);
     const id = list.body[0].id;
-    const updated = await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ ...list.body[0], status: 'quoted', notes: 'Sent quote Q-17' }).expect(200);
+    const updated = await sut
+      .http()
+      .put(`/api/admin/enquiries/${id}`)
+      .set(admin.auth)
+      .send({ ...list.body[0], status: 'quoted', notes: 'Sent quote Q-17' })
+      .expect(200);
     expect(updated.body).toMatchObject({ status: 'quoted', notes: 'Sent quote Q-17' });
     await sut.http().put(`/api/admin/enquiries/${id}`).set(admin.auth).send({ status: 'maybe' }).expect(400);
   });
@@ -491,15 +628,23 @@ describe('enquiries', () => {
     ['1 Civic Drive Parramatta NSW 2150', 'NSW', '2150'],
     ['1 Civic Drive, Toowong', 'QLD', '4066'],
     ['1 Civic Drive, Richmond', null, null],
-  ])("keeps the state and postcode of the site address %j", async (siteAddress, state, postcode) => {
-    const response = await sut.http().post('/api/enquiries').send({ ...corporate, siteAddress }).expect(201);
+  ])('keeps the state and postcode of the site address %j', async (siteAddress, state, postcode) => {
+    const response = await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ ...corporate, siteAddress })
+      .expect(201);
     const record = await sut.http().get(`/api/admin/enquiries/${response.body.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ siteAddress, state, postcode });
   });
 
   it('answers a filled spam trap like a success and stores nothing', async () => {
     const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM enquiries`))[0].count;
-    await sut.http().post('/api/enquiries').send({ ...corporate, _gotcha: 'spam' }).expect(201);
+    await sut
+      .http()
+      .post('/api/enquiries')
+      .send({ ...corporate, _gotcha: 'spam' })
+      .expect(201);
     expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM enquiries`))[0].count).toBe(before);
   });
 });

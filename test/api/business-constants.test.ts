@@ -49,15 +49,22 @@ describe('business constants: one source for figures, e-mails and stored templat
     const stats = (await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body;
     expect(stats.rebates.pending).toBe(REFERRAL_FEE_DOLLARS.cleanView + REFERRAL_FEE_DOLLARS.reline);
 
-    const [acknowledgement] = await sut.dataSource.query(`SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_acknowledgement'`, [id]);
+    const [acknowledgement] = await sut.dataSource.query(
+      `SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_acknowledgement'`,
+      [id],
+    );
     expect(acknowledgement.text_body).toContain(`within ${CLIENT_CONTACT_TIME}`);
-    expect(acknowledgement.text_body).toContain(`You earn ${FEES.cleanView} when the Clean & View is completed and ${FEES.reline} more if the job becomes a reline.`);
+    expect(acknowledgement.text_body).toContain(
+      `You earn ${FEES.cleanView} when the Clean & View is completed and ${FEES.reline} more if the job becomes a reline.`,
+    );
   });
 
   describe('stored templates follow their default until staff change them', () => {
     const seed = () => seedEmailTemplates(sut.dataSource.manager);
     const stored = async (key: string) =>
-      (await sut.dataSource.query(`SELECT subject, body, default_digest AS digest, updated_at AS "updatedAt" FROM email_templates WHERE key = $1`, [key]))[0] as {
+      (
+        await sut.dataSource.query(`SELECT subject, body, default_digest AS digest, updated_at AS "updatedAt" FROM email_templates WHERE key = $1`, [key])
+      )[0] as {
         subject: string;
         body: string;
         digest: string | null;
@@ -110,7 +117,11 @@ describe('business constants: one source for figures, e-mails and stored templat
 
     it('a copy stored before templates knew their default is adopted only if it holds today’s default', async () => {
       const quote = defaultOf('quote_sent');
-      await sut.dataSource.query(`UPDATE email_templates SET subject = $2, body = $3, default_digest = NULL WHERE key = $1`, ['quote_sent', quote.subject, quote.body]);
+      await sut.dataSource.query(`UPDATE email_templates SET subject = $2, body = $3, default_digest = NULL WHERE key = $1`, [
+        'quote_sent',
+        quote.subject,
+        quote.body,
+      ]);
       await sut.dataSource.query(`UPDATE email_templates SET subject = 'Our own words', default_digest = NULL WHERE key = 'job_completed'`);
       const ownWords = await stored('job_completed');
 

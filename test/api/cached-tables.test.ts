@@ -91,7 +91,9 @@ describe('two instances on one database, each with its copies in memory', () => 
   });
 
   it('each instance listens on a session of its own', async () => {
-    const [{ sessions }] = await a.dataSource.query(`SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE application_name = 'table-changes' AND datname = current_database()`);
+    const [{ sessions }] = await a.dataSource.query(
+      `SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE application_name = 'table-changes' AND datname = current_database()`,
+    );
     expect(sessions).toBe(2);
     expect(a.app.get(TableChanges).listening && b.app.get(TableChanges).listening).toBe(true);
   });
@@ -100,9 +102,15 @@ describe('two instances on one database, each with its copies in memory', () => 
     await b.http().get('/api/admin/settings/email').set(adminOnB.auth).expect(200, { autoNotify: true, includeTrackingLink: true });
     await a.http().put('/api/admin/settings/email').set(adminOnA.auth).send({ includeTrackingLink: false }).expect(200);
     // Without the notification, B would answer its copy for ever.
-    await waitUntil('B answers the new setting', async () => (await b.http().get('/api/admin/settings/email').set(adminOnB.auth)).body.includeTrackingLink === false);
+    await waitUntil(
+      'B answers the new setting',
+      async () => (await b.http().get('/api/admin/settings/email').set(adminOnB.auth)).body.includeTrackingLink === false,
+    );
     await a.http().put('/api/admin/settings/email').set(adminOnA.auth).send({ includeTrackingLink: true }).expect(200);
-    await waitUntil('B answers the setting put back', async () => (await b.http().get('/api/admin/settings/email').set(adminOnB.auth)).body.includeTrackingLink === true);
+    await waitUntil(
+      'B answers the setting put back',
+      async () => (await b.http().get('/api/admin/settings/email').set(adminOnB.auth)).body.includeTrackingLink === true,
+    );
   });
 
   it('a template edited on one instance is the wording the other sends, its copy dropped by the notification', async () => {
@@ -173,7 +181,11 @@ describe('two instances on one database, each with its copies in memory', () => 
   it('a wording changed and rendered inside a transaction that rolls back is never kept in memory', async () => {
     await a.dataSource.query(`UPDATE email_templates SET subject = 'Committed: {jobId}' WHERE key = 'booking_confirmed'`);
     const notifications = a.app.get(NotificationsService);
-    const request = (to: string, jobId: string) => ({ template: 'booking_confirmed' as const, to, variables: { customerName: 'R', jobId, trackingLink: 'https://example.com.au/t' } });
+    const request = (to: string, jobId: string) => ({
+      template: 'booking_confirmed' as const,
+      to,
+      variables: { customerName: 'R', jobId, trackingLink: 'https://example.com.au/t' },
+    });
     a.app.get(TemplatesService).forget();
     await expect(
       a.dataSource.transaction(async (manager) => {
@@ -217,7 +229,9 @@ describe('the listening session, lost and found again', () => {
     const value = async () => ((await repository.findValue<{ includeTrackingLink?: boolean }>('email')) ?? {}).includeTrackingLink ?? true;
     const copy = new TableCache(changes, ['settings'], value);
     const save = (includeTrackingLink: boolean) =>
-      sut.dataSource.query(`INSERT INTO settings (key, value) VALUES ('email', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify({ autoNotify: true, includeTrackingLink })]);
+      sut.dataSource.query(`INSERT INTO settings (key, value) VALUES ('email', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+        JSON.stringify({ autoNotify: true, includeTrackingLink }),
+      ]);
 
     await save(true);
     await waitUntil('the save was heard', () => !copy.holdsCopy);

@@ -108,7 +108,10 @@ describe('the database unreachable for a moment', () => {
     };
     const created = await sut.http().post('/api/bookings').send(booking('mail-outage@example.com.au')).expect(201);
     const messages = async () =>
-      (await sut.dataSource.query(`SELECT message_id, status FROM notifications WHERE entity_id = $1`, [created.body.id])) as Array<{ message_id: string; status: string }>;
+      (await sut.dataSource.query(`SELECT message_id, status FROM notifications WHERE entity_id = $1`, [created.body.id])) as Array<{
+        message_id: string;
+        status: string;
+      }>;
     // Recorded within seconds (not after the 3-minute lease, which would send it again).
     await until(async () => {
       const rows = await messages().catch(() => []);

@@ -63,7 +63,10 @@ describe('domain events run inside the transaction that raised them', () => {
 
   it('stores nothing (no booking, no e-mail) when any handler fails', async () => {
     failNext = true;
-    const before = { bookings: await count(`SELECT count(*)::int AS count FROM bookings`), mails: await count(`SELECT count(*)::int AS count FROM notifications`) };
+    const before = {
+      bookings: await count(`SELECT count(*)::int AS count FROM bookings`),
+      mails: await count(`SELECT count(*)::int AS count FROM notifications`),
+    };
     const response = await sut.http().post('/api/bookings').send(booking('Fay Failure'));
     expect(response.status).toBe(500);
     expect(response.body).toMatchObject({ statusCode: 500, correlationId: expect.any(String) });

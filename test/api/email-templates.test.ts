@@ -30,7 +30,12 @@ describe('e-mail templates: required parts, drafts and sample links', () => {
   it.each(BLANK)('refuses to save a subject of only whitespace (%j): Subject is required, nothing changes', async (blank) => {
     const before = await storedSubject();
     const template = (await sut.http().get('/api/admin/email-templates/quote_sent').set(admin.auth).expect(200)).body;
-    const response = await sut.http().put('/api/admin/email-templates/quote_sent').set(admin.auth).send({ ...template, subject: blank }).expect(400);
+    const response = await sut
+      .http()
+      .put('/api/admin/email-templates/quote_sent')
+      .set(admin.auth)
+      .send({ ...template, subject: blank })
+      .expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, errors: [{ field: 'subject', message: 'Subject is required' }] });
     expect(await storedSubject()).toEqual(before);
   });
@@ -67,8 +72,13 @@ describe('e-mail templates: required parts, drafts and sample links', () => {
     expect(response.body.errors).toEqual([{ field: 'body', message: 'Unknown variable {foo}. Available variables: {customerName}, {jobId}, {trackingLink}' }]);
   });
 
-  it("sends the test e-mail of the wording on screen (a draft), with the sample tracking link at PUBLIC_BASE_URL", async () => {
-    const test = await sut.http().post('/api/admin/email-templates/quote_sent/test').set(admin.auth).send({ subject: 'Draft quote {jobId}', body: 'Hi {customerName}: {trackingLink}' }).expect(202);
+  it('sends the test e-mail of the wording on screen (a draft), with the sample tracking link at PUBLIC_BASE_URL', async () => {
+    const test = await sut
+      .http()
+      .post('/api/admin/email-templates/quote_sent/test')
+      .set(admin.auth)
+      .send({ subject: 'Draft quote {jobId}', body: 'Hi {customerName}: {trackingLink}' })
+      .expect(202);
     expect(test.body).toMatchObject({ message: 'Check your inbox for the test email.', status: 'queued' });
     const [mail] = await smtp.waitFor(1);
     expect(mail).toMatchObject({ to: ['template-editor@example.com.au'], subject: 'Draft quote JOB-1001' });

@@ -29,7 +29,7 @@ describe('embedded PostgreSQL', () => {
     const dataDir = path.join(folder, 'pg');
     const first = new EmbeddedPostgres({ dataDir });
     const url = await first.start();
-    await query(url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES (\'still here\')');
+    await query(url, "CREATE TABLE kept (value text); INSERT INTO kept VALUES ('still here')");
 
     // A second copy on the same data folder joins the running server rather than fighting over it.
     const second = new EmbeddedPostgres({ dataDir });

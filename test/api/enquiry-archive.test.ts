@@ -1,7 +1,16 @@
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const enquiry = { kind: 'corporate', organisationName: 'City of Archive', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' };
+const enquiry = {
+  kind: 'corporate',
+  organisationName: 'City of Archive',
+  contactPerson: 'Jordan Lee',
+  email: 'jordan@example.gov.au',
+  phone: '03 9000 0000',
+  siteAddress: '1 Civic Drive, Example VIC 3000',
+  issueType: 'roots',
+  timing: 'planned',
+};
 
 describe('enquiries: archive instead of delete', () => {
   let sut: TestApp;
@@ -15,11 +24,24 @@ describe('enquiries: archive instead of delete', () => {
   afterAll(() => sut.close());
 
   const list = async (filter: Record<string, unknown> = {}) =>
-    (await sut.http().get('/api/admin/enquiries').query({ filter: JSON.stringify(filter) }).set(admin.auth).expect(200)).body.map((row: { id: string }) => row.id);
+    (
+      await sut
+        .http()
+        .get('/api/admin/enquiries')
+        .query({ filter: JSON.stringify(filter) })
+        .set(admin.auth)
+        .expect(200)
+    ).body.map((row: { id: string }) => row.id);
 
   it('archives an enquiry: kept, out of the default list, listed with archived=true, restorable', async () => {
     const { id } = (await sut.http().post('/api/enquiries').send(enquiry).expect(201)).body;
-    const other = (await sut.http().post('/api/enquiries').send({ ...enquiry, organisationName: 'City of Keep' }).expect(201)).body.id;
+    const other = (
+      await sut
+        .http()
+        .post('/api/enquiries')
+        .send({ ...enquiry, organisationName: 'City of Keep' })
+        .expect(201)
+    ).body.id;
     expect(await list()).toEqual(expect.arrayContaining([id, other]));
 
     const archived = await sut.http().post(`/api/admin/enquiries/${id}/archive`).set(admin.auth).expect(200);

@@ -31,7 +31,16 @@ const FORMS: Record<string, Form> = {
   booking: {
     path: '/api/bookings',
     table: 'bookings',
-    fields: { name: 'Alex Citizen', email: 'alex.pipeline@example.com.au', phone: '0400 123 456', suburb: 'Richmond VIC 3121', address: '12 Station Street', preferred_date: inDays(2), preferred_time: '9:00 AM', message: 'Blocked drain' },
+    fields: {
+      name: 'Alex Citizen',
+      email: 'alex.pipeline@example.com.au',
+      phone: '0400 123 456',
+      suburb: 'Richmond VIC 3121',
+      address: '12 Station Street',
+      preferred_date: inDays(2),
+      preferred_time: '9:00 AM',
+      message: 'Blocked drain',
+    },
     required: ['name', 'Please fill in the name field'],
     freeText: 'message',
     browserForm: true,
@@ -39,7 +48,18 @@ const FORMS: Record<string, Form> = {
   'quick referral': {
     path: '/api/referrals/quick',
     table: 'referrals',
-    fields: { plumberName: 'Quinn Quick', plumberCompany: 'Quick Drains', plumberPhone: '0400 121 212', plumberEmail: 'quinn.pipeline@quickdrains.com.au', clientName: 'Chris Client', jobAddress: '4 Elm Street', suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium', description: 'Blocked sewer' },
+    fields: {
+      plumberName: 'Quinn Quick',
+      plumberCompany: 'Quick Drains',
+      plumberPhone: '0400 121 212',
+      plumberEmail: 'quinn.pipeline@quickdrains.com.au',
+      clientName: 'Chris Client',
+      jobAddress: '4 Elm Street',
+      suburb: 'Toowong',
+      clientPhone: '0400 999 000',
+      urgency: 'medium',
+      description: 'Blocked sewer',
+    },
     required: ['clientName', 'Client name is required'],
     freeText: 'description',
     browserForm: true,
@@ -47,7 +67,16 @@ const FORMS: Record<string, Form> = {
   'corporate enquiry': {
     path: '/api/enquiries',
     table: 'enquiries',
-    fields: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan.pipeline@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' },
+    fields: {
+      kind: 'corporate',
+      organisationName: 'City of Example',
+      contactPerson: 'Jordan Lee',
+      email: 'jordan.pipeline@example.gov.au',
+      phone: '03 9000 0000',
+      siteAddress: '1 Civic Drive, Example VIC 3000',
+      issueType: 'roots',
+      timing: 'planned',
+    },
     required: ['contactPerson', 'Contact person name is required'],
     freeText: 'siteAddress',
     browserForm: false,
@@ -55,7 +84,14 @@ const FORMS: Record<string, Form> = {
   'product enquiry': {
     path: '/api/enquiries',
     table: 'enquiries',
-    fields: { kind: 'product', name: 'Pat Supplier', email: 'pat.pipeline@example.com.au', phone: '0400 555 666', product: 'RapidResin Liner', message: 'Price list please' },
+    fields: {
+      kind: 'product',
+      name: 'Pat Supplier',
+      email: 'pat.pipeline@example.com.au',
+      phone: '0400 555 666',
+      product: 'RapidResin Liner',
+      message: 'Price list please',
+    },
     required: ['product', 'Please choose a product'],
     freeText: 'message',
     browserForm: false,
@@ -124,7 +160,7 @@ describe('public forms: one validation pipeline, whatever the encoding', () => {
       ['urlencoded', BROWSER],
       ['multipart', undefined],
       ['multipart', 'application/json'],
-    ])('%s accepting %s: a missing field gets the spec\'s message, nothing stored', async (encoding, accept) => {
+    ])("%s accepting %s: a missing field gets the spec's message, nothing stored", async (encoding, accept) => {
       const before = await rows(form);
       const [field, message] = form.required;
       const response = await post(form, encoding, { ...form.fields, [field]: '' }, accept);
@@ -134,7 +170,9 @@ describe('public forms: one validation pipeline, whatever the encoding', () => {
 
     it('urlencoded: an inherited name as a field is refused, like in JSON', async () => {
       const before = await rows(form);
-      expectRefused(await post(form, 'urlencoded', { ...form.fields, toString: 'x' }, 'application/json'), false, [{ field: 'toString', message: 'property toString should not exist' }]);
+      expectRefused(await post(form, 'urlencoded', { ...form.fields, toString: 'x' }, 'application/json'), false, [
+        { field: 'toString', message: 'property toString should not exist' },
+      ]);
       expect(await rows(form)).toBe(before);
     });
 
@@ -146,7 +184,7 @@ describe('public forms: one validation pipeline, whatever the encoding', () => {
       expect(await rows(form)).toBe(before);
     });
 
-    it('json: a number for a required text field gets the field\'s own message', async () => {
+    it("json: a number for a required text field gets the field's own message", async () => {
       const [field, message] = form.required;
       expectRefused(await post(form, 'json', { ...form.fields, [field]: 42 }), false, [{ field, message }]);
     });
@@ -163,7 +201,7 @@ describe('public forms: one validation pipeline, whatever the encoding', () => {
     });
   });
 
-  it("a multipart form with a file: refused with the page for a browser, in the error format for JSON", async () => {
+  it('a multipart form with a file: refused with the page for a browser, in the error format for JSON', async () => {
     const form = FORMS.booking!;
     const send = (accept: string) => {
       const request = post(form, 'multipart', form.fields, accept);

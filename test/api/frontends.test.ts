@@ -18,7 +18,11 @@ describe('front-end serving', () => {
     ['/about', 'Fixture about page'],
     ['/about/', 'Fixture about page'],
   ])('serves the prerendered page %s', async (path, text) => {
-    const response = await sut.http().get(path).expect(200).expect('content-type', /text\/html/);
+    const response = await sut
+      .http()
+      .get(path)
+      .expect(200)
+      .expect('content-type', /text\/html/);
     expect(response.text).toContain(text);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -30,7 +34,11 @@ describe('front-end serving', () => {
   });
 
   it.each(['/no-such-page', '/about/team', '/index.html', '/routes.json/../404.html'])('answers %s with the 404 page and a 404 status', async (path) => {
-    const response = await sut.http().get(path).expect(404).expect('content-type', /text\/html/);
+    const response = await sut
+      .http()
+      .get(path)
+      .expect(404)
+      .expect('content-type', /text\/html/);
     expect(response.text).toContain('Oops! Page not found');
     expect(response.text).toContain('Return to Home');
   });
@@ -47,7 +55,11 @@ describe('front-end serving', () => {
   });
 
   it('serves the console assets', async () => {
-    await sut.http().get('/admin/assets/admin-abc123.js').expect(200).expect('content-type', /javascript/);
+    await sut
+      .http()
+      .get('/admin/assets/admin-abc123.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
   });
 
   it('never serves files outside the build folders', async () => {
@@ -101,7 +113,10 @@ describe.each([
   }
 
   it.each(['identity', 'gzip', 'br'] as const)('writes it into the canonical link and og:url of every page (%s)', async (encoding) => {
-    for (const [path, canonical] of [['/', `${origin}/`], ['/about', `${origin}/about`]]) {
+    for (const [path, canonical] of [
+      ['/', `${origin}/`],
+      ['/about', `${origin}/about`],
+    ]) {
       const page = await fetchDecoded(path!, encoding);
       expect(page).toMatchObject({ status: 200, type: expect.stringMatching(/text\/html/), encoding });
       expect(page.text).toContain(`<link rel="canonical" href="${canonical}" />`);

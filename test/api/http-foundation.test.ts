@@ -52,7 +52,11 @@ describe('HTTP foundation', () => {
     });
 
     it('answers an oversized body with 413', async () => {
-      const response = await sut.http().post('/api/probe/echo').send({ name: 'x'.repeat(1_100_000), email: 'jo@example.com' }).expect(413);
+      const response = await sut
+        .http()
+        .post('/api/probe/echo')
+        .send({ name: 'x'.repeat(1_100_000), email: 'jo@example.com' })
+        .expect(413);
       expect(response.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
     });
 

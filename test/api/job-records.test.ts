@@ -14,7 +14,15 @@ describe('job records: corrections, archiving and tracking codes in any case', (
 
   afterAll(() => sut.close());
 
-  const create = async (overrides: Record<string, unknown> = {}) => (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, ...overrides }).expect(201)).body;
+  const create = async (overrides: Record<string, unknown> = {}) =>
+    (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, ...overrides })
+        .expect(201)
+    ).body;
 
   describe('tracking codes whatever their case', () => {
     it.each([
@@ -22,7 +30,10 @@ describe('job records: corrections, archiving and tracking codes in any case', (
       ['mixed case', (code: string) => code.replace(/[a-z]/g, (char, index: number) => (index % 2 ? char.toUpperCase() : char))],
     ])('the API finds the job by a code typed in %s', async (_name, typed) => {
       const job = await create({ jobNumber: `JOB-CASE-${_name.replace(/\W/g, '')}` });
-      const response = await sut.http().get(`/api/job-status/${typed(job.trackingCode)}`).expect(200);
+      const response = await sut
+        .http()
+        .get(`/api/job-status/${typed(job.trackingCode)}`)
+        .expect(200);
       expect(response.body).toMatchObject({ jobNumber: job.jobNumber, status: 'booked' });
     });
 
@@ -40,7 +51,17 @@ describe('job records: corrections, archiving and tracking codes in any case', (
         .http()
         .put(`/api/admin/jobs/${job.id}`)
         .set(admin.auth)
-        .send({ ...record, customerName: '  Casey Corrected ', customerEmail: 'casey.corrected@example.com.au', address: '2 New Street, Richmond VIC 3121', jobNumber: 'JOB-HACKED', status: 'completed', trackingCode: 'x', createdAt: '2000-01-01T00:00:00.000Z', id: 'ignored' })
+        .send({
+          ...record,
+          customerName: '  Casey Corrected ',
+          customerEmail: 'casey.corrected@example.com.au',
+          address: '2 New Street, Richmond VIC 3121',
+          jobNumber: 'JOB-HACKED',
+          status: 'completed',
+          trackingCode: 'x',
+          createdAt: '2000-01-01T00:00:00.000Z',
+          id: 'ignored',
+        })
         .expect(200);
       expect(response.body).toMatchObject({
         id: job.id,
@@ -54,9 +75,18 @@ describe('job records: corrections, archiving and tracking codes in any case', (
         archivedAt: null,
       });
       const again = (await sut.http().get(`/api/admin/jobs/${job.id}`).set(admin.auth).expect(200)).body;
-      expect(again).toMatchObject({ customerName: 'Casey Corrected', customerEmail: 'casey.corrected@example.com.au', address: '2 New Street, Richmond VIC 3121' });
+      expect(again).toMatchObject({
+        customerName: 'Casey Corrected',
+        customerEmail: 'casey.corrected@example.com.au',
+        address: '2 New Street, Richmond VIC 3121',
+      });
       // An emptied address is stored as none (the console shows 'Not specified').
-      const cleared = await sut.http().put(`/api/admin/jobs/${job.id}`).set(admin.auth).send({ ...again, address: '   ' }).expect(200);
+      const cleared = await sut
+        .http()
+        .put(`/api/admin/jobs/${job.id}`)
+        .set(admin.auth)
+        .send({ ...again, address: '   ' })
+        .expect(200);
       expect(cleared.body.address).toBeNull();
     });
 
@@ -69,7 +99,12 @@ describe('job records: corrections, archiving and tracking codes in any case', (
       [{ customerName: 42 }, 'customerName', 'Customer name must be text'],
     ])('refuses %j with its message and changes nothing', async (changes, field, message) => {
       const job = await create({ jobNumber: `JOB-EDIT-${field}-${String(message.length)}-${Object.values(changes).join('').length}` });
-      const response = await sut.http().put(`/api/admin/jobs/${job.id}`).set(admin.auth).send({ ...job, ...changes }).expect(400);
+      const response = await sut
+        .http()
+        .put(`/api/admin/jobs/${job.id}`)
+        .set(admin.auth)
+        .send({ ...job, ...changes })
+        .expect(400);
       expect(response.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: [{ field, message }] });
       const stored = (await sut.http().get(`/api/admin/jobs/${job.id}`).set(admin.auth).expect(200)).body;
       expect(stored).toMatchObject({ customerName: job.customerName, customerEmail: job.customerEmail, address: job.address });

@@ -64,23 +64,50 @@ describe('job tracking', () => {
     [{ ...customer, customerEmail: '' }, 'customerEmail', 'Please enter job ID, customer name, and email'],
     [{ ...customer, customerEmail: 'alex@nowhere' }, 'customerEmail', 'Please enter a valid email address'],
   ])('refuses %j', async (body, field, message) => {
-    const response = await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...body, jobNumber: body.jobNumber === ' ' ? ' ' : 'JOB-BAD' }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/admin/jobs')
+      .set(admin.auth)
+      .send({ ...body, jobNumber: body.jobNumber === ' ' ? ' ' : 'JOB-BAD' })
+      .expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', message, errors: [{ field, message }] });
     const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM jobs WHERE job_number = 'JOB-BAD'`);
     expect(count).toBe(0);
   });
 
   it('refuses a second link for the same job number with a clear 409', async () => {
-    await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2002' }).expect(201);
-    const duplicate = await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'job-2002' }).expect(409);
+    await sut
+      .http()
+      .post('/api/admin/jobs')
+      .set(admin.auth)
+      .send({ ...customer, jobNumber: 'JOB-2002' })
+      .expect(201);
+    const duplicate = await sut
+      .http()
+      .post('/api/admin/jobs')
+      .set(admin.auth)
+      .send({ ...customer, jobNumber: 'job-2002' })
+      .expect(409);
     expect(duplicate.body).toMatchObject({ code: 'JOB_EXISTS', message: 'A tracking link already exists for job job-2002.' });
   });
 
   it('changes status with exactly one e-mail, rendered from the edited template', async () => {
-    const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2003', notify: false }).expect(201)).body;
+    const job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, jobNumber: 'JOB-2003', notify: false })
+        .expect(201)
+    ).body;
     expect(job.notification).toBeNull();
     const template = (await sut.http().get('/api/admin/email-templates/quote_sent').set(admin.auth).expect(200)).body;
-    await sut.http().put('/api/admin/email-templates/quote_sent').set(admin.auth).send({ ...template, subject: 'Quote for {jobId} is ready, {customerName}' }).expect(200);
+    await sut
+      .http()
+      .put('/api/admin/email-templates/quote_sent')
+      .set(admin.auth)
+      .send({ ...template, subject: 'Quote for {jobId} is ready, {customerName}' })
+      .expect(200);
 
     const changed = await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'quoted', notify: true }).expect(200);
     expect(changed.body).toMatchObject({ status: 'quoted', statusLabel: 'Quote Sent', trackingCode: job.trackingCode, notification: { status: 'queued' } });
@@ -92,7 +119,14 @@ describe('job tracking', () => {
   });
 
   it('allows any status from any status; accepted sends the booking confirmation', async () => {
-    const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2004', status: 'completed', notify: false }).expect(201)).body;
+    const job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, jobNumber: 'JOB-2004', status: 'completed', notify: false })
+        .expect(201)
+    ).body;
     await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'accepted', notify: true }).expect(200);
     const [mail] = await mailsTo(customer.customerEmail, 1);
     expect(mail!.subject).toBe('Your pipe inspection is booked');
@@ -102,7 +136,14 @@ describe('job tracking', () => {
   it('sends nothing on a status change when automatic notifications are off, unless asked', async () => {
     await sut.http().put('/api/admin/settings/email').set(admin.auth).send({ autoNotify: false }).expect(200, { autoNotify: false, includeTrackingLink: true });
     try {
-      const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2005' }).expect(201)).body;
+      const job = (
+        await sut
+          .http()
+          .post('/api/admin/jobs')
+          .set(admin.auth)
+          .send({ ...customer, jobNumber: 'JOB-2005' })
+          .expect(201)
+      ).body;
       expect(job.notification).toBeNull();
       const silent = await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'inspected' }).expect(200);
       expect(silent.body.notification).toBeNull();
@@ -124,7 +165,12 @@ describe('job tracking', () => {
   it('leaves the View Your Job Status button out when the setting is off', async () => {
     await sut.http().put('/api/admin/settings/email').set(admin.auth).send({ includeTrackingLink: false }).expect(200);
     try {
-      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2006' }).expect(201);
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, jobNumber: 'JOB-2006' })
+        .expect(201);
       const [mail] = await mailsTo(customer.customerEmail, 1);
       expect(mail!.html).not.toContain('View Your Job Status');
     } finally {
@@ -133,7 +179,14 @@ describe('job tracking', () => {
   });
 
   it("re-sends the current status's e-mail on request", async () => {
-    const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2007', status: 'scheduled', notify: false }).expect(201)).body;
+    const job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, jobNumber: 'JOB-2007', status: 'scheduled', notify: false })
+        .expect(201)
+    ).body;
     const resent = await sut.http().post(`/api/admin/jobs/${job.id}/notify`).set(admin.auth).expect(202);
     expect(resent.body.notification).toMatchObject({ to: customer.customerEmail });
     const [mail] = await mailsTo(customer.customerEmail, 1);
@@ -141,7 +194,12 @@ describe('job tracking', () => {
   });
 
   it('lists, searches and filters in the react-admin dialect', async () => {
-    const all = await sut.http().get('/api/admin/jobs').query({ filter: '{"q":"JOB-200"}', sort: '["jobNumber","ASC"]', range: '[0,2]' }).set(admin.auth).expect(200);
+    const all = await sut
+      .http()
+      .get('/api/admin/jobs')
+      .query({ filter: '{"q":"JOB-200"}', sort: '["jobNumber","ASC"]', range: '[0,2]' })
+      .set(admin.auth)
+      .expect(200);
     expect(all.headers['content-range']).toMatch(/^jobs 0-2\/\d+$/);
     expect(all.body.map((job: { jobNumber: string }) => job.jobNumber)).toEqual(['JOB-2001', 'JOB-2002', 'JOB-2003']);
     const quoted = await sut.http().get('/api/admin/jobs').query({ filter: '{"status":"quoted"}' }).set(admin.auth).expect(200);
@@ -162,7 +220,14 @@ describe('job tracking', () => {
 
   describe('the public job-status endpoint', () => {
     it('shows the stage and timeline but never the contact details', async () => {
-      const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-2010', customerPhone: '0400 999 888', address: '1 Secret Lane, Hobart TAS 7000' }).expect(201)).body;
+      const job = (
+        await sut
+          .http()
+          .post('/api/admin/jobs')
+          .set(admin.auth)
+          .send({ ...customer, jobNumber: 'JOB-2010', customerPhone: '0400 999 888', address: '1 Secret Lane, Hobart TAS 7000' })
+          .expect(201)
+      ).body;
       await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'quoted', notify: false }).expect(200);
       const response = await sut.http().get(`/api/job-status/${job.trackingCode}`).expect(200);
       expect(response.headers['cache-control']).toBe('no-store');
@@ -216,7 +281,12 @@ describe('job-status rate limit', () => {
       for (let i = 0; i < 30; i += 1) await sut.http().get('/job-status/booked-job1001-abc').expect(200);
       for (let i = 0; i < 30; i += 1) await sut.http().get('/api/job-status/invalid').expect(404);
 
-      const page = await sut.http().get('/job-status/booked-job1001-abc').set('accept', 'text/html').expect(429).expect('content-type', /text\/html/);
+      const page = await sut
+        .http()
+        .get('/job-status/booked-job1001-abc')
+        .set('accept', 'text/html')
+        .expect(429)
+        .expect('content-type', /text\/html/);
       expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(page.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(page.headers['cache-control']).toBe('no-store');
@@ -270,7 +340,12 @@ describe('e-mail templates, settings and the outbox', () => {
       ['reline_scheduled', 'Your pipe repair is scheduled'],
       ['job_completed', 'Your pipe has been repaired'],
     ]);
-    expect(response.body[0]).toMatchObject({ id: 'booking_confirmed', name: 'Booking Confirmed', group: 'job', variables: ['customerName', 'jobId', 'trackingLink'] });
+    expect(response.body[0]).toMatchObject({
+      id: 'booking_confirmed',
+      name: 'Booking Confirmed',
+      group: 'job',
+      variables: ['customerName', 'jobId', 'trackingLink'],
+    });
     expect(response.body[0].body).toMatch(/^Hi \{customerName\},/);
     expect(response.body.length).toBeGreaterThan(5);
     expect(response.headers['content-range']).toBe(`email-templates 0-${response.body.length - 1}/${response.body.length}`);
@@ -291,10 +366,20 @@ describe('e-mail templates, settings and the outbox', () => {
   });
 
   it('saves a template, previews unsaved wording and sends a test to the signed-in admin', async () => {
-    const saved = await sut.http().put('/api/admin/email-templates/job_completed').set(admin.auth).send({ subject: 'Done: {jobId}', body: 'Hi {customerName}, all done. {trackingLink}' }).expect(200);
+    const saved = await sut
+      .http()
+      .put('/api/admin/email-templates/job_completed')
+      .set(admin.auth)
+      .send({ subject: 'Done: {jobId}', body: 'Hi {customerName}, all done. {trackingLink}' })
+      .expect(200);
     expect(saved.body).toMatchObject({ subject: 'Done: {jobId}', updatedAt: expect.any(String) });
 
-    const preview = await sut.http().post('/api/admin/email-templates/job_completed/preview').set(admin.auth).send({ body: 'Draft for {customerName}' }).expect(200);
+    const preview = await sut
+      .http()
+      .post('/api/admin/email-templates/job_completed/preview')
+      .set(admin.auth)
+      .send({ body: 'Draft for {customerName}' })
+      .expect(200);
     expect(preview.body).toMatchObject({ subject: 'Done: JOB-1001', text: expect.stringContaining('Draft for Alex Citizen') });
     expect(preview.body.html).toContain('<!DOCTYPE html>');
 
@@ -308,18 +393,31 @@ describe('e-mail templates, settings and the outbox', () => {
 
   it('reads and saves the e-mail settings', async () => {
     await sut.http().get('/api/admin/settings/email').set(admin.auth).expect(200, { autoNotify: true, includeTrackingLink: true });
-    await sut.http().put('/api/admin/settings/email').set(admin.auth).send({ includeTrackingLink: false }).expect(200, { autoNotify: true, includeTrackingLink: false });
+    await sut
+      .http()
+      .put('/api/admin/settings/email')
+      .set(admin.auth)
+      .send({ includeTrackingLink: false })
+      .expect(200, { autoNotify: true, includeTrackingLink: false });
     await sut.http().get('/api/admin/settings/email').set(admin.auth).expect(200, { autoNotify: true, includeTrackingLink: false });
     await sut.http().put('/api/admin/settings/email').set(admin.auth).send({ autoNotify: 'yes' }).expect(400);
   });
 
   it('shows the outbox with filters, and resends a dead message', async () => {
     smtp.rejectWith(550, 'Mailbox unavailable');
-    const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...customer, jobNumber: 'JOB-3001', customerEmail: 'bounce@example.com.au' }).expect(201)).body;
+    const job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ ...customer, jobNumber: 'JOB-3001', customerEmail: 'bounce@example.com.au' })
+        .expect(201)
+    ).body;
     const deadline = Date.now() + 10_000;
     let dead: Array<{ id: string; status: string; to: string }> = [];
     while (Date.now() < deadline) {
-      dead = (await sut.http().get('/api/admin/notifications').query({ filter: '{"status":"dead","to":"Bounce@example.com.au"}' }).set(admin.auth).expect(200)).body;
+      dead = (await sut.http().get('/api/admin/notifications').query({ filter: '{"status":"dead","to":"Bounce@example.com.au"}' }).set(admin.auth).expect(200))
+        .body;
       if (dead.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -349,7 +447,9 @@ describe('demo jobs', () => {
       process.stdout.write = write;
     });
     try {
-      const rows = await sut.dataSource.query(`SELECT job_number, status, to_char(created_at AT TIME ZONE 'Australia/Melbourne', 'YYYY-MM') AS month FROM jobs ORDER BY job_number`);
+      const rows = await sut.dataSource.query(
+        `SELECT job_number, status, to_char(created_at AT TIME ZONE 'Australia/Melbourne', 'YYYY-MM') AS month FROM jobs ORDER BY job_number`,
+      );
       expect(rows.map((r: { status: string }) => r.status)).toEqual(['quoted', 'scheduled', 'inspected', 'completed', 'booked']);
       expect(new Set(rows.map((r: { month: string }) => r.month))).toEqual(new Set(['2023-11', '2023-12']));
     } finally {

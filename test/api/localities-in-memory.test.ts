@@ -31,7 +31,11 @@ describe('localities matched in memory answer what the query answers', () => {
 
   /** Both answer the same, or both fail the same way (PostgreSQL refuses text with NUL). */
   async function same(text: string, hint: { state?: unknown; postcode?: unknown } = {}): Promise<void> {
-    const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: Error) => ({ error: error.message }));
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      );
     expect(await outcome(inMemory.place(text, hint))).toEqual(await outcome(byQuery.place(text, hint)));
     expect(await outcome(inMemory.resolve(text))).toEqual(await outcome(byQuery.resolve(text)));
   }
@@ -48,9 +52,31 @@ describe('localities matched in memory answer what the query answers', () => {
   });
 
   it.each([
-    ['Richmond'], ['richmond'], ['RICHMOND'], ['Richmond VIC'], ['Richmond, VIC 3121'], ['richmond vic 3121'], ['Richmond NSW 9999'],
-    ['Mount Pleasant'], ['Springfield'], ['Newtown'], ['  Toowong ,'], ['Parramatta NSW 2150'], ["O'Connor"], ['Nowhere Special'], [''], [' , '],
-    ['Ríchmond'], ['\u212Aew'], ['KEW'], ['İpswich'], ['Kew\u0000'], ['Sandy Bay TAS 7005'], ['Braddon ACT'], ['3121'], ['VIC'],
+    ['Richmond'],
+    ['richmond'],
+    ['RICHMOND'],
+    ['Richmond VIC'],
+    ['Richmond, VIC 3121'],
+    ['richmond vic 3121'],
+    ['Richmond NSW 9999'],
+    ['Mount Pleasant'],
+    ['Springfield'],
+    ['Newtown'],
+    ['  Toowong ,'],
+    ['Parramatta NSW 2150'],
+    ["O'Connor"],
+    ['Nowhere Special'],
+    [''],
+    [' , '],
+    ['Ríchmond'],
+    ['\u212Aew'],
+    ['KEW'],
+    ['İpswich'],
+    ['Kew\u0000'],
+    ['Sandy Bay TAS 7005'],
+    ['Braddon ACT'],
+    ['3121'],
+    ['VIC'],
   ])('%j', async (text) => {
     await same(text);
     await same(text, { state: 'VIC' });
@@ -63,7 +89,10 @@ describe('localities matched in memory answer what the query answers', () => {
       name: fc.constantFrom(...names),
       casing: fc.constantFrom('as is', 'lower', 'upper'),
       suffix: fc.constantFrom('', ' VIC', ' NSW 2000', ', QLD', ' 3000', ', ', '  '),
-      hint: fc.record({ state: fc.constantFrom(undefined, 'VIC', 'NSW', 'WA', 'qld', 'XX'), postcode: fc.constantFrom(undefined, '3000', '2150', '6160', 'abcd') }),
+      hint: fc.record({
+        state: fc.constantFrom(undefined, 'VIC', 'NSW', 'WA', 'qld', 'XX'),
+        postcode: fc.constantFrom(undefined, '3000', '2150', '6160', 'abcd'),
+      }),
     });
     await fc.assert(
       fc.asyncProperty(typed, async ({ name, casing, suffix, hint }) => {
@@ -76,9 +105,12 @@ describe('localities matched in memory answer what the query answers', () => {
 
   it('for any text at all', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: fc.constantFrom('a', 'K', 'k', 'e', 'w', ' ', ',', '\u212A', 'é', 'İ', 'i', '1', 'V', 'I', 'C'), maxLength: 12 }), async (text) => {
-        await same(text);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom('a', 'K', 'k', 'e', 'w', ' ', ',', '\u212A', 'é', 'İ', 'i', '1', 'V', 'I', 'C'), maxLength: 12 }),
+        async (text) => {
+          await same(text);
+        },
+      ),
       runs(150),
     );
   });

@@ -106,7 +106,9 @@ describe('notifications engine', () => {
     const second = sut.dataSource.transaction((manager) => service.enqueue(manager, request));
     // The second statement is now waiting on the first's row lock; let the first commit.
     await waitUntil(async () => {
-      const [waiting] = await sut.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+      const [waiting] = await sut.dataSource.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+      );
       return waiting.n > 0;
     });
     releaseFirst();
@@ -167,7 +169,8 @@ describe('notifications engine after a server was killed', () => {
       // Queued and claimed in one transaction: the worker never sees them unclaimed.
       const service = sut.app.get(NotificationsService);
       const { dead, held } = await sut.dataSource.transaction(async (manager) => {
-        const queue = (to: string) => service.enqueue(manager, { template: 'booking_confirmed', to, variables: JOB_VARIABLES, entity: { type: 'job', id: 'JOB-1001' } });
+        const queue = (to: string) =>
+          service.enqueue(manager, { template: 'booking_confirmed', to, variables: JOB_VARIABLES, entity: { type: 'job', id: 'JOB-1001' } });
         const claimed = { dead: await queue('dead-claim@example.com.au'), held: await queue('live-claim@example.com.au') };
         await manager.query(
           `UPDATE notifications SET attempts = 1, locked_until = now() + interval '1 hour',
@@ -182,7 +185,10 @@ describe('notifications engine after a server was killed', () => {
       expect(mail!.to).toEqual(['dead-claim@example.com.au']);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.received.map((message) => message.to[0])).toEqual(['dead-claim@example.com.au']);
-      const states = await sut.dataSource.query(`SELECT to_address, status, attempts, claimed_by FROM notifications WHERE id IN ($1, $2) ORDER BY to_address`, [dead.id, held.id]);
+      const states = await sut.dataSource.query(`SELECT to_address, status, attempts, claimed_by FROM notifications WHERE id IN ($1, $2) ORDER BY to_address`, [
+        dead.id,
+        held.id,
+      ]);
       expect(states).toEqual([
         { to_address: 'dead-claim@example.com.au', status: 'sent', attempts: 2, claimed_by: null },
         { to_address: 'live-claim@example.com.au', status: 'queued', attempts: 1, claimed_by: session },

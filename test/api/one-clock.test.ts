@@ -29,7 +29,9 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
     const before = isoDayIn(zone);
     const response = await sut.http().get('/api/admin/bookings/export.csv').set(admin.auth).expect(200);
     const after = isoDayIn(zone);
-    expect([`attachment; filename="bookings-${before}.csv"`, `attachment; filename="bookings-${after}.csv"`]).toContain(response.headers['content-disposition']);
+    expect([`attachment; filename="bookings-${before}.csv"`, `attachment; filename="bookings-${after}.csv"`]).toContain(
+      response.headers['content-disposition'],
+    );
     const city = zone.split('/')[1]!;
     expect(response.text.split('\n')[0]).toContain(`"created_at (${city} time)","updated_at (${city} time)"`);
   });
@@ -39,9 +41,21 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
     const created = await sut
       .http()
       .post('/api/bookings')
-      .send({ name: 'Alex Citizen', email: 'alex.clock@example.com.au', phone: '0400 123 456', suburb: 'Nowhereville', address: '12 Station Street', preferred_date: tomorrow(), preferred_time: '9:00 AM', message: 'Blocked drain' })
+      .send({
+        name: 'Alex Citizen',
+        email: 'alex.clock@example.com.au',
+        phone: '0400 123 456',
+        suburb: 'Nowhereville',
+        address: '12 Station Street',
+        preferred_date: tomorrow(),
+        preferred_time: '9:00 AM',
+        message: 'Blocked drain',
+      })
       .expect(201);
-    const [notice] = await sut.dataSource.query(`SELECT text_body AS text, created_at AS "createdAt" FROM notifications WHERE entity_id = $1 AND template_key = 'booking_notice'`, [created.body.id]);
+    const [notice] = await sut.dataSource.query(
+      `SELECT text_body AS text, created_at AS "createdAt" FROM notifications WHERE entity_id = $1 AND template_key = 'booking_notice'`,
+      [created.body.id],
+    );
     const received = new Intl.DateTimeFormat('en-AU', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(notice.createdAt);
     expect(notice.text).toMatch(new RegExp(`received on ${received.replace(/\//g, '\\/')}, \\d{1,2}:\\d{2} [ap]m GMT[+-]\\d+\\.`));
     expect(notice.text).toContain('Address: 12 Station Street, Nowhereville\n');

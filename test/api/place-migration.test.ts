@@ -18,16 +18,68 @@ describe('migration: state and postcode of stored places', () => {
   it('splits suburbs stored whole and reads enquiries’ site addresses, leaving the rest alone', async () => {
     const day = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
     day.setUTCDate(day.getUTCDate() + 3);
-    const booking = { name: 'Alex Citizen', email: 'alex@example.com.au', phone: '0400 123 456', address: '12 Station Street', preferred_date: day.toISOString().slice(0, 10), preferred_time: '9:00 AM', message: 'Blocked drain' };
+    const booking = {
+      name: 'Alex Citizen',
+      email: 'alex@example.com.au',
+      phone: '0400 123 456',
+      address: '12 Station Street',
+      preferred_date: day.toISOString().slice(0, 10),
+      preferred_time: '9:00 AM',
+      message: 'Blocked drain',
+    };
     const bookings = [];
-    for (const suburb of ['Parramatta NSW 2150', 'Richmond', 'Toowong QLD 4066']) bookings.push((await sut.http().post('/api/bookings').send({ ...booking, suburb }).expect(201)).body.id);
-    const quick = { plumberName: 'Quinn Quick', plumberCompany: 'Quick Drains', plumberPhone: '0400 121 212', plumberEmail: 'quinn@example.com.au', clientName: 'Chris Client', jobAddress: '4 Elm Street', clientPhone: '0400 999 000', urgency: 'medium', description: 'Roots' };
+    for (const suburb of ['Parramatta NSW 2150', 'Richmond', 'Toowong QLD 4066'])
+      bookings.push(
+        (
+          await sut
+            .http()
+            .post('/api/bookings')
+            .send({ ...booking, suburb })
+            .expect(201)
+        ).body.id,
+      );
+    const quick = {
+      plumberName: 'Quinn Quick',
+      plumberCompany: 'Quick Drains',
+      plumberPhone: '0400 121 212',
+      plumberEmail: 'quinn@example.com.au',
+      clientName: 'Chris Client',
+      jobAddress: '4 Elm Street',
+      clientPhone: '0400 999 000',
+      urgency: 'medium',
+      description: 'Roots',
+    };
     const referrals = [];
-    for (const suburb of ['Parramatta', 'Richmond']) referrals.push((await sut.http().post('/api/referrals/quick').send({ ...quick, suburb }).expect(201)).body.id);
-    const corporate = { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', issueType: 'roots', timing: 'planned' };
+    for (const suburb of ['Parramatta', 'Richmond'])
+      referrals.push(
+        (
+          await sut
+            .http()
+            .post('/api/referrals/quick')
+            .send({ ...quick, suburb })
+            .expect(201)
+        ).body.id,
+      );
+    const corporate = {
+      kind: 'corporate',
+      organisationName: 'City of Example',
+      contactPerson: 'Jordan Lee',
+      email: 'jordan@example.gov.au',
+      phone: '03 9000 0000',
+      issueType: 'roots',
+      timing: 'planned',
+    };
     const enquiries = [];
     for (const siteAddress of ['1 Civic Drive, Parramatta NSW 2150, Australia', '1 Civic Drive, Richmond', '2 Main Road, Hobart tas']) {
-      enquiries.push((await sut.http().post('/api/enquiries').send({ ...corporate, siteAddress }).expect(201)).body.id);
+      enquiries.push(
+        (
+          await sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...corporate, siteAddress })
+            .expect(201)
+        ).body.id,
+      );
     }
 
     // As the rows were before: the migration's columns gone, suburbs stored as picked.

@@ -40,7 +40,12 @@ describe.each([
   });
 
   it('tracking links: creating, changing the status and the notify button', async () => {
-    const created = await sut.http().post('/api/admin/jobs').set(admin.auth).send({ ...job, jobNumber: `JOB-OUT-${expected}`, notify: true }).expect(201);
+    const created = await sut
+      .http()
+      .post('/api/admin/jobs')
+      .set(admin.auth)
+      .send({ ...job, jobNumber: `JOB-OUT-${expected}`, notify: true })
+      .expect(201);
     expect(created.body.notification).toMatchObject({ to: job.customerEmail, status: expected });
     const changed = await sut.http().put(`/api/admin/jobs/${created.body.id}/status`).set(admin.auth).send({ status: 'quoted', notify: true }).expect(200);
     expect(changed.body.notification.status).toBe(expected);
@@ -50,12 +55,22 @@ describe.each([
 
   it("'Send Email to Plumber'", async () => {
     const referral = (await sut.http().post('/api/referrals/quick').send(quick).expect(201)).body;
-    const sent = await sut.http().post(`/api/admin/referrals/${referral.id}/email`).set(admin.auth).send({ subject: 'Booked', message: 'See you Tuesday' }).expect(202);
+    const sent = await sut
+      .http()
+      .post(`/api/admin/referrals/${referral.id}/email`)
+      .set(admin.auth)
+      .send({ subject: 'Booked', message: 'See you Tuesday' })
+      .expect(202);
     expect(sent.body).toMatchObject({ to: 'quinn@quickdrains.com.au', status: expected });
   });
 
   it('inviting a user', async () => {
-    const invited = await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: `invitee-${expected}@example.com.au`, role: 'plumber' }).expect(202);
+    const invited = await sut
+      .http()
+      .post('/api/admin/users/invite')
+      .set(admin.auth)
+      .send({ email: `invitee-${expected}@example.com.au`, role: 'plumber' })
+      .expect(202);
     expect(invited.body.status).toBe(expected);
     if (expected === 'preview') {
       expect(invited.body.message).toBe(`Invitation to invitee-${expected}@example.com.au saved as a preview (not sent: no SMTP server configured)`);

@@ -23,7 +23,13 @@ describe('quick referrals wait for their plumber', () => {
   let admin: SignedIn;
 
   const sendQuick = async (change: Partial<typeof quick> = {}): Promise<{ id: string; refNumber: string }> =>
-    (await sut.http().post('/api/referrals/quick').send({ ...quick, ...change }).expect(201)).body;
+    (
+      await sut
+        .http()
+        .post('/api/referrals/quick')
+        .send({ ...quick, ...change })
+        .expect(201)
+    ).body;
   const rowOf = async (id: string) =>
     (await sut.dataSource.query(`SELECT plumber_id, claim_declined_at, claim_declined_by FROM referrals WHERE id = $1`, [id]))[0];
   const eventsOf = async (id: string) =>
@@ -38,7 +44,11 @@ describe('quick referrals wait for their plumber', () => {
 
   it('offers a referral sent before the account existed once the address is confirmed, and adds it only when asked', async () => {
     const sent = await sendQuick();
-    await sut.http().post('/api/auth/register').send({ email: 'Quinn@QuickDrains.com.au', password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' }).expect(201);
+    await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ email: 'Quinn@QuickDrains.com.au', password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' })
+      .expect(201);
     const token = await linkTokenFromOutbox(sut.dataSource, 'quinn@quickdrains.com.au', 'verify_email');
     await sut.http().post('/api/auth/verify-email').send({ token }).expect(200);
     expect((await rowOf(sent.id)).plumber_id).toBeNull(); // verifying attaches nothing
@@ -46,14 +56,32 @@ describe('quick referrals wait for their plumber', () => {
     const session = await signIn(sut, { email: 'quinn@quickdrains.com.au', password: PASSWORD });
     const [{ id: userId }] = await sut.dataSource.query(`SELECT id FROM users WHERE email = 'Quinn@QuickDrains.com.au'`);
     expect((await sut.http().get('/api/me/referrals').set(session.auth).expect(200)).body).toEqual([]);
-    expect((await sut.http().get('/api/me/rebates/summary').set(session.auth).expect(200)).body).toEqual({ totalReferrals: 0, rebatePaid: 0, rebatePending: 0 });
+    expect((await sut.http().get('/api/me/rebates/summary').set(session.auth).expect(200)).body).toEqual({
+      totalReferrals: 0,
+      rebatePaid: 0,
+      rebatePending: 0,
+    });
     const offered = await sut.http().get('/api/me/unclaimed-referrals').set(session.auth).expect(200);
     expect(offered.headers['cache-control']).toContain('no-store');
     expect(offered.body).toEqual([
-      { id: sent.id, refNumber: sent.refNumber, clientName: 'Chris Client', address: '4 Elm Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150', date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        id: sent.id,
+        refNumber: sent.refNumber,
+        clientName: 'Chris Client',
+        address: '4 Elm Street',
+        suburb: 'Parramatta',
+        state: 'NSW',
+        postcode: '2150',
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     ]);
 
-    const claimed = await sut.http().post('/api/me/unclaimed-referrals/claim').set(session.auth).send({ ids: [sent.id] }).expect(200);
+    const claimed = await sut
+      .http()
+      .post('/api/me/unclaimed-referrals/claim')
+      .set(session.auth)
+      .send({ ids: [sent.id] })
+      .expect(200);
     expect(claimed.body).toEqual({ ids: [sent.id], count: 1, message: '1 referral added to your account.' });
     expect((await rowOf(sent.id)).plumber_id).toBe(userId);
     expect((await sut.http().get('/api/me/referrals').set(session.auth).expect(200)).body.map((r: { id: string }) => r.id)).toEqual([sent.id]);
@@ -63,7 +91,12 @@ describe('quick referrals wait for their plumber', () => {
       { kind: 'attached', actor_id: userId, to_value: 'Quinn@QuickDrains.com.au' },
     ]);
     // Claimed once: a second claim of it is refused and changes nothing.
-    await sut.http().post('/api/me/unclaimed-referrals/claim').set(session.auth).send({ ids: [sent.id] }).expect(404);
+    await sut
+      .http()
+      .post('/api/me/unclaimed-referrals/claim')
+      .set(session.auth)
+      .send({ ids: [sent.id] })
+      .expect(404);
   });
 
   it('never attaches a referral sent under a verified account holder’s e-mail by itself', async () => {
@@ -78,17 +111,30 @@ describe('quick referrals wait for their plumber', () => {
   it('keeps a declined referral unattached for staff, with who and when, and stops offering it', async () => {
     const owner = await createUser(sut.dataSource, { email: 'decliner@drains.com.au' });
     const session = await signIn(sut, owner);
-    const [older, newer] = [await sendQuick({ plumberEmail: 'decliner@drains.com.au', clientName: 'Older Client' }), await sendQuick({ plumberEmail: 'decliner@drains.com.au', clientName: 'Newer Client' })];
+    const [older, newer] = [
+      await sendQuick({ plumberEmail: 'decliner@drains.com.au', clientName: 'Older Client' }),
+      await sendQuick({ plumberEmail: 'decliner@drains.com.au', clientName: 'Newer Client' }),
+    ];
     const offered = (await sut.http().get('/api/me/unclaimed-referrals').set(session.auth).expect(200)).body;
     expect(offered.map((r: { clientName: string }) => r.clientName)).toEqual(['Newer Client', 'Older Client']);
 
-    const declined = await sut.http().post('/api/me/unclaimed-referrals/decline').set(session.auth).send({ ids: [older.id] }).expect(200);
+    const declined = await sut
+      .http()
+      .post('/api/me/unclaimed-referrals/decline')
+      .set(session.auth)
+      .send({ ids: [older.id] })
+      .expect(200);
     expect(declined.body).toEqual({ ids: [older.id], count: 1, message: '1 referral kept off your account. Our team can see you said it is not yours.' });
     const row = await rowOf(older.id);
     expect(row).toEqual({ plumber_id: null, claim_declined_at: expect.any(Date), claim_declined_by: owner.id });
     expect((await eventsOf(older.id)).at(-1)).toEqual({ kind: 'claim_declined', actor_id: owner.id, to_value: 'decliner@drains.com.au' });
     expect((await sut.http().get('/api/me/unclaimed-referrals').set(session.auth).expect(200)).body.map((r: { id: string }) => r.id)).toEqual([newer.id]);
-    await sut.http().post('/api/me/unclaimed-referrals/claim').set(session.auth).send({ ids: [older.id] }).expect(404);
+    await sut
+      .http()
+      .post('/api/me/unclaimed-referrals/claim')
+      .set(session.auth)
+      .send({ ids: [older.id] })
+      .expect(404);
 
     const record = await sut.http().get(`/api/admin/referrals/${older.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ plumberId: null, claimDeclinedAt: expect.stringMatching(/^\d{4}-/) });
@@ -101,7 +147,12 @@ describe('quick referrals wait for their plumber', () => {
     const own = await sendQuick({ plumberEmail: 'mine@drains.com.au' });
     const theirs = await sendQuick({ plumberEmail: 'theirs@drains.com.au' });
     for (const path of ['claim', 'decline']) {
-      const refused = await sut.http().post(`/api/me/unclaimed-referrals/${path}`).set(mine.auth).send({ ids: [own.id, theirs.id] }).expect(404);
+      const refused = await sut
+        .http()
+        .post(`/api/me/unclaimed-referrals/${path}`)
+        .set(mine.auth)
+        .send({ ids: [own.id, theirs.id] })
+        .expect(404);
       expect(refused.body).toMatchObject({
         statusCode: 404,
         code: 'REFERRAL_NOT_ON_OFFER',
@@ -113,8 +164,25 @@ describe('quick referrals wait for their plumber', () => {
     expect(await rowOf(theirs.id)).toEqual({ plumber_id: null, claim_declined_at: null, claim_declined_by: null });
     expect((await eventsOf(own.id)).map((e: { kind: string }) => e.kind)).toEqual(['created']);
     // A referral made on the dashboard (already someone's) is never on offer.
-    const dashboard = await sut.http().post('/api/me/referrals').set(mine.auth).send({ ...quick, plumberEmail: undefined, plumberName: undefined, plumberCompany: undefined, plumberPhone: undefined, serviceTypes: { cleanView: true, reline: false } }).expect(201);
-    await sut.http().post('/api/me/unclaimed-referrals/claim').set(mine.auth).send({ ids: [dashboard.body.id] }).expect(404);
+    const dashboard = await sut
+      .http()
+      .post('/api/me/referrals')
+      .set(mine.auth)
+      .send({
+        ...quick,
+        plumberEmail: undefined,
+        plumberName: undefined,
+        plumberCompany: undefined,
+        plumberPhone: undefined,
+        serviceTypes: { cleanView: true, reline: false },
+      })
+      .expect(201);
+    await sut
+      .http()
+      .post('/api/me/unclaimed-referrals/claim')
+      .set(mine.auth)
+      .send({ ids: [dashboard.body.id] })
+      .expect(404);
   });
 
   it.each([
@@ -138,11 +206,25 @@ describe('quick referrals: an unconfirmed address', () => {
     const app = await startTestApp({ env: { RATE_LIMITS: 'off', AUTH_REQUIRE_EMAIL_VERIFICATION: 'false' } });
     try {
       const unconfirmed = await createUser(app.dataSource, { email: 'unconfirmed@drains.com.au', verified: false });
-      const sent = (await app.http().post('/api/referrals/quick').send({ ...quick, plumberEmail: 'unconfirmed@drains.com.au' }).expect(201)).body;
+      const sent = (
+        await app
+          .http()
+          .post('/api/referrals/quick')
+          .send({ ...quick, plumberEmail: 'unconfirmed@drains.com.au' })
+          .expect(201)
+      ).body;
       const session = await signIn(app, unconfirmed);
       expect((await app.http().get('/api/me/unclaimed-referrals').set(session.auth).expect(200)).body).toEqual([]);
-      const refused = await app.http().post('/api/me/unclaimed-referrals/claim').set(session.auth).send({ ids: [sent.id] }).expect(403);
-      expect(refused.body).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address first: referrals sent with it can then be added to your account.' });
+      const refused = await app
+        .http()
+        .post('/api/me/unclaimed-referrals/claim')
+        .set(session.auth)
+        .send({ ids: [sent.id] })
+        .expect(403);
+      expect(refused.body).toMatchObject({
+        code: 'EMAIL_NOT_CONFIRMED',
+        message: 'Confirm your e-mail address first: referrals sent with it can then be added to your account.',
+      });
       expect((await app.dataSource.query(`SELECT plumber_id FROM referrals WHERE id = $1`, [sent.id]))[0].plumber_id).toBeNull();
     } finally {
       await app.close();

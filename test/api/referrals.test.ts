@@ -63,7 +63,10 @@ describe('referrals', () => {
       contactClient: true,
       rebates: { cleanView: { amount: 80, status: 'pending' }, reline: { amount: 400, status: 'pending' } },
     });
-    const [row] = await sut.dataSource.query(`SELECT plumber_name, plumber_company, plumber_phone, plumber_email, cleanview_rebate_amount_cents, reline_rebate_amount_cents, source FROM referrals WHERE id = $1`, [created.id]);
+    const [row] = await sut.dataSource.query(
+      `SELECT plumber_name, plumber_company, plumber_phone, plumber_email, cleanview_rebate_amount_cents, reline_rebate_amount_cents, source FROM referrals WHERE id = $1`,
+      [created.id],
+    );
     expect(row).toEqual({
       plumber_name: 'Alice Plumber',
       plumber_company: 'Test Plumbing',
@@ -73,7 +76,9 @@ describe('referrals', () => {
       reline_rebate_amount_cents: 40000,
       source: 'dashboard',
     });
-    const mails = await sut.dataSource.query(`SELECT template_key, to_address, text_body FROM notifications WHERE entity_id = $1 ORDER BY template_key`, [created.id]);
+    const mails = await sut.dataSource.query(`SELECT template_key, to_address, text_body FROM notifications WHERE entity_id = $1 ORDER BY template_key`, [
+      created.id,
+    ]);
     expect(mails.map((m: { template_key: string; to_address: string }) => [m.template_key, m.to_address])).toEqual([
       ['referral_acknowledgement', 'alice@plumbing.com.au'],
       ['referral_notice', 'info@pipereliningaustralia.com.au'],
@@ -93,7 +98,12 @@ describe('referrals', () => {
     [{ serviceTypes: { cleanView: false, reline: false } }, 'serviceTypes', 'Please select at least one service type'],
     [{ plumberEmail: 'not-an-email' }, 'plumberEmail', 'Invalid email address'],
   ])('refuses %j with its message', async (change, field, message) => {
-    const response = await sut.http().post('/api/me/referrals').set(plumberA.auth).send({ ...referral, ...change }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/me/referrals')
+      .set(plumberA.auth)
+      .send({ ...referral, ...change })
+      .expect(400);
     expect(response.body.errors).toContainEqual({ field, message });
   });
 
@@ -114,8 +124,20 @@ describe('referrals', () => {
     await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 0, rebatePending: 480 });
 
     const record = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
-    const completed = await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ ...record, status: 'cleanview_completed' }).expect(200);
-    expect(completed.body).toMatchObject({ status: 'cleanview_completed', cleanviewRebateStatus: 'processing', relineRebateStatus: 'pending', cleanviewCompletedAt: expect.any(String), cleanviewDueAt: expect.any(String), overdue: false });
+    const completed = await sut
+      .http()
+      .put(`/api/admin/referrals/${created.id}`)
+      .set(admin.auth)
+      .send({ ...record, status: 'cleanview_completed' })
+      .expect(200);
+    expect(completed.body).toMatchObject({
+      status: 'cleanview_completed',
+      cleanviewRebateStatus: 'processing',
+      relineRebateStatus: 'pending',
+      cleanviewCompletedAt: expect.any(String),
+      cleanviewDueAt: expect.any(String),
+      overdue: false,
+    });
     const mine = (await sut.http().get(`/api/me/referrals/${created.id}`).set(fresh.auth).expect(200)).body;
     expect(mine.rebates.cleanView).toEqual({ amount: 80, status: 'processing' });
 
@@ -125,7 +147,11 @@ describe('referrals', () => {
     await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 480, rebatePending: 0 });
 
     const detail = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
-    expect(detail.history.map((h: { kind: string; to: string }) => `${h.kind}:${h.to}`)).toEqual(['created:referred', 'status:cleanview_completed', 'status:rebate_paid']);
+    expect(detail.history.map((h: { kind: string; to: string }) => `${h.kind}:${h.to}`)).toEqual([
+      'created:referred',
+      'status:cleanview_completed',
+      'status:rebate_paid',
+    ]);
     expect(detail.history[1].actor).toBe('programme@example.com.au');
   });
 
@@ -140,7 +166,12 @@ describe('referrals', () => {
 
   it('really e-mails the plumber from the console', async () => {
     const created = await createAs(plumberA);
-    const sent = await sut.http().post(`/api/admin/referrals/${created.id}/email`).set(admin.auth).send({ subject: 'Booked for Tuesday', message: 'We booked the Clean & View <b>Tuesday</b>.' }).expect(202);
+    const sent = await sut
+      .http()
+      .post(`/api/admin/referrals/${created.id}/email`)
+      .set(admin.auth)
+      .send({ subject: 'Booked for Tuesday', message: 'We booked the Clean & View <b>Tuesday</b>.' })
+      .expect(202);
     expect(sent.body.to).toBe('alice@plumbing.com.au');
     const [mail] = await sut.dataSource.query(`SELECT subject, text_body, html_body FROM notifications WHERE id = $1`, [sent.body.notificationId]);
     expect(mail.subject).toBe('Booked for Tuesday');
@@ -153,7 +184,12 @@ describe('referrals', () => {
     const page = await sut.http().get('/api/admin/referrals').set(admin.auth).expect(200);
     expect(page.body).toHaveLength(5);
     expect(page.headers['content-range']).toMatch(/^referrals 0-4\/\d+$/);
-    expect(page.body[0]).toMatchObject({ refNumber: expect.stringMatching(/^R-/), clientName: 'Chris Client', cleanviewRebateAmount: 80, relineRebateAmount: 400 });
+    expect(page.body[0]).toMatchObject({
+      refNumber: expect.stringMatching(/^R-/),
+      clientName: 'Chris Client',
+      cleanviewRebateAmount: 80,
+      relineRebateAmount: 400,
+    });
     const carol = await sut.http().get('/api/admin/referrals').query({ filter: '{"q":"carol@plumbing"}' }).set(admin.auth).expect(200);
     expect(carol.body).toHaveLength(1);
     const paid = await sut.http().get('/api/admin/referrals').query({ filter: '{"status":"rebate_paid"}' }).set(admin.auth).expect(200);
@@ -164,7 +200,13 @@ describe('referrals', () => {
   describe('photos', () => {
     it('stores up to 5 images checked from their content, served only to the owner and staff', async () => {
       const created = await createAs(plumberA);
-      const uploaded = await sut.http().post(`/api/me/referrals/${created.id}/photos`).set(plumberA.auth).attach('photos', JPEG, 'front.jpg').attach('photos', PNG, 'back.png').expect(201);
+      const uploaded = await sut
+        .http()
+        .post(`/api/me/referrals/${created.id}/photos`)
+        .set(plumberA.auth)
+        .attach('photos', JPEG, 'front.jpg')
+        .attach('photos', PNG, 'back.png')
+        .expect(201);
       expect(uploaded.body.map((p: { contentType: string }) => p.contentType)).toEqual(['image/jpeg', 'image/png']);
       const photo = await sut.http().get(`/api/me/referrals/${created.id}/photos/${uploaded.body[0].id}`).set(plumberA.auth).expect(200);
       expect(photo.headers['content-type']).toBe('image/jpeg');
@@ -183,7 +225,13 @@ describe('referrals', () => {
 
     it('refuses an SVG or any non-image behind an image name (415), keeping nothing', async () => {
       const created = await createAs(plumberA);
-      const response = await sut.http().post(`/api/me/referrals/${created.id}/photos`).set(plumberA.auth).attach('photos', JPEG, 'ok.jpg').attach('photos', SVG, 'photo.jpg').expect(415);
+      const response = await sut
+        .http()
+        .post(`/api/me/referrals/${created.id}/photos`)
+        .set(plumberA.auth)
+        .attach('photos', JPEG, 'ok.jpg')
+        .attach('photos', SVG, 'photo.jpg')
+        .expect(415);
       expect(response.body).toMatchObject({ code: 'UNSUPPORTED_PHOTO', message: 'Photos must be JPEG, PNG, WebP or HEIC images.' });
       const detail = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
       expect(detail.photos).toHaveLength(0);
@@ -209,14 +257,25 @@ describe('quick referrals', () => {
   afterAll(() => sut.close());
 
   it("keeps a picked suburb's state and postcode: stored apart, shown to staff and the plumber, in the e-mails", async () => {
-    const created = await sut.http().post('/api/referrals/quick').send({ ...quick, suburb: 'Parramatta NSW 2150' }).expect(201);
+    const created = await sut
+      .http()
+      .post('/api/referrals/quick')
+      .send({ ...quick, suburb: 'Parramatta NSW 2150' })
+      .expect(201);
     const admin = await signIn(sut, await createUser(sut.dataSource, { email: 'places-admin@example.com.au', role: 'admin' }));
     const record = await sut.http().get(`/api/admin/referrals/${created.body.id}`).set(admin.auth).expect(200);
     expect(record.body).toMatchObject({ suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
     const user = await createUser(sut.dataSource, { email: 'places@drains.com.au' });
-    const mine = await sut.http().post('/api/me/referrals').set((await signIn(sut, user)).auth).send({ ...referral, suburb: 'Parramatta NSW 2150' }).expect(201);
+    const mine = await sut
+      .http()
+      .post('/api/me/referrals')
+      .set((await signIn(sut, user)).auth)
+      .send({ ...referral, suburb: 'Parramatta NSW 2150' })
+      .expect(201);
     expect(mine.body).toMatchObject({ suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
-    const mails = await sut.dataSource.query(`SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_notice'`, [created.body.id]);
+    const mails = await sut.dataSource.query(`SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_notice'`, [
+      created.body.id,
+    ]);
     expect(mails[0].text_body).toContain('Job address: 4 Elm Street, Parramatta NSW 2150');
   });
 
@@ -226,7 +285,11 @@ describe('quick referrals', () => {
     [{ plumberPhone: '' }, 'plumberPhone', 'Contact number is required'],
     [{ plumberEmail: 'x' }, 'plumberEmail', 'Invalid email address'],
   ])('refuses %j with the same messages', async (change, field, message) => {
-    const response = await sut.http().post('/api/referrals/quick').send({ ...quick, ...change }).expect(400);
+    const response = await sut
+      .http()
+      .post('/api/referrals/quick')
+      .send({ ...quick, ...change })
+      .expect(400);
     expect(response.body.errors).toContainEqual({ field, message });
   });
 
@@ -240,9 +303,19 @@ describe('quick referrals', () => {
       params.append('_gotcha', '');
       return params.toString();
     };
-    const saved = await sut.http().post('/api/referrals/quick').type('form').send(formOf('nojs@drains.com.au', ['false'])).expect(303);
+    const saved = await sut
+      .http()
+      .post('/api/referrals/quick')
+      .type('form')
+      .send(formOf('nojs@drains.com.au', ['false']))
+      .expect(303);
     expect(saved.headers.location).toBe('/plumber-referral?mode=register');
-    await sut.http().post('/api/referrals/quick').type('form').send(formOf('ticked@drains.com.au', ['true', 'false'])).expect(303);
+    await sut
+      .http()
+      .post('/api/referrals/quick')
+      .type('form')
+      .send(formOf('ticked@drains.com.au', ['true', 'false']))
+      .expect(303);
     const rows = await sut.dataSource.query(
       `SELECT plumber_email, contact_client, notes, source FROM referrals WHERE plumber_email IN ('nojs@drains.com.au', 'ticked@drains.com.au') ORDER BY plumber_email`,
     );
@@ -278,13 +351,21 @@ describe('quick referrals', () => {
     const refused = sut.http().post('/api/referrals/quick').set('accept', 'application/json');
     for (const [key, value] of Object.entries({ ...fields, clientName: '' })) if (typeof value === 'string') refused.field(key, value);
     const error = await refused.expect(400).expect('content-type', /application\/json/);
-    expect(error.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: expect.arrayContaining([{ field: 'clientName', message: 'Client name is required' }]) });
+    expect(error.body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      errors: expect.arrayContaining([{ field: 'clientName', message: 'Client name is required' }]),
+    });
     expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count).toBe(before);
   });
 
   it('answers a filled spam trap like a success and stores nothing', async () => {
     const before = (await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count;
-    await sut.http().post('/api/referrals/quick').send({ ...quick, _gotcha: 'x' }).expect(201);
+    await sut
+      .http()
+      .post('/api/referrals/quick')
+      .send({ ...quick, _gotcha: 'x' })
+      .expect(201);
     expect((await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`))[0].count).toBe(before);
   });
 });
@@ -328,7 +409,12 @@ describe('staff statistics and rebates due', () => {
 
   it('counts by status, sums rebates, ranks the top 3 referrers and lists what falls due', async () => {
     const stats = (await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body;
-    expect(stats).toMatchObject({ total: 12, byStatus: { referred: 10, cleanview_completed: 2, reline_completed: 0, rebate_paid: 0 }, rebates: { paid: 0, pending: 12 * 480 }, overdueCount: 1 });
+    expect(stats).toMatchObject({
+      total: 12,
+      byStatus: { referred: 10, cleanview_completed: 2, reline_completed: 0, rebate_paid: 0 },
+      rebates: { paid: 0, pending: 12 * 480 },
+      overdueCount: 1,
+    });
     expect(stats.topReferrers.map((t: { plumberName: string; count: number }) => [t.plumberName, t.count])).toEqual([
       ['Ann', 4],
       ['Ben', 3],

@@ -22,7 +22,11 @@ describe('scheduled jobs: once per period across instances', () => {
       `INSERT INTO rate_limit_hits (key, hits, expires_at) VALUES ('old', 9, now() - interval '1 minute'), ('live', 1, now() + interval '1 minute')`,
     );
     const tick = new Date('2026-11-21T10:10:00.000Z');
-    const ran = await Promise.all([sut.app.get(PgRateLimitStore).removeExpired(tick), second.app.get(PgRateLimitStore).removeExpired(tick), sut.app.get(PgRateLimitStore).removeExpired(tick)]);
+    const ran = await Promise.all([
+      sut.app.get(PgRateLimitStore).removeExpired(tick),
+      second.app.get(PgRateLimitStore).removeExpired(tick),
+      sut.app.get(PgRateLimitStore).removeExpired(tick),
+    ]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect((await sut.dataSource.query(`SELECT key FROM rate_limit_hits ORDER BY key`)).map((row: { key: string }) => row.key)).toEqual(['live']);
     // The next tick is another period: it runs again.

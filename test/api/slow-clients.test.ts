@@ -24,7 +24,9 @@ interface Outcome {
 const openSockets = new Set<Socket>();
 
 /** Opens a raw connection; `outcome` settles when the server closes it. */
-async function rawConnection(port: number): Promise<{ socket: Socket; outcome: Promise<Outcome>; startClock: () => void; write: (data: string | Buffer) => void }> {
+async function rawConnection(
+  port: number,
+): Promise<{ socket: Socket; outcome: Promise<Outcome>; startClock: () => void; write: (data: string | Buffer) => void }> {
   const socket = connect({ port, host: '127.0.0.1' });
   openSockets.add(socket);
   socket.once('close', () => openSockets.delete(socket));
@@ -133,10 +135,20 @@ describe('slow clients are cut off', () => {
       photo = await plainPhoto('jpeg');
       const session = await signIn(sut, await createUser(sut.dataSource, { email: 'slow-uploader@example.com.au' }));
       auth = session.auth.Authorization;
-      const referral = await sut.http().post('/api/me/referrals').set(session.auth).send({
-        clientName: 'Chris Client', jobAddress: '4 Elm Street', suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium',
-        description: 'Recurring blockage', serviceTypes: { cleanView: true, reline: false },
-      }).expect(201);
+      const referral = await sut
+        .http()
+        .post('/api/me/referrals')
+        .set(session.auth)
+        .send({
+          clientName: 'Chris Client',
+          jobAddress: '4 Elm Street',
+          suburb: 'Toowong',
+          clientPhone: '0400 999 000',
+          urgency: 'medium',
+          description: 'Recurring blockage',
+          serviceTypes: { cleanView: true, reline: false },
+        })
+        .expect(201);
       referralId = referral.body.id;
     });
 
@@ -147,7 +159,8 @@ describe('slow clients are cut off', () => {
         photo,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const head = `POST /api/me/referrals/${referralId}/photos HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${auth}\r\nConnection: close\r\n` +
+      const head =
+        `POST /api/me/referrals/${referralId}/photos HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${auth}\r\nConnection: close\r\n` +
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
       return { head, body };
     }
@@ -205,7 +218,10 @@ describe('the product runs with its own limits', () => {
     const sut = await startTestApp();
     try {
       const server = sut.app.getHttpServer();
-      expect({ headersTimeout: server.headersTimeout, keepAliveTimeout: server.keepAliveTimeout }).toEqual({ headersTimeout: 10_000, keepAliveTimeout: 10_000 });
+      expect({ headersTimeout: server.headersTimeout, keepAliveTimeout: server.keepAliveTimeout }).toEqual({
+        headersTimeout: 10_000,
+        keepAliveTimeout: 10_000,
+      });
       expect(server.requestTimeout).toBeGreaterThan(DEFAULT_HTTP_LIMITS.uploadBodyMs);
       expect(DEFAULT_HTTP_LIMITS).toMatchObject({ headersMs: 10_000, bodyMs: 30_000, bodyIdleMs: 30_000, uploadBodyMs: 600_000 });
       // 5 photos of 10 MB in the upload allowance: at least this link speed is enough (Mbit/s).

@@ -45,26 +45,55 @@ describe("every staff list speaks react-admin's defaults", () => {
     for (let i = 1; i <= 3; i += 1) {
       const plumber = await createUser(sut.dataSource, { email: `lists-plumber${i}@example.com.au` });
       const session = await signIn(sut, plumber);
-      await sut.http().post('/api/bookings').send({
-        name: `Lister ${i}`,
-        email: `lister${i}@example.com.au`,
-        phone: '0400 123 456',
-        suburb: 'Richmond VIC 3121',
-        address: `${i} Station Street`,
-        preferred_date: '2099-01-15',
-        preferred_time: '9:00 AM',
-        how_heard_about_us: 'Google Search',
-        message: 'Blocked drain',
-      }).expect(201);
-      await sut.http().post('/api/me/referrals').set(session.auth).send({
-        clientName: `Client ${i}`, jobAddress: `${i} Elm Street`, suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium',
-        description: 'Recurring blockage', serviceTypes: { cleanView: true, reline: false },
-      }).expect(201);
-      await sut.http().post('/api/enquiries').send({
-        kind: 'corporate', organisationName: `Council ${i}`, contactPerson: 'Jordan Lee', email: `council${i}@example.gov.au`, phone: '03 9000 0000',
-        siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned',
-      }).expect(201);
-      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: `JOB-L${i}`, customerName: 'Alex Citizen', customerEmail: `alex${i}@example.com.au` }).expect(201);
+      await sut
+        .http()
+        .post('/api/bookings')
+        .send({
+          name: `Lister ${i}`,
+          email: `lister${i}@example.com.au`,
+          phone: '0400 123 456',
+          suburb: 'Richmond VIC 3121',
+          address: `${i} Station Street`,
+          preferred_date: '2099-01-15',
+          preferred_time: '9:00 AM',
+          how_heard_about_us: 'Google Search',
+          message: 'Blocked drain',
+        })
+        .expect(201);
+      await sut
+        .http()
+        .post('/api/me/referrals')
+        .set(session.auth)
+        .send({
+          clientName: `Client ${i}`,
+          jobAddress: `${i} Elm Street`,
+          suburb: 'Toowong',
+          clientPhone: '0400 999 000',
+          urgency: 'medium',
+          description: 'Recurring blockage',
+          serviceTypes: { cleanView: true, reline: false },
+        })
+        .expect(201);
+      await sut
+        .http()
+        .post('/api/enquiries')
+        .send({
+          kind: 'corporate',
+          organisationName: `Council ${i}`,
+          contactPerson: 'Jordan Lee',
+          email: `council${i}@example.gov.au`,
+          phone: '03 9000 0000',
+          siteAddress: '1 Civic Drive, Example VIC 3000',
+          issueType: 'roots',
+          timing: 'planned',
+        })
+        .expect(201);
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: `JOB-L${i}`, customerName: 'Alex Citizen', customerEmail: `alex${i}@example.com.au` })
+        .expect(201);
     }
   });
 
@@ -94,7 +123,12 @@ describe("every staff list speaks react-admin's defaults", () => {
     const descending = await sut.http().get(path).query({ sort: '["id","DESC"]', range: '[0,1]' }).set(admin.auth).expect(200);
     expect(descending.body.map((row: { id: string }) => row.id)).toEqual([...ids].reverse().slice(0, 2));
 
-    const beyond = await sut.http().get(path).query({ sort: '["id","ASC"]', range: `[${total},${total + 9}]` }).set(admin.auth).expect(200);
+    const beyond = await sut
+      .http()
+      .get(path)
+      .query({ sort: '["id","ASC"]', range: `[${total},${total + 9}]` })
+      .set(admin.auth)
+      .expect(200);
     expect(beyond.body).toEqual([]);
     expect(beyond.headers['content-range']).toBe(`${resource} */${total}`);
   });
@@ -102,13 +136,22 @@ describe("every staff list speaks react-admin's defaults", () => {
   it.each(Object.keys(RESOURCE_OF))('%s answers getMany (filter.id) with exactly those records', async (path) => {
     const everything = await sut.http().get(path).query({ sort: '["id","ASC"]' }).set(admin.auth).expect(200);
     const wanted = [everything.body[0].id, everything.body[2].id];
-    const many = await sut.http().get(path).query({ filter: JSON.stringify({ id: wanted }) }).set(admin.auth).expect(200);
+    const many = await sut
+      .http()
+      .get(path)
+      .query({ filter: JSON.stringify({ id: wanted }) })
+      .set(admin.auth)
+      .expect(200);
     expect(many.body.map((row: { id: string }) => row.id).sort(byCodeUnits)).toEqual([...wanted].sort(byCodeUnits));
   });
 
   it.each(Object.keys(RESOURCE_OF))('%s answers camelCase records, in the list and alone, and takes no snake_case sort field', async (path) => {
     const page = await sut.http().get(path).query({ range: '[0,99]' }).set(admin.auth).expect(200);
-    const alone = await sut.http().get(`${path}/${encodeURIComponent(page.body[0].id)}`).set(admin.auth).expect(200);
+    const alone = await sut
+      .http()
+      .get(`${path}/${encodeURIComponent(page.body[0].id)}`)
+      .set(admin.auth)
+      .expect(200);
     const snake = [...new Set([...page.body, alone.body].flatMap((record: unknown) => keysOf(record)))].filter((key) => !CAMEL_CASE.test(key));
     expect(snake).toEqual([]);
     const retired = await sut.http().get(path).query({ sort: '["created_at","DESC"]' }).set(admin.auth).expect(400);

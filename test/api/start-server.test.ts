@@ -20,7 +20,15 @@ describe('chooseLogFormat', () => {
 });
 
 describe('createLogStream', () => {
-  const entry = { level: 30, time: Date.UTC(2026, 10, 25, 1, 2, 3), pid: 1, hostname: 'h', context: 'Bootstrap', port: 3233, msg: 'Ready on http://localhost:3233' };
+  const entry = {
+    level: 30,
+    time: Date.UTC(2026, 10, 25, 1, 2, 3),
+    pid: 1,
+    hostname: 'h',
+    context: 'Bootstrap',
+    port: 3233,
+    msg: 'Ready on http://localhost:3233',
+  };
 
   it('writes a readable line for a person, with the context and the details, no JSON braces around it', () => {
     const lines: string[] = [];
@@ -31,7 +39,15 @@ describe('createLogStream', () => {
 
   it('writes a request as method, path, status and time', () => {
     const lines: string[] = [];
-    const request = { level: 30, time: 0, correlationId: 'c', req: { method: 'GET', path: '/api/health' }, res: { statusCode: 200 }, responseTime: 4, msg: 'request completed' };
+    const request = {
+      level: 30,
+      time: 0,
+      correlationId: 'c',
+      req: { method: 'GET', path: '/api/health' },
+      res: { statusCode: 200 },
+      responseTime: 4,
+      msg: 'request completed',
+    };
     createLogStream('pretty', { write: (text) => lines.push(text) }).write(`${JSON.stringify(request)}\n`);
     expect(lines[0]).toMatch(/INFO.*GET \/api\/health 200 \(4 ms\)\n$/);
   });
@@ -39,7 +55,8 @@ describe('createLogStream', () => {
   it("leaves Nest's start-up chatter (modules loaded, routes mapped) out of the terminal", () => {
     const lines: string[] = [];
     const stream = createLogStream('pretty', { write: (text) => lines.push(text) });
-    for (const context of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer']) stream.write(`${JSON.stringify({ ...entry, context, msg: 'Mapped {/api/health, GET} route' })}\n`);
+    for (const context of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer'])
+      stream.write(`${JSON.stringify({ ...entry, context, msg: 'Mapped {/api/health, GET} route' })}\n`);
     expect(lines).toEqual([]);
   });
 

@@ -28,7 +28,12 @@ describe('profiles: GET/PUT /api/me/profile', () => {
     await sut.dataSource.query(`DELETE FROM profiles WHERE user_id = $1`, [user.id]);
     const session = await signIn(sut, user);
     await sut.http().get('/api/me/profile').set(session.auth).expect(200, { fullName: null, businessName: null, phone: null });
-    await sut.http().put('/api/me/profile').set(session.auth).send({ businessName: 'New Co' }).expect(200, { fullName: null, businessName: 'New Co', phone: null });
+    await sut
+      .http()
+      .put('/api/me/profile')
+      .set(session.auth)
+      .send({ businessName: 'New Co' })
+      .expect(200, { fullName: null, businessName: 'New Co', phone: null });
   });
 
   it('refuses unknown fields and anonymous callers', async () => {
@@ -54,7 +59,12 @@ describe('staff: /api/admin/users', () => {
   it('lists users with real values, paged in the react-admin dialect', async () => {
     const plumber = await createUser(sut.dataSource, { email: 'listed@example.com.au', fullName: 'Lee Listed' });
     await signIn(sut, plumber);
-    const response = await sut.http().get('/api/admin/users').query({ filter: '{"q":"listed"}', sort: '["email","ASC"]', range: '[0,9]' }).set(admin.auth).expect(200);
+    const response = await sut
+      .http()
+      .get('/api/admin/users')
+      .query({ filter: '{"q":"listed"}', sort: '["email","ASC"]', range: '[0,9]' })
+      .set(admin.auth)
+      .expect(200);
     expect(response.headers['content-range']).toBe('users 0-0/1');
     expect(response.body).toEqual([
       {
@@ -88,7 +98,12 @@ describe('staff: /api/admin/users', () => {
 
     // react-admin sends the whole record; read-only fields are ignored.
     const record = (await sut.http().get(`/api/admin/users/${user.id}`).set(admin.auth).expect(200)).body;
-    const updated = await sut.http().put(`/api/admin/users/${user.id}`).set(admin.auth).send({ ...record, role: 'admin', email: 'hacked@example.com' }).expect(200);
+    const updated = await sut
+      .http()
+      .put(`/api/admin/users/${user.id}`)
+      .set(admin.auth)
+      .send({ ...record, role: 'admin', email: 'hacked@example.com' })
+      .expect(200);
     expect(updated.body).toMatchObject({ id: user.id, email: 'promoted@example.com.au', role: 'admin' });
 
     await sut.http().get('/api/auth/me').set(before.auth).expect(401);
@@ -108,7 +123,13 @@ describe('staff: /api/admin/users', () => {
   it('disables a user: their sessions end and they cannot sign in', async () => {
     const user = await createUser(sut.dataSource, { email: 'disabled@example.com.au' });
     const session = await signIn(sut, user);
-    await sut.http().put(`/api/admin/users/${user.id}`).set(admin.auth).send({ disabled: true }).expect(200).then((r) => expect(r.body.disabled).toBe(true));
+    await sut
+      .http()
+      .put(`/api/admin/users/${user.id}`)
+      .set(admin.auth)
+      .send({ disabled: true })
+      .expect(200)
+      .then((r) => expect(r.body.disabled).toBe(true));
     await sut.http().get('/api/auth/me').set(session.auth).expect(401);
     const login = await sut.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(403);
     expect(login.body.code).toBe('ACCOUNT_DISABLED');
@@ -124,7 +145,10 @@ describe('staff: /api/admin/users', () => {
   it('invites a new user, who sets a password from the e-mailed link and signs in with that role', async () => {
     const invited = await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'newadmin@example.com.au', role: 'admin' }).expect(202);
     // No SMTP_URL here (preview mode): the answer never says 'sent'.
-    expect(invited.body).toEqual({ message: 'Invitation to newadmin@example.com.au saved as a preview (not sent: no SMTP server configured)', status: 'preview' });
+    expect(invited.body).toEqual({
+      message: 'Invitation to newadmin@example.com.au saved as a preview (not sent: no SMTP server configured)',
+      status: 'preview',
+    });
     const existing = await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'boss@example.com.au', role: 'plumber' }).expect(202);
     expect(existing.body).toEqual({ message: 'Invitation to boss@example.com.au saved as a preview (not sent: no SMTP server configured)', status: 'preview' });
 
@@ -155,7 +179,9 @@ describe('first admin and demo data', () => {
       const admin = await signIn(sut, { email: plumber.email, password: 'another long password' });
       await sut.http().get('/api/admin/users').set(admin.auth).expect(200);
 
-      await expect(sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, 'bad', PASSWORD))).rejects.toThrow('Please enter a valid email address');
+      await expect(sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, 'bad', PASSWORD))).rejects.toThrow(
+        'Please enter a valid email address',
+      );
       await expect(sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, 'ok@example.com.au', 'short'))).rejects.toThrow(
         'Password must be at least 12 characters.',
       );

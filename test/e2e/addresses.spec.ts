@@ -44,7 +44,10 @@ test('a suburb picked in the quick and the signed-in referral forms is stored wi
   await expect(page.getByText('Referral submitted successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(signedClient) })).toContainText('5 Macquarie Street, Parramatta NSW 2150');
 
-  for (const [client, address] of [[quickClient, '3 George Street'], [signedClient, '5 Macquarie Street']] as const) {
+  for (const [client, address] of [
+    [quickClient, '3 George Street'],
+    [signedClient, '5 Macquarie Street'],
+  ] as const) {
     const [record] = await staffRecords(request, 'referrals', client);
     expect(record).toMatchObject({ clientName: client, jobAddress: address, suburb: 'Parramatta', state: 'NSW', postcode: '2150' });
   }

@@ -75,7 +75,16 @@ test('a visitor books from the home page form, with the errors shown first, then
 test('staff find a booking, change its status and export the CSV', async ({ page, request }) => {
   const name = `Stella Staff ${Date.now()}`;
   const created = await request.post('/api/bookings', {
-    data: { name, email: 'stella@example.com.au', phone: '0400 444 555', suburb: 'Toowong QLD 4066', address: '3 Coronation Drive', preferred_date: inDays(3), preferred_time: '2:00 PM', message: 'Roots in the stormwater' },
+    data: {
+      name,
+      email: 'stella@example.com.au',
+      phone: '0400 444 555',
+      suburb: 'Toowong QLD 4066',
+      address: '3 Coronation Drive',
+      preferred_date: inDays(3),
+      preferred_time: '2:00 PM',
+      message: 'Roots in the stormwater',
+    },
   });
   expect(created.status()).toBe(201);
 

@@ -37,7 +37,16 @@ test.describe('in a browser in New York', () => {
     const name = `Tilly Timezone ${Date.now()}`;
     const before = Date.now();
     const created = await request.post('/api/bookings', {
-      data: { name, email: 'tilly@example.com.au', phone: '0400 444 555', suburb: 'Toowong QLD 4066', address: '3 Coronation Drive', preferred_date: inDays(3), preferred_time: '2:00 PM', message: 'Roots' },
+      data: {
+        name,
+        email: 'tilly@example.com.au',
+        phone: '0400 444 555',
+        suburb: 'Toowong QLD 4066',
+        address: '3 Coronation Drive',
+        preferred_date: inDays(3),
+        preferred_time: '2:00 PM',
+        message: 'Roots',
+      },
     });
     expect(created.status()).toBe(201);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
@@ -66,14 +75,24 @@ test.describe('in a browser in New York', () => {
     // The outbox too: the booking's e-mails, queued at a Melbourne time.
     await page.getByRole('menuitem', { name: 'Outbox' }).click();
     await page.getByPlaceholder('Search recipient or subject').fill('tilly@example.com.au');
-    await expect(page.getByRole('row', { name: /tilly@example.com.au/ }).first().getByText(/\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('row', { name: /tilly@example.com.au/ })
+        .first()
+        .getByText(/\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T/)
+        .first(),
+    ).toBeVisible();
   });
 });
 
 test.describe('the template editor on a 1366×768 screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('fits: the body starts at 200 px and grows to a maximum, both buttons visible; says why a preview fails; the test e-mail links here', async ({ page, request, baseURL }) => {
+  test('fits: the body starts at 200 px and grows to a maximum, both buttons visible; says why a preview fails; the test e-mail links here', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await adminLogIn(page);
     await page.getByRole('menuitem', { name: 'Email Templates' }).click();
     await page.getByRole('tab', { name: 'Reline Scheduled' }).click();
@@ -168,7 +187,10 @@ test('staff correct a job, archive it (its page is then Invalid Job ID) and rest
   await expect(customer.getByRole('heading', { name: 'Invalid Job ID' })).toBeVisible();
 
   await page.getByLabel('Show archived').check();
-  await page.getByRole('row', { name: new RegExp(jobNumber) }).getByRole('cell', { name: jobNumber, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(jobNumber) })
+    .getByRole('cell', { name: jobNumber, exact: true })
+    .click();
   await page.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText(`Job ${jobNumber} restored`)).toBeVisible();
   await customer.goto(link!);
@@ -178,7 +200,16 @@ test('staff correct a job, archive it (its page is then Invalid Job ID) and rest
 test('an enquiry is archived, not deleted, and nothing offers a Delete that fails; /admin/referrals leads to the dashboard', async ({ page, request }) => {
   const organisation = `City of Archive ${Date.now()}`;
   const posted = await request.post('/api/enquiries', {
-    data: { kind: 'corporate', organisationName: organisation, contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' },
+    data: {
+      kind: 'corporate',
+      organisationName: organisation,
+      contactPerson: 'Jordan Lee',
+      email: 'jordan@example.gov.au',
+      phone: '03 9000 0000',
+      siteAddress: '1 Civic Drive, Example VIC 3000',
+      issueType: 'roots',
+      timing: 'planned',
+    },
   });
   expect(posted.status()).toBe(201);
   await adminLogIn(page);
@@ -191,7 +222,10 @@ test('an enquiry is archived, not deleted, and nothing offers a Delete that fail
   await page.getByPlaceholder('Search contact, organisation, email').fill(organisation);
   // The search is applied (debounced) before a row is opened.
   await expect(page).toHaveURL(/filter=.*Archive/);
-  await page.getByRole('row', { name: new RegExp(organisation) }).first().click();
+  await page
+    .getByRole('row', { name: new RegExp(organisation) })
+    .first()
+    .click();
   await expect(page.getByText(organisation)).toBeVisible();
   await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);
   await page.getByRole('button', { name: 'Archive' }).click();
@@ -201,7 +235,10 @@ test('an enquiry is archived, not deleted, and nothing offers a Delete that fail
   await expect(page).toHaveURL(/filter=.*Archive/);
   await expect(page.getByText(/^No .+ found/)).toBeVisible();
   await page.getByLabel('Show archived').check();
-  await page.getByRole('row', { name: new RegExp(organisation) }).first().click();
+  await page
+    .getByRole('row', { name: new RegExp(organisation) })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText('Enquiry restored')).toBeVisible();
   expect(toasts).toEqual([]);

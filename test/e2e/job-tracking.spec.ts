@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { adminLogIn } from './support/admin.js';
 import { waitForMail } from './support/mail.js';
 
-test('an admin creates a tracking link, the customer follows it, and a status change reaches the page and the inbox', async ({ page, browser, request, context }) => {
+test('an admin creates a tracking link, the customer follows it, and a status change reaches the page and the inbox', async ({
+  page,
+  browser,
+  request,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const jobNumber = `JOB-${Date.now() % 100000}`;
   const email = `customer-${Date.now()}@example.com.au`;
@@ -26,7 +31,9 @@ test('an admin creates a tracking link, the customer follows it, and a status ch
   const booked = await waitForMail(request, email, 'Your pipe inspection is booked');
   await row.getByRole('button', { name: `Copy link for ${jobNumber}` }).click();
   await expect(page.getByText('Tracking link copied to clipboard')).toBeVisible();
-  const link = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const link = await page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+  );
   expect(link).toMatch(/\/job-status\/booked-job\d+-[a-z2-7]{26}$/);
   expect(booked.text).toContain(link);
 

@@ -44,7 +44,18 @@ test('a plumber sends a quick referral, registers with that e-mail and adds it t
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   // Someone else used the same address on the quick form: that one must never join the account silently.
   await request.post('/api/referrals/quick', {
-    data: { plumberName: 'Not Quinn', plumberCompany: 'Other Drains', plumberPhone: '0400 999 111', plumberEmail: email, clientName: 'Stranger Danger', jobAddress: '1 Other Street', suburb: 'Toowong', clientPhone: '0400 222 333', urgency: 'low', description: 'Not from Quinn' },
+    data: {
+      plumberName: 'Not Quinn',
+      plumberCompany: 'Other Drains',
+      plumberPhone: '0400 999 111',
+      plumberEmail: email,
+      clientName: 'Stranger Danger',
+      jobAddress: '1 Other Street',
+      suburb: 'Toowong',
+      clientPhone: '0400 222 333',
+      urgency: 'low',
+      description: 'Not from Quinn',
+    },
   });
   await completeRegistration(page, request, email, 'Quinn Quick');
   await logIn(page, email);
@@ -79,7 +90,6 @@ test('the new-referral page asks a signed-out visitor to log in, then goes to th
   await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
   await expect(page).toHaveURL(/\/plumber-portal$/, { timeout: 5_000 });
 });
-
 
 test('a plumber refers a job with a photo; staff complete the Clean & View, then pay; the dashboard follows', async ({ page, browser, request }) => {
   // Two people in two browsers, a photo decoded and five e-mails: about 20 s on a quiet machine, so
@@ -243,7 +253,10 @@ test('on a 360 px phone every status chip and rebate badge of the dashboard fits
   expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBe(360);
 
   // The same chips in a referral's detail dialog.
-  await rows.filter({ hasText: 'Client cleanview_completed' }).getByRole('button', { name: /View referral/ }).click();
+  await rows
+    .filter({ hasText: 'Client cleanview_completed' })
+    .getByRole('button', { name: /View referral/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('No photos were added to this referral.')).toBeVisible();
   const panel = (await dialog.boundingBox())!;

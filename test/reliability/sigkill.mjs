@@ -20,7 +20,6 @@ import { bookingBody, sleep } from '../../bench/lib.mjs';
 import { SmtpPeer } from '../../bench/smtp-peer.mjs';
 import { checkDeliveries, runLoad, startOnDatabase, tally, waitFor } from './lib.mjs';
 
-
 export async function sigkill({ cluster, report, short, ports }) {
   // Each round sends its e-mails one at a time through the slowed peer: fewer in short mode.
   const BOOKINGS = short ? 60 : 150;
@@ -47,14 +46,19 @@ export async function sigkill({ cluster, report, short, ports }) {
     });
     report.check(`${round}: bookings answered 201`, results.filter((result) => result.status === 201).length, '', '>=', BOOKINGS);
     if (results.some((result) => result.status !== 201)) throw new Error(`bookings failed: ${JSON.stringify(tally(results).byKind)}`);
-    const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM notifications WHERE ${where}`);
+    const {
+      rows: [{ total }],
+    } = await db.query(`SELECT count(*)::int AS total FROM notifications WHERE ${where}`);
     const delivered = () => peer.deliveries.filter((delivery) => delivery.to[0]?.endsWith(`@${domain}`) || false).length;
     // A fifth delivered, and messages on the wire awaiting the peer's answer — and, for the locked
     // round, a batch just claimed, so that the worker has messages left to hand over once it is locked.
     const claimed = async () =>
       (await db.query(`SELECT count(*)::int AS claimed FROM notifications WHERE ${where} AND status <> 'sent' AND locked_until > now()`)).rows[0].claimed;
     // (One SMTP connection per instance by default: one message on the wire, a batch of four claimed.)
-    const caught = await waitFor(async () => delivered() >= BOOKINGS / 5 && peer.inFlight >= 1 && (!lockOutbox || (await claimed()) >= 2), { timeoutMs: 60_000, everyMs: 5 });
+    const caught = await waitFor(async () => delivered() >= BOOKINGS / 5 && peer.inFlight >= 1 && (!lockOutbox || (await claimed()) >= 2), {
+      timeoutMs: 60_000,
+      everyMs: 5,
+    });
     if (!caught) throw new Error('the worker was never caught mid-send');
     // Deliveries the worker may not have recorded: those the peer answered in the second before the
     // kill (a 250 read, its record not yet committed), or after it (to a sender already dead), or —
@@ -78,10 +82,14 @@ export async function sigkill({ cluster, report, short, ports }) {
     if (lockOutbox) {
       // The dead server's statements waiting for the lock die with it (PostgreSQL would only notice
       // the lost client when it next wrote to it, after the lock), then the lock goes.
-      await locker.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name IN ('pipe-relining', 'notifications-worker')`);
+      await locker.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name IN ('pipe-relining', 'notifications-worker')`,
+      );
       await locker.query('ROLLBACK');
     }
-    const { rows: [{ sent }] } = await db.query(`SELECT count(*)::int AS sent FROM notifications WHERE ${where} AND status = 'sent'`);
+    const {
+      rows: [{ sent }],
+    } = await db.query(`SELECT count(*)::int AS sent FROM notifications WHERE ${where} AND status = 'sent'`);
     const { rows: claimedRows } = await db.query(`SELECT message_id FROM notifications WHERE ${where} AND status <> 'sent' AND locked_until > now()`);
     const claimedByTheDead = new Set(claimedRows.map((row) => row.message_id));
     console.log(
@@ -92,23 +100,38 @@ export async function sigkill({ cluster, report, short, ports }) {
     product = await startOnDatabase({ name: 'sigkill', port: ports.sigkill, databaseUrl, env, freshLog: false });
     const restartedAt = performance.now();
     console.log(`  ${round}: started again in ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
-    const drained = await waitFor(async () => {
-      const { rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE ${where} AND status <> 'sent'`);
-      return pending === 0;
-    }, { timeoutMs: (leaseSeconds + 120) * 1000, everyMs: 250 });
+    const drained = await waitFor(
+      async () => {
+        const {
+          rows: [{ pending }],
+        } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE ${where} AND status <> 'sent'`);
+        return pending === 0;
+      },
+      { timeoutMs: (leaseSeconds + 120) * 1000, everyMs: 250 },
+    );
     const lastAt = peer.deliveries.reduce((last, delivery) => Math.max(last, delivery.at), 0);
     await sleep(3000); // a further delivery of anything would arrive now
     const mail = await checkDeliveries(db, peer, where);
     const { rows: messageIds } = await db.query(`SELECT message_id FROM notifications WHERE ${where}`);
     const counts = peer.countsByMessageId();
     const repeated = messageIds.map((row) => row.message_id).filter((id) => (counts.get(id) ?? 0) > 1);
-    const exposed = new Set(peer.deliveries.filter((delivery) => delivery.at >= exposedSince && delivery.at < restartedAt).map((delivery) => delivery.messageId));
+    const exposed = new Set(
+      peer.deliveries.filter((delivery) => delivery.at >= exposedSince && delivery.at < restartedAt).map((delivery) => delivery.messageId),
+    );
     const answeredToTheDead = peer.deliveries.filter((delivery) => delivery.at >= killIssued && delivery.at < restartedAt).length;
     report.check(`${round}: e-mails queued`, total, '');
     report.check(`${round}: outbox drained after the restart`, drained ? 1 : 0, '', '>=', 1);
     // The killed server's claims are free as soon as its PostgreSQL session is gone, not after the lease.
-    const recoveredAt = peer.deliveries.filter((delivery) => delivery.at >= restartedAt && claimedByTheDead.has(delivery.messageId)).reduce((last, delivery) => Math.max(last, delivery.at), restartedAt);
-    report.check(`${round}: what the killed server had claimed (${claimedByTheDead.size}), delivered after the restart in (lease ${leaseSeconds} s, not waited for)`, (recoveredAt - restartedAt) / 1000, 's', '<=', 10);
+    const recoveredAt = peer.deliveries
+      .filter((delivery) => delivery.at >= restartedAt && claimedByTheDead.has(delivery.messageId))
+      .reduce((last, delivery) => Math.max(last, delivery.at), restartedAt);
+    report.check(
+      `${round}: what the killed server had claimed (${claimedByTheDead.size}), delivered after the restart in (lease ${leaseSeconds} s, not waited for)`,
+      (recoveredAt - restartedAt) / 1000,
+      's',
+      '<=',
+      10,
+    );
     report.check(`${round}: time from restart to the last delivery`, (lastAt - restartedAt) / 1000, 's');
     report.check(`${round}: e-mails lost (queued, never received)`, mail.lost, '', '<=', 0);
     if (lockOutbox) {

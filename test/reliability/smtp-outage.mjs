@@ -51,11 +51,18 @@ export async function smtpOutage({ cluster, report, short, ports }) {
     report.check('bookings not answered 201', results.length - created, '', '<=', 0);
 
     // Everything that was queued by the time the peer came back must go out; then the rest.
-    const { rows: [{ total }] } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
-    const drained = await waitFor(async () => {
-      const { rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
-      return pending === 0;
-    }, { timeoutMs: 600_000, everyMs: 250 });
+    const {
+      rows: [{ total }],
+    } = await db.query(`SELECT count(*)::int AS total FROM notifications`);
+    const drained = await waitFor(
+      async () => {
+        const {
+          rows: [{ pending }],
+        } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
+        return pending === 0;
+      },
+      { timeoutMs: 600_000, everyMs: 250 },
+    );
     const waited = peer.deliveries.filter((delivery) => waiting.has(delivery.messageId)).map((delivery) => delivery.at);
     const firstWaiting = Math.min(...waited);
     const lastWaiting = Math.max(cameBack, ...waited);
@@ -71,7 +78,9 @@ export async function smtpOutage({ cluster, report, short, ports }) {
     report.check('e-mails received more than once (by content)', mail.repeatedByContent, '', '<=', 0);
     report.check('received e-mails with no outbox row', mail.unknown, '', '<=', 0);
     report.check('outbox rows not marked sent', mail.notSent, '', '<=', 0);
-    report.note(`${mail.attempts - mail.rows} failed tries recorded while the peer was down (retried with backoff); ${peer.abandoned} messages cut mid-transfer by the outage`);
+    report.note(
+      `${mail.attempts - mail.rows} failed tries recorded while the peer was down (retried with backoff); ${peer.abandoned} messages cut mid-transfer by the outage`,
+    );
   } finally {
     await db.end().catch(() => undefined);
     await product.stop();

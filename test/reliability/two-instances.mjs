@@ -60,7 +60,9 @@ export async function twoInstances({ cluster, report, short, ports }) {
     report.check('bookings answered 201 (both instances)', created.length, '');
     report.check('booking requests not answered 201', results.length - created.length, '', '<=', 0);
     const ids = created.map((result) => result.body.id);
-    const { rows: [rows] } = await db.query(
+    const {
+      rows: [rows],
+    } = await db.query(
       `SELECT count(*) FILTER (WHERE b.id = ANY($1::uuid[]))::int AS answered, count(*) FILTER (WHERE NOT b.id = ANY($1::uuid[]))::int AS unanswered,
               count(*) FILTER (WHERE n.emails <> 2)::int AS wrong_emails
        FROM bookings b
@@ -72,10 +74,15 @@ export async function twoInstances({ cluster, report, short, ports }) {
     report.check('bookings without exactly two queued e-mails', rows.wrong_emails, '', '<=', 0);
 
     // E-mails: every one delivered once, by one of the two.
-    const drained = await waitFor(async () => {
-      const { rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
-      return pending === 0;
-    }, { timeoutMs: 120_000, everyMs: 250 });
+    const drained = await waitFor(
+      async () => {
+        const {
+          rows: [{ pending }],
+        } = await db.query(`SELECT count(*)::int AS pending FROM notifications WHERE status <> 'sent'`);
+        return pending === 0;
+      },
+      { timeoutMs: 120_000, everyMs: 250 },
+    );
     await sleep(3000);
     const mail = await checkDeliveries(db, peer, 'true');
     const bySender = new Map();
@@ -90,9 +97,13 @@ export async function twoInstances({ cluster, report, short, ports }) {
 
     // Scheduled jobs: what each instance logged on each tick (a claim won or lost) since it started.
     const runs = [];
-    for (const [instance, product] of [['a', first], ['b', second]]) {
+    for (const [instance, product] of [
+      ['a', first],
+      ['b', second],
+    ]) {
       for (const line of logLines(product.logFile)) {
-        if (typeof line.job === 'string' && typeof line.ran === 'boolean') runs.push({ instance, job: line.job, period: line.period, ran: line.ran, at: new Date(line.time) });
+        if (typeof line.job === 'string' && typeof line.ran === 'boolean')
+          runs.push({ instance, job: line.job, period: line.period, ran: line.ran, at: new Date(line.time) });
       }
     }
     const ticks = Math.floor((windowEnd - windowStart) / 1000 / TICK_SECONDS);
@@ -105,9 +116,15 @@ export async function twoInstances({ cluster, report, short, ports }) {
       report.check(`${job}: instances that missed ticks (${ticks} expected each)`, inWindow.filter((count) => count < ticks).length, '', '<=', 0);
       report.check(`${job}: periods`, periods.size, '');
       report.check(`${job}: periods run other than exactly once`, [...periods.values()].filter((ran) => ran !== 1).length, '', '<=', 0);
-      report.check(`${job}: runs by instance (a / b)`, ['a', 'b'].map((instance) => mine.filter((run) => run.instance === instance && run.ran).length).join(' / '), '');
+      report.check(
+        `${job}: runs by instance (a / b)`,
+        ['a', 'b'].map((instance) => mine.filter((run) => run.instance === instance && run.ran).length).join(' / '),
+        '',
+      );
     }
-    const { rows: [{ cleanups }] } = await db.query(`SELECT count(*)::int AS cleanups FROM scheduled_runs WHERE job = 'rate-limit-cleanup'`);
+    const {
+      rows: [{ cleanups }],
+    } = await db.query(`SELECT count(*)::int AS cleanups FROM scheduled_runs WHERE job = 'rate-limit-cleanup'`);
     const loggedRuns = runs.filter((run) => run.job === 'rate-limit-cleanup' && run.ran).length;
     report.check('rate-limit-cleanup: claims in scheduled_runs ≠ runs logged', Math.abs(cleanups - loggedRuns), '', '<=', 0);
     // The digest's period is the day: one run today, however many ticks, and its one e-mail.

@@ -271,10 +271,17 @@ describe('authorization matrix', () => {
       referralOf(plumberB),
       sut.http().post('/api/bookings').send(booking).expect(201),
       sut.http().post('/api/enquiries').send(enquiry).expect(201),
-      sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-4001', customerName: 'Morgan Matrix', customerEmail: 'morgan@example.com.au' }).expect(201),
+      sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-4001', customerName: 'Morgan Matrix', customerEmail: 'morgan@example.com.au' })
+        .expect(201),
     ]);
     // A message staff may resend (only failed or dead ones can be).
-    const [notification] = await sut.dataSource.query(`UPDATE notifications SET status = 'dead' WHERE id = (SELECT id FROM notifications ORDER BY created_at LIMIT 1) RETURNING id`);
+    const [notification] = await sut.dataSource.query(
+      `UPDATE notifications SET status = 'dead' WHERE id = (SELECT id FROM notifications ORDER BY created_at LIMIT 1) RETURNING id`,
+    );
     fixtures = {
       actors: { anonymous: undefined, plumberA, plumberB, admin },
       ids: { plumberA: userA.id, plumberB: userB.id, admin: adminUser.id },
@@ -318,7 +325,13 @@ describe('authorization matrix', () => {
       const path = pathFor(route, entry, fixtures, actor, target);
       const response = await send(sut, route, entry, { fixtures, actor }, path);
       const expected = expectedStatus(entry, actor, target);
-      return { case: `${route.key} as ${actor} on ${target}`, path, expected, actual: response.status, body: response.status === expected ? undefined : response.text.slice(0, 200) };
+      return {
+        case: `${route.key} as ${actor} on ${target}`,
+        path,
+        expected,
+        actual: response.status,
+        body: response.status === expected ? undefined : response.text.slice(0, 200),
+      };
     });
     const wrong = outcomes.filter((outcome) => outcome.actual !== outcome.expected);
     expect(wrong).toEqual([]);
@@ -415,7 +428,12 @@ describe('client-sent filters never widen what a plumber sees', () => {
   it('refuses a body that names another account, and changes nothing', async () => {
     const before = await sut.dataSource.query(`SELECT user_id, full_name, business_name, phone FROM profiles ORDER BY user_id`);
     for (const extra of [{ userId: idB }, { user_id: idB }, { id: idB }, { role: 'admin' }, { email: 'filters-b@plumbing.com.au' }]) {
-      await sut.http().put('/api/me/profile').set(plumberA.auth).send({ fullName: 'Hijacked', ...extra }).expect(400);
+      await sut
+        .http()
+        .put('/api/me/profile')
+        .set(plumberA.auth)
+        .send({ fullName: 'Hijacked', ...extra })
+        .expect(400);
     }
     expect(await sut.dataSource.query(`SELECT user_id, full_name, business_name, phone FROM profiles ORDER BY user_id`)).toEqual(before);
     const [{ role }] = await sut.dataSource.query(`SELECT role FROM user_roles WHERE user_id = $1`, [idA]);
@@ -425,7 +443,11 @@ describe('client-sent filters never widen what a plumber sees', () => {
   it('never files a referral for another plumber', async () => {
     const [{ count: before }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals`);
     for (const extra of [{ plumberId: idB }, { plumber_id: idB }, { plumberEmail: 'filters-b@plumbing.com.au' }]) {
-      const response = await sut.http().post('/api/me/referrals').set(plumberA.auth).send({ ...REFERRAL, ...extra });
+      const response = await sut
+        .http()
+        .post('/api/me/referrals')
+        .set(plumberA.auth)
+        .send({ ...REFERRAL, ...extra });
       if (response.status === 201) {
         // The plumber's own details may be given on the form; the referral must still be the caller's.
         const [row] = await sut.dataSource.query(`SELECT plumber_id FROM referrals WHERE id = $1`, [response.body.id]);

@@ -77,14 +77,30 @@ describe('authenticated answers are never cached', () => {
   });
 
   it.each([
-    ['a successful sign-in', (app: TestApp) => app.http().post('/api/auth/login').send({ email: 'cache-plumber@example.com.au', password: 'correct horse battery staple' }), 200],
-    ['a failed sign-in', (app: TestApp) => app.http().post('/api/auth/login').send({ email: 'cache-plumber@example.com.au', password: 'wrong password!!' }), 401],
+    [
+      'a successful sign-in',
+      (app: TestApp) => app.http().post('/api/auth/login').send({ email: 'cache-plumber@example.com.au', password: 'correct horse battery staple' }),
+      200,
+    ],
+    [
+      'a failed sign-in',
+      (app: TestApp) => app.http().post('/api/auth/login').send({ email: 'cache-plumber@example.com.au', password: 'wrong password!!' }),
+      401,
+    ],
     ['logging out', (app: TestApp) => app.http().post('/api/auth/logout').send({}), 204],
     ['HEAD of a signed-in route', (app: TestApp) => app.http().head('/api/auth/me'), 401],
     ['an /api/admin route that does not exist', (app: TestApp) => app.http().get('/api/admin/no-such-thing'), 404],
     ['an /api/me route that does not exist', (app: TestApp) => app.http().post('/api/me/no-such-thing').send({}), 404],
     ['a URL the router refuses', (app: TestApp) => app.http().get('/api/admin/users/%E0%A4%A'), 400],
-    ['an over-long route parameter', (app: TestApp) => app.http().put(`/api/admin/users/${'x'.repeat(600)}`).send({}), 414],
+    [
+      'an over-long route parameter',
+      (app: TestApp) =>
+        app
+          .http()
+          .put(`/api/admin/users/${'x'.repeat(600)}`)
+          .send({}),
+      414,
+    ],
     ['malformed JSON', (app: TestApp) => app.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":'), 400],
   ])('says no-store on %s', async (_name, request, status) => {
     const response = await conditional(request(sut));
@@ -108,7 +124,12 @@ describe('authenticated answers are never cached', () => {
       })
       .expect(201);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    const uploaded = await sut.http().post(`/api/me/referrals/${referral.body.id}/photos`).set(sessions.plumber!.auth).attach('photos', png, 'drain.png').expect(201);
+    const uploaded = await sut
+      .http()
+      .post(`/api/me/referrals/${referral.body.id}/photos`)
+      .set(sessions.plumber!.auth)
+      .attach('photos', png, 'drain.png')
+      .expect(201);
     const photoId = (uploaded.body.photos ?? uploaded.body)[0].id as string;
     for (const [path, session] of [
       [`/api/me/referrals/${referral.body.id}/photos/${photoId}`, sessions.plumber!],

@@ -91,19 +91,59 @@ describe('fuzz over the OpenAPI description', () => {
   /** One record of each kind, through the API, so that fuzzed ids also hit real rows (own and another's). */
   async function seedRecords(aliceId: string, adminId: string, victimId: string): Promise<void> {
     const [alice, bob, admin] = [callers[1]!.session!, callers[2]!.session!, callers[3]!.session!];
-    const referral = { clientName: 'Chris Client', jobAddress: '4 Elm Street', suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium', description: 'Blocked sewer', serviceTypes: { cleanView: true, reline: false } };
+    const referral = {
+      clientName: 'Chris Client',
+      jobAddress: '4 Elm Street',
+      suburb: 'Toowong',
+      clientPhone: '0400 999 000',
+      urgency: 'medium',
+      description: 'Blocked sewer',
+      serviceTypes: { cleanView: true, reline: false },
+    };
     const mine = (await sut.http().post('/api/me/referrals').set(alice.auth).send(referral).expect(201)).body;
     const theirs = (await sut.http().post('/api/me/referrals').set(bob.auth).send(referral).expect(201)).body;
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const photos = (await sut.http().post(`/api/me/referrals/${mine.id}/photos`).set(alice.auth).attach('photos', jpeg, 'pipe.jpg').expect(201)).body;
     const booking = (
-      await sut.http().post('/api/bookings').send({
-        name: 'Alex Citizen', email: 'alex@example.com.au', phone: '0400 123 456', suburb: 'Richmond', address: '12 Station Street',
-        preferred_date: todayIn('Australia/Melbourne'), preferred_time: '9:00 AM', message: 'Blocked drain',
-      }).expect(201)
+      await sut
+        .http()
+        .post('/api/bookings')
+        .send({
+          name: 'Alex Citizen',
+          email: 'alex@example.com.au',
+          phone: '0400 123 456',
+          suburb: 'Richmond',
+          address: '12 Station Street',
+          preferred_date: todayIn('Australia/Melbourne'),
+          preferred_time: '9:00 AM',
+          message: 'Blocked drain',
+        })
+        .expect(201)
     ).body;
-    await sut.http().post('/api/enquiries').send({ kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive', issueType: 'roots', timing: 'planned' }).expect(201);
-    const job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-1001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au' }).expect(201)).body;
+    await sut
+      .http()
+      .post('/api/enquiries')
+      .send({
+        kind: 'corporate',
+        organisationName: 'City of Example',
+        contactPerson: 'Jordan Lee',
+        email: 'jordan@example.gov.au',
+        phone: '03 9000 0000',
+        siteAddress: '1 Civic Drive',
+        issueType: 'roots',
+        timing: 'planned',
+      })
+      .expect(201);
+    const job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-1001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au' })
+        .expect(201)
+    ).body;
     const [enquiry] = await sut.dataSource.query(`SELECT id FROM enquiries LIMIT 1`);
     const [notification] = await sut.dataSource.query(`SELECT id FROM notifications LIMIT 1`);
     Object.assign(known, {
@@ -169,7 +209,9 @@ describe('fuzz over the OpenAPI description', () => {
     const result: Record<string, string> = {};
     for (const table of await tables()) {
       if (EXCLUDED_TABLES.has(table)) continue;
-      const [row] = await sut.dataSource.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${table}" t`);
+      const [row] = await sut.dataSource.query(
+        `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${table}" t`,
+      );
       result[table] = `${row.n} rows, md5 ${row.sum}`;
     }
     return result;
@@ -222,10 +264,21 @@ describe('fuzz over the OpenAPI description', () => {
     if (body.statusCode !== reply.status) problems.push(`statusCode ${String(body.statusCode)} ≠ ${reply.status}`);
     if (typeof body.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(body.code)) problems.push(`code ${JSON.stringify(body.code)}`);
     if (typeof body.message !== 'string' || body.message.length === 0) problems.push(`message ${JSON.stringify(body.message)}`);
-    if (typeof body.correlationId !== 'string' || body.correlationId !== reply.headers['x-request-id']) problems.push(`correlationId ${JSON.stringify(body.correlationId)} vs X-Request-Id ${String(reply.headers['x-request-id'])}`);
+    if (typeof body.correlationId !== 'string' || body.correlationId !== reply.headers['x-request-id'])
+      problems.push(`correlationId ${JSON.stringify(body.correlationId)} vs X-Request-Id ${String(reply.headers['x-request-id'])}`);
     if (body.errors !== undefined) {
       const errors = body.errors as unknown[];
-      const fine = Array.isArray(errors) && errors.length > 0 && errors.every((item) => item && typeof item === 'object' && Object.keys(item).sort().join() === 'field,message' && typeof (item as { field: unknown }).field === 'string' && typeof (item as { message: unknown }).message === 'string');
+      const fine =
+        Array.isArray(errors) &&
+        errors.length > 0 &&
+        errors.every(
+          (item) =>
+            item &&
+            typeof item === 'object' &&
+            Object.keys(item).sort().join() === 'field,message' &&
+            typeof (item as { field: unknown }).field === 'string' &&
+            typeof (item as { message: unknown }).message === 'string',
+        );
       if (!fine) problems.push(`errors ${preview(JSON.stringify(body.errors), 120)}`);
     }
     return problems.length ? [`answered ${reply.status} ${problems.join('; ')}: ${preview(reply.body.toString('utf8'), 160)}`] : [];
@@ -242,7 +295,13 @@ describe('fuzz over the OpenAPI description', () => {
 
   async function openApiOperations(): Promise<OpenApiOperation[]> {
     const document = (await sut.http().get('/api/docs/json').expect(200)).body as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: 'path' | 'query' | 'header' }>; requestBody?: { content: Record<string, { schema?: OpenApiSchema }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<{ name: string; in: 'path' | 'query' | 'header' }>; requestBody?: { content: Record<string, { schema?: OpenApiSchema }> } }
+        >
+      >;
       components: { schemas: Record<string, OpenApiSchema> };
     };
     const resolve = (schema: OpenApiSchema | undefined): OpenApiSchema | undefined =>
@@ -292,7 +351,12 @@ describe('fuzz over the OpenAPI description', () => {
         const owner = operation.path.startsWith('/api/admin') ? callers[3]! : /^\/api\/(me|auth\/me)\b/.test(operation.path) ? callers[1]! : callers[0]!;
         const corpus = corpusRequests(operation, owner.session?.accessToken, knownValues(operation)).map((request) => [owner, request] as const);
         const random = callers.flatMap((caller, callerIndex) =>
-          fc.sample(requestArbitrary(operation, caller.session?.accessToken, knownValues(operation)), { seed: SEED + operationIndex * 31 + callerIndex, numRuns: RUNS }).map((request) => [caller, request] as const),
+          fc
+            .sample(requestArbitrary(operation, caller.session?.accessToken, knownValues(operation)), {
+              seed: SEED + operationIndex * 31 + callerIndex,
+              numRuns: RUNS,
+            })
+            .map((request) => [caller, request] as const),
         );
         for (const [caller, request] of [...corpus, ...random]) {
           const before = await lastChange();
@@ -330,12 +394,19 @@ describe('fuzz over the OpenAPI description', () => {
       const beforeReplay = await snapshot();
       for (const request of replayed) {
         const reply = await send(request).catch((error: Error) => ({ status: 0, error }));
-        if (reply.status < 400 || reply.status >= 500) failures.push(`replay of a refused ${request.method} ${preview(request.url, 100)} answered ${reply.status || (reply as { error: Error }).error.message} | ${request.label}`);
+        if (reply.status < 400 || reply.status >= 500)
+          failures.push(
+            `replay of a refused ${request.method} ${preview(request.url, 100)} answered ${reply.status || (reply as { error: Error }).error.message} | ${request.label}`,
+          );
       }
       const afterReplay = await snapshot();
 
-      const report = `${sent} requests over ${operations.length} operations × ${callers.length} callers (FUZZ_RUNS=${RUNS}, seed ${SEED}), ` +
-        `statuses ${[...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}, ` +
+      const report =
+        `${sent} requests over ${operations.length} operations × ${callers.length} callers (FUZZ_RUNS=${RUNS}, seed ${SEED}), ` +
+        `statuses ${[...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(' ')}, ` +
         `${replayed.length} refusals replayed, ${((Date.now() - started) / 1000).toFixed(1)} s`;
       if (process.env.FUZZ_RUNS) console.log(report);
 
@@ -353,10 +424,14 @@ describe('fuzz over the OpenAPI description', () => {
 /** The own properties of the built-in prototypes, to prove no request added one. */
 function prototypeShapes(): Record<string, string[]> {
   return Object.fromEntries(
-    ([['Object', Object.prototype], ['Array', Array.prototype], ['Function', Function.prototype], ['String', String.prototype]] as const).map(([name, prototype]) => [
-      name,
-      Reflect.ownKeys(prototype).map(String).sort(),
-    ]),
+    (
+      [
+        ['Object', Object.prototype],
+        ['Array', Array.prototype],
+        ['Function', Function.prototype],
+        ['String', String.prototype],
+      ] as const
+    ).map(([name, prototype]) => [name, Reflect.ownKeys(prototype).map(String).sort()]),
   );
 }
 

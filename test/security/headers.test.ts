@@ -58,17 +58,47 @@ function probes(context: { plumber: () => SignedIn; photoPath: () => string }): 
     { name: 'API 201', expected: 201, request: (sut) => sut.http().post('/api/me/referrals').set(context.plumber().auth).send(REFERRAL) },
     { name: 'API 204', expected: 204, request: (sut) => sut.http().post('/api/auth/logout').send({}) },
     { name: 'API 400 (validation)', expected: 400, request: (sut) => sut.http().post('/api/auth/login').send({}) },
-    { name: 'API 400 (malformed JSON)', expected: 400, request: (sut) => sut.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":') },
+    {
+      name: 'API 400 (malformed JSON)',
+      expected: 400,
+      request: (sut) => sut.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":'),
+    },
     { name: 'API 401', expected: 401, request: (sut) => sut.http().get('/api/auth/me') },
     { name: 'API 403', expected: 403, request: (sut) => sut.http().get('/api/admin/users').set(context.plumber().auth) },
     { name: 'API 404 (GET)', expected: 404, request: (sut) => sut.http().get('/api/no-such-route') },
     { name: 'API 404 (POST)', expected: 404, request: (sut) => sut.http().post('/api/no-such-route').send({}) },
-    { name: 'API 413', expected: 413, request: (sut) => sut.http().post('/api/probe/echo').set('content-type', 'application/json').send(`{"name":"${'x'.repeat(1_100_000)}"}`) },
-    { name: 'API 415 (upload)', expected: 415, request: (sut) => sut.http().post(`${context.photoPath().split('/photos/')[0]}/photos`).set(context.plumber().auth).send({}) },
+    {
+      name: 'API 413',
+      expected: 413,
+      request: (sut) =>
+        sut
+          .http()
+          .post('/api/probe/echo')
+          .set('content-type', 'application/json')
+          .send(`{"name":"${'x'.repeat(1_100_000)}"}`),
+    },
+    {
+      name: 'API 415 (upload)',
+      expected: 415,
+      request: (sut) =>
+        sut
+          .http()
+          .post(`${context.photoPath().split('/photos/')[0]}/photos`)
+          .set(context.plumber().auth)
+          .send({}),
+    },
     { name: 'API 500', expected: 500, request: (sut) => sut.http().get('/api/probe/boom') },
     { name: 'API 429', expected: 429, request: (sut) => sut.http().get('/api/probe/limited') },
     { name: 'malformed URL', expected: 400, request: (sut) => sut.http().get('/api/admin/users/%E0%A4%A') },
-    { name: 'over-long route parameter', expected: 414, request: (sut) => sut.http().put(`/api/admin/users/${'x'.repeat(600)}`).send({}) },
+    {
+      name: 'over-long route parameter',
+      expected: 414,
+      request: (sut) =>
+        sut
+          .http()
+          .put(`/api/admin/users/${'x'.repeat(600)}`)
+          .send({}),
+    },
     { name: 'job status (own Referrer-Policy)', expected: 404, request: (sut) => sut.http().get(`/api/job-status/booked-job1-${'a'.repeat(26)}`) },
     { name: 'referral photo (own CSP)', expected: 200, request: (sut) => sut.http().get(context.photoPath()).set(context.plumber().auth) },
     { name: 'form error page (HTML 400)', expected: 400, request: (sut) => sut.http().post('/api/bookings').type('form').send({ name: '' }) },
@@ -85,7 +115,11 @@ function probes(context: { plumber: () => SignedIn; photoPath: () => string }): 
     { name: 'API docs page', expected: 200, request: (sut) => sut.http().get('/api/docs') },
     { name: 'API docs script', expected: 200, request: (sut) => sut.http().get('/api/docs/swagger-ui-init.js') },
     { name: 'API docs JSON', expected: 200, request: (sut) => sut.http().get('/api/docs/json') },
-    { name: 'CORS preflight', expected: 204, request: (sut) => sut.http().options('/api/admin/users').set('origin', LISTED).set('access-control-request-method', 'PUT') },
+    {
+      name: 'CORS preflight',
+      expected: 204,
+      request: (sut) => sut.http().options('/api/admin/users').set('origin', LISTED).set('access-control-request-method', 'PUT'),
+    },
     { name: 'unsupported method', expected: 404, request: (sut) => sut.http().delete('/api/health') },
   ];
 }
@@ -148,7 +182,11 @@ describe.each([
   });
 
   it('sends the refresh cookie HttpOnly, SameSite=Strict, only to /api/auth, and Secure in production', async () => {
-    const login = await sut.http().post('/api/auth/login').send({ email: `headers-${nodeEnv}@plumbing.com.au`, password: 'correct horse battery staple' }).expect(200);
+    const login = await sut
+      .http()
+      .post('/api/auth/login')
+      .send({ email: `headers-${nodeEnv}@plumbing.com.au`, password: 'correct horse battery staple' })
+      .expect(200);
     const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((value) => value.startsWith('relining_refresh='))!;
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Strict/i);
@@ -173,7 +211,12 @@ describe('CORS', () => {
   });
 
   const preflight = (app: TestApp, origin: string, path = '/api/admin/users') =>
-    app.http().options(path).set('origin', origin).set('access-control-request-method', 'PUT').set('access-control-request-headers', 'authorization,content-type');
+    app
+      .http()
+      .options(path)
+      .set('origin', origin)
+      .set('access-control-request-method', 'PUT')
+      .set('access-control-request-headers', 'authorization,content-type');
 
   it.each([LISTED, 'https://www.example.com.au'])('answers a preflight from the listed origin %s, with credentials', async (origin) => {
     const response = await preflight(sut, origin);
@@ -186,7 +229,10 @@ describe('CORS', () => {
   });
 
   it('answers a simple request from a listed origin, exposing Content-Range, on successes and errors alike', async () => {
-    for (const [path, status] of [['/api/health', 200], ['/api/auth/me', 401]] as const) {
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/auth/me', 401],
+    ] as const) {
       const response = await sut.http().get(path).set('origin', LISTED).expect(status);
       expect(response.headers['access-control-allow-origin']).toBe(LISTED);
       expect(response.headers['access-control-allow-credentials']).toBe('true');
@@ -208,7 +254,11 @@ describe('CORS', () => {
   ];
 
   it.each(unlisted)('gives the unlisted origin %s no CORS headers (preflight and simple request)', async (origin) => {
-    for (const response of [await preflight(sut, origin), await sut.http().get('/api/health').set('origin', origin), await sut.http().post('/api/auth/refresh').set('origin', origin)]) {
+    for (const response of [
+      await preflight(sut, origin),
+      await sut.http().get('/api/health').set('origin', origin),
+      await sut.http().post('/api/auth/refresh').set('origin', origin),
+    ]) {
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
       expect(response.headers['access-control-allow-credentials']).toBeUndefined();
       expect(response.headers['access-control-allow-methods']).toBeUndefined();

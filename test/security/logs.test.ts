@@ -133,7 +133,10 @@ describe('what reaches the logs', () => {
     };
 
     // A plumber registers, confirms the e-mail (opening the link's page first), signs in and refreshes.
-    await http().post('/api/auth/register').send({ ...PLUMBER, password: PASSWORDS.registration }).expect(201);
+    await http()
+      .post('/api/auth/register')
+      .send({ ...PLUMBER, password: PASSWORDS.registration })
+      .expect(201);
     await deliverAll();
     const verifyToken = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mailTo(PLUMBER.email, /confirm/i))![1]!;
     await http().get(`/verify-email?token=${verifyToken}`);
@@ -141,7 +144,11 @@ describe('what reaches the logs', () => {
     await http().post('/api/auth/login').send({ email: PLUMBER.email, password: PASSWORDS.wrong }).expect(401);
     let plumber = remember(await signIn(sut, { email: PLUMBER.email, password: PASSWORDS.registration }));
     const refreshed = await http().post('/api/auth/refresh').set('Cookie', plumber.cookie).send({}).expect(200);
-    plumber = remember({ accessToken: refreshed.body.accessToken, cookie: refreshCookieFrom(refreshed.headers['set-cookie']), auth: { Authorization: `Bearer ${refreshed.body.accessToken}` } });
+    plumber = remember({
+      accessToken: refreshed.body.accessToken,
+      cookie: refreshCookieFrom(refreshed.headers['set-cookie']),
+      auth: { Authorization: `Bearer ${refreshed.body.accessToken}` },
+    });
     await http().get('/api/auth/me').set(plumber.auth).expect(200);
     await http().put('/api/me/profile').set(plumber.auth).send({ phone: NEW_PLUMBER_PHONE }).expect(200);
     // A stale token and a replayed refresh cookie: refused, and still not logged.
@@ -169,33 +176,59 @@ describe('what reaches the logs', () => {
       message: CUSTOMER.message,
     };
     await http().post('/api/bookings').send(booking).expect(201);
-    await http().post('/api/bookings').type('form').send({ ...booking, phone: '' }).expect(400);
+    await http()
+      .post('/api/bookings')
+      .type('form')
+      .send({ ...booking, phone: '' })
+      .expect(400);
     await http().post('/api/enquiries').send(ENQUIRY).expect(201);
 
     // A quick referral without an account, and one from the dashboard with a photo.
     await http().post('/api/referrals/quick').send(QUICK).expect(201);
     const referral = (await http().post('/api/me/referrals').set(plumber.auth).send(DASHBOARD_REFERRAL).expect(201)).body;
-    const photos = (await http().post(`/api/me/referrals/${referral.id}/photos`).set(plumber.auth).attach('photos', PNG, 'ramanathan-backyard.png').expect(201)).body;
+    const photos = (await http().post(`/api/me/referrals/${referral.id}/photos`).set(plumber.auth).attach('photos', PNG, 'ramanathan-backyard.png').expect(201))
+      .body;
     await http().get(`/api/me/referrals/${referral.id}/photos/${photos[0].id}`).set(plumber.auth).expect(200);
     await http().get('/api/me/referrals').set(plumber.auth).expect(200);
 
     // Staff sign in, work the lists (searching by a customer's name), create a job and move it on.
     await createUser(sut.dataSource, { email: 'ops.admin@example.com.au', role: 'admin', password: PASSWORDS.admin, fullName: 'Olive Operations' });
     const admin = remember(await signIn(sut, { email: 'ops.admin@example.com.au', password: PASSWORDS.admin }));
-    for (const path of ['/api/admin/bookings', '/api/admin/referrals', '/api/admin/users', '/api/admin/enquiries', '/api/admin/notifications', '/api/admin/jobs']) {
-      await http().get(path).query({ filter: JSON.stringify({ q: 'Quagmire' }) }).set(admin.auth).expect(200);
+    for (const path of [
+      '/api/admin/bookings',
+      '/api/admin/referrals',
+      '/api/admin/users',
+      '/api/admin/enquiries',
+      '/api/admin/notifications',
+      '/api/admin/jobs',
+    ]) {
+      await http()
+        .get(path)
+        .query({ filter: JSON.stringify({ q: 'Quagmire' }) })
+        .set(admin.auth)
+        .expect(200);
     }
     await http().get('/api/admin/bookings/stats').set(admin.auth).expect(200);
     await http().get('/api/admin/referrals/stats').set(admin.auth).expect(200);
     await http().get('/api/admin/bookings/export.csv').set(admin.auth).expect(200);
     await http().get(`/api/admin/referrals/${referral.id}`).set(admin.auth).expect(200);
-    await http().put(`/api/admin/referrals/${referral.id}`).set(admin.auth).send({ status: 'cleanview_completed', notes: 'Customer Priya prefers mornings' }).expect(200);
+    await http()
+      .put(`/api/admin/referrals/${referral.id}`)
+      .set(admin.auth)
+      .send({ status: 'cleanview_completed', notes: 'Customer Priya prefers mornings' })
+      .expect(200);
     await http().post(`/api/admin/referrals/${referral.id}/email`).set(admin.auth).send(STAFF_MESSAGE).expect(202);
     const job = (
       await http()
         .post('/api/admin/jobs')
         .set(admin.auth)
-        .send({ jobNumber: 'JOB-7001', customerName: CUSTOMER.name, customerEmail: CUSTOMER.email, customerPhone: CUSTOMER.phone, address: `${CUSTOMER.address}, Richmond` })
+        .send({
+          jobNumber: 'JOB-7001',
+          customerName: CUSTOMER.name,
+          customerEmail: CUSTOMER.email,
+          customerPhone: CUSTOMER.phone,
+          address: `${CUSTOMER.address}, Richmond`,
+        })
         .expect(201)
     ).body;
     await http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'inspected' }).expect(200);
@@ -236,11 +269,41 @@ describe('what reaches the logs', () => {
       'SMTP URL': [smtp.url],
       'Authorization header': ['Bearer ', 'authorization'],
       'Cookie header': ['relining_refresh', 'cookie'],
-      'phone number': [PLUMBER.phone, NEW_PLUMBER_PHONE, CUSTOMER.phone, QUICK.plumberPhone, QUICK.clientPhone, DASHBOARD_REFERRAL.clientPhone, ENQUIRY.phone].flatMap(phoneForms),
+      'phone number': [
+        PLUMBER.phone,
+        NEW_PLUMBER_PHONE,
+        CUSTOMER.phone,
+        QUICK.plumberPhone,
+        QUICK.clientPhone,
+        DASHBOARD_REFERRAL.clientPhone,
+        ENQUIRY.phone,
+      ].flatMap(phoneForms),
       'street address': [CUSTOMER.address, QUICK.jobAddress, DASHBOARD_REFERRAL.jobAddress, ENQUIRY.siteAddress, 'Wombat', 'Platypus', 'Kookaburra'],
-      name: [PLUMBER.fullName, CUSTOMER.name, QUICK.plumberName, QUICK.clientName, DASHBOARD_REFERRAL.clientName, ENQUIRY.contactPerson, 'Olive Operations', 'Quagmire', 'Pipewright', 'Ngata', 'Ramanathan', 'Leeworthy'],
+      name: [
+        PLUMBER.fullName,
+        CUSTOMER.name,
+        QUICK.plumberName,
+        QUICK.clientName,
+        DASHBOARD_REFERRAL.clientName,
+        ENQUIRY.contactPerson,
+        'Olive Operations',
+        'Quagmire',
+        'Pipewright',
+        'Ngata',
+        'Ramanathan',
+        'Leeworthy',
+      ],
       'e-mail address': [PLUMBER.email, CUSTOMER.email, QUICK.plumberEmail, ENQUIRY.email, 'ops.admin@example.com.au', 'drainsrus', 'examplevale'],
-      'words people wrote': [CUSTOMER.message, QUICK.description, QUICK.notes, '48K21X', DASHBOARD_REFERRAL.description, STAFF_MESSAGE.message, ENQUIRY.notes, 'Priya prefers mornings'],
+      'words people wrote': [
+        CUSTOMER.message,
+        QUICK.description,
+        QUICK.notes,
+        '48K21X',
+        DASHBOARD_REFERRAL.description,
+        STAFF_MESSAGE.message,
+        ENQUIRY.notes,
+        'Priya prefers mornings',
+      ],
       'e-mail content': ['Hi Harriet', 'Hi Logan', 'View Your Job Status', '<html', '<!DOCTYPE'],
       'file name': ['ramanathan-backyard'],
     });

@@ -78,8 +78,20 @@ describe('e-mail addresses are plain mailboxes', () => {
     message: string;
     send: (app: TestApp, email: string) => ReturnType<ReturnType<TestApp['http']>['post']>;
   }> = [
-    { name: 'booking', table: 'bookings', field: 'email', message: 'Please enter a valid email address', send: (app, email) => app.http().post('/api/bookings').send(booking(email)) },
-    { name: 'quick referral', table: 'referrals', field: 'plumberEmail', message: 'Invalid email address', send: (app, email) => app.http().post('/api/referrals/quick').send(referral(email)) },
+    {
+      name: 'booking',
+      table: 'bookings',
+      field: 'email',
+      message: 'Please enter a valid email address',
+      send: (app, email) => app.http().post('/api/bookings').send(booking(email)),
+    },
+    {
+      name: 'quick referral',
+      table: 'referrals',
+      field: 'plumberEmail',
+      message: 'Invalid email address',
+      send: (app, email) => app.http().post('/api/referrals/quick').send(referral(email)),
+    },
     {
       name: 'signed-in referral',
       table: 'referrals',
@@ -109,7 +121,11 @@ describe('e-mail addresses are plain mailboxes', () => {
       table: 'enquiries',
       field: 'email',
       message: 'Please enter a valid email address',
-      send: (app, email) => app.http().post('/api/enquiries').send({ kind: 'product', name: 'Pat Supplier', email, phone: '0400 555 666', product: 'RapidResin Starter Kit', message: 'Price?' }),
+      send: (app, email) =>
+        app
+          .http()
+          .post('/api/enquiries')
+          .send({ kind: 'product', name: 'Pat Supplier', email, phone: '0400 555 666', product: 'RapidResin Starter Kit', message: 'Price?' }),
     },
     {
       name: 'job tracking link',
@@ -123,11 +139,30 @@ describe('e-mail addresses are plain mailboxes', () => {
       table: 'users',
       field: 'email',
       message: 'Please enter a valid email address',
-      send: (app, email) => app.http().post('/api/auth/register').send({ email, password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' }),
+      send: (app, email) =>
+        app.http().post('/api/auth/register').send({ email, password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' }),
     },
-    { name: 'invitation', table: 'users', field: 'email', message: 'Please enter a valid email address', send: (app, email) => app.http().post('/api/admin/users/invite').set(admin.auth).send({ email, role: 'admin' }) },
-    { name: 'sign-in', table: 'refresh_tokens', field: 'email', message: 'Please enter a valid email address', send: (app, email) => app.http().post('/api/auth/login').send({ email, password: PASSWORD }) },
-    { name: 'forgotten password', table: 'notifications', field: 'email', message: 'Please enter a valid email address', send: (app, email) => app.http().post('/api/auth/forgot-password').send({ email }) },
+    {
+      name: 'invitation',
+      table: 'users',
+      field: 'email',
+      message: 'Please enter a valid email address',
+      send: (app, email) => app.http().post('/api/admin/users/invite').set(admin.auth).send({ email, role: 'admin' }),
+    },
+    {
+      name: 'sign-in',
+      table: 'refresh_tokens',
+      field: 'email',
+      message: 'Please enter a valid email address',
+      send: (app, email) => app.http().post('/api/auth/login').send({ email, password: PASSWORD }),
+    },
+    {
+      name: 'forgotten password',
+      table: 'notifications',
+      field: 'email',
+      message: 'Please enter a valid email address',
+      send: (app, email) => app.http().post('/api/auth/forgot-password').send({ email }),
+    },
   ];
 
   describe.each(ENTRY_POINTS)('$name', ({ table, field, message, send }) => {
@@ -144,7 +179,9 @@ describe('e-mail addresses are plain mailboxes', () => {
   it('admin:create refuses such an address and creates nothing', async () => {
     for (const [, email] of MAILTO_ADDRESSES) {
       const before = await count('users');
-      await expect(sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, email, PASSWORD))).rejects.toThrow('Please enter a valid email address');
+      await expect(sut.dataSource.transaction((manager) => createOrPromoteAdmin(manager, email, PASSWORD))).rejects.toThrow(
+        'Please enter a valid email address',
+      );
       expect(await count('users')).toBe(before);
     }
   });

@@ -21,7 +21,15 @@ const INHERITED_NAMES = [
   'prototype',
 ];
 
-const STAFF_LISTS = ['/api/admin/bookings', '/api/admin/referrals', '/api/admin/enquiries', '/api/admin/jobs', '/api/admin/users', '/api/admin/notifications', '/api/admin/email-templates'];
+const STAFF_LISTS = [
+  '/api/admin/bookings',
+  '/api/admin/referrals',
+  '/api/admin/enquiries',
+  '/api/admin/jobs',
+  '/api/admin/users',
+  '/api/admin/notifications',
+  '/api/admin/email-templates',
+];
 
 /** List filters whose values are a fixed set of options. */
 const OPTION_FILTERS: Array<[string, string]> = [
@@ -62,7 +70,14 @@ const REFERRAL = {
   serviceTypes: { cleanView: true, reline: false },
 };
 
-const QUICK = { plumberName: 'Quinn Quick', plumberCompany: 'Quick Drains', plumberPhone: '0400 121 212', plumberEmail: 'quinn@quickdrains.com.au', ...REFERRAL, serviceTypes: undefined };
+const QUICK = {
+  plumberName: 'Quinn Quick',
+  plumberCompany: 'Quick Drains',
+  plumberPhone: '0400 121 212',
+  plumberEmail: 'quinn@quickdrains.com.au',
+  ...REFERRAL,
+  serviceTypes: undefined,
+};
 
 const CORPORATE = {
   kind: 'corporate',
@@ -75,7 +90,14 @@ const CORPORATE = {
   timing: 'planned',
 };
 
-const PRODUCT = { kind: 'product', name: 'Pat Product', email: 'pat@example.com.au', phone: '0400 222 333', product: 'RapidResin Liner', message: 'Price list please' };
+const PRODUCT = {
+  kind: 'product',
+  name: 'Pat Product',
+  email: 'pat@example.com.au',
+  phone: '0400 222 333',
+  product: 'RapidResin Liner',
+  message: 'Price list please',
+};
 
 function expectRefused(response: Response): void {
   expect({ status: response.status, type: response.headers['content-type'] }).toEqual({ status: 400, type: expect.stringMatching(/application\/json/) });
@@ -100,47 +122,190 @@ describe('names every object inherits are refused wherever input names an option
     ids.booking = (await sut.http().post('/api/bookings').send(BOOKING).expect(201)).body.id;
     ids.referral = (await sut.http().post('/api/me/referrals').set(plumber.auth).send(REFERRAL).expect(201)).body.id;
     ids.enquiry = (await sut.http().post('/api/enquiries').send(CORPORATE).expect(201)).body.id;
-    ids.job = (await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-9001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au', notify: false }).expect(201)).body.id;
+    ids.job = (
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-9001', customerName: 'Alex Citizen', customerEmail: 'alex@example.com.au', notify: false })
+        .expect(201)
+    ).body.id;
   });
 
   afterAll(() => sut.close());
 
   describe.each(INHERITED_NAMES)('%s', (name) => {
     it.each(STAFF_LISTS)('as a filter of %s', async (path) => {
-      expectRefused(await sut.http().get(path).query({ filter: `{${JSON.stringify(name)}:"x"}` }).set(admin.auth));
+      expectRefused(
+        await sut
+          .http()
+          .get(path)
+          .query({ filter: `{${JSON.stringify(name)}:"x"}` })
+          .set(admin.auth),
+      );
     });
 
     it.each(STAFF_LISTS)('as the sort field of %s', async (path) => {
-      expectRefused(await sut.http().get(path).query({ sort: JSON.stringify([name, 'ASC']) }).set(admin.auth));
+      expectRefused(
+        await sut
+          .http()
+          .get(path)
+          .query({ sort: JSON.stringify([name, 'ASC']) })
+          .set(admin.auth),
+      );
     });
 
     it.each(OPTION_FILTERS)('as the value of %s filter %s', async (path, filter) => {
-      expectRefused(await sut.http().get(path).query({ filter: JSON.stringify({ [filter]: name }) }).set(admin.auth));
+      expectRefused(
+        await sut
+          .http()
+          .get(path)
+          .query({ filter: JSON.stringify({ [filter]: name }) })
+          .set(admin.auth),
+      );
     });
 
     const places: Array<[string, () => Promise<Response>]> = [
-      ['booking: how_heard_about_us', () => sut.http().post('/api/bookings').send({ ...BOOKING, how_heard_about_us: name })],
-      ['booking: preferred_time', () => sut.http().post('/api/bookings').send({ ...BOOKING, preferred_time: name })],
-      ['booking: a field name', () => sut.http().post('/api/bookings').send({ ...BOOKING, [name]: 'x' })],
+      [
+        'booking: how_heard_about_us',
+        () =>
+          sut
+            .http()
+            .post('/api/bookings')
+            .send({ ...BOOKING, how_heard_about_us: name }),
+      ],
+      [
+        'booking: preferred_time',
+        () =>
+          sut
+            .http()
+            .post('/api/bookings')
+            .send({ ...BOOKING, preferred_time: name }),
+      ],
+      [
+        'booking: a field name',
+        () =>
+          sut
+            .http()
+            .post('/api/bookings')
+            .send({ ...BOOKING, [name]: 'x' }),
+      ],
       ['booking status (staff)', () => sut.http().put(`/api/admin/bookings/${ids.booking}`).set(admin.auth).send({ status: name })],
-      ['quick referral: urgency', () => sut.http().post('/api/referrals/quick').send({ ...QUICK, urgency: name })],
-      ['quick referral: a field name', () => sut.http().post('/api/referrals/quick').send({ ...QUICK, [name]: 'x' })],
-      ['plumber referral: urgency', () => sut.http().post('/api/me/referrals').set(plumber.auth).send({ ...REFERRAL, urgency: name })],
-      ['plumber referral: a service type', () => sut.http().post('/api/me/referrals').set(plumber.auth).send({ ...REFERRAL, serviceTypes: { [name]: true } })],
+      [
+        'quick referral: urgency',
+        () =>
+          sut
+            .http()
+            .post('/api/referrals/quick')
+            .send({ ...QUICK, urgency: name }),
+      ],
+      [
+        'quick referral: a field name',
+        () =>
+          sut
+            .http()
+            .post('/api/referrals/quick')
+            .send({ ...QUICK, [name]: 'x' }),
+      ],
+      [
+        'plumber referral: urgency',
+        () =>
+          sut
+            .http()
+            .post('/api/me/referrals')
+            .set(plumber.auth)
+            .send({ ...REFERRAL, urgency: name }),
+      ],
+      [
+        'plumber referral: a service type',
+        () =>
+          sut
+            .http()
+            .post('/api/me/referrals')
+            .set(plumber.auth)
+            .send({ ...REFERRAL, serviceTypes: { [name]: true } }),
+      ],
       ['referral status (staff)', () => sut.http().put(`/api/admin/referrals/${ids.referral}`).set(admin.auth).send({ status: name })],
-      ['enquiry: kind', () => sut.http().post('/api/enquiries').send({ ...CORPORATE, kind: name })],
-      ['enquiry: issue type', () => sut.http().post('/api/enquiries').send({ ...CORPORATE, issueType: name })],
-      ['enquiry: timing', () => sut.http().post('/api/enquiries').send({ ...CORPORATE, timing: name })],
-      ['enquiry: product', () => sut.http().post('/api/enquiries').send({ ...PRODUCT, product: name })],
-      ['enquiry: a field name', () => sut.http().post('/api/enquiries').send({ ...CORPORATE, [name]: 'x' })],
+      [
+        'enquiry: kind',
+        () =>
+          sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...CORPORATE, kind: name }),
+      ],
+      [
+        'enquiry: issue type',
+        () =>
+          sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...CORPORATE, issueType: name }),
+      ],
+      [
+        'enquiry: timing',
+        () =>
+          sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...CORPORATE, timing: name }),
+      ],
+      [
+        'enquiry: product',
+        () =>
+          sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...PRODUCT, product: name }),
+      ],
+      [
+        'enquiry: a field name',
+        () =>
+          sut
+            .http()
+            .post('/api/enquiries')
+            .send({ ...CORPORATE, [name]: 'x' }),
+      ],
       ['enquiry status (staff)', () => sut.http().put(`/api/admin/enquiries/${ids.enquiry}`).set(admin.auth).send({ status: name })],
-      ['new job: status', () => sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: `JOB-P-${name}`, customerName: 'A B', customerEmail: 'ab@example.com.au', status: name })],
-      ['job details (staff, the whole record): a field name', () => sut.http().put(`/api/admin/jobs/${ids.job}`).set(admin.auth).send({ customerName: 'Alex Citizen', [name]: 'x' })],
+      [
+        'new job: status',
+        () =>
+          sut
+            .http()
+            .post('/api/admin/jobs')
+            .set(admin.auth)
+            .send({ jobNumber: `JOB-P-${name}`, customerName: 'A B', customerEmail: 'ab@example.com.au', status: name }),
+      ],
+      [
+        'job details (staff, the whole record): a field name',
+        () =>
+          sut
+            .http()
+            .put(`/api/admin/jobs/${ids.job}`)
+            .set(admin.auth)
+            .send({ customerName: 'Alex Citizen', [name]: 'x' }),
+      ],
       ['job status', () => sut.http().put(`/api/admin/jobs/${ids.job}/status`).set(admin.auth).send({ status: name, notify: false })],
       ['user role', () => sut.http().put(`/api/admin/users/${ids.user}`).set(admin.auth).send({ role: name })],
       ['invitation role', () => sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'invitee@example.com.au', role: name })],
-      ['e-mail settings: a settings key', () => sut.http().put('/api/admin/settings/email').set(admin.auth).send({ [name]: true })],
-      ['profile: a field name', () => sut.http().put('/api/me/profile').set(plumber.auth).send({ [name]: 'x' })],
+      [
+        'e-mail settings: a settings key',
+        () =>
+          sut
+            .http()
+            .put('/api/admin/settings/email')
+            .set(admin.auth)
+            .send({ [name]: true }),
+      ],
+      [
+        'profile: a field name',
+        () =>
+          sut
+            .http()
+            .put('/api/me/profile')
+            .set(plumber.auth)
+            .send({ [name]: 'x' }),
+      ],
     ];
 
     it.each(places)('as %s', async (_place, send) => {
@@ -149,9 +314,20 @@ describe('names every object inherits are refused wherever input names an option
 
     it('as an e-mail template key: no such template (404 in the error format), like any unknown key', async () => {
       for (const response of [
-        await sut.http().get(`/api/admin/email-templates/${encodeURIComponent(name)}`).set(admin.auth),
-        await sut.http().put(`/api/admin/email-templates/${encodeURIComponent(name)}`).set(admin.auth).send({ subject: 'x', body: 'y' }),
-        await sut.http().post(`/api/admin/email-templates/${encodeURIComponent(name)}/preview`).set(admin.auth).send({ subject: 'x', body: 'y' }),
+        await sut
+          .http()
+          .get(`/api/admin/email-templates/${encodeURIComponent(name)}`)
+          .set(admin.auth),
+        await sut
+          .http()
+          .put(`/api/admin/email-templates/${encodeURIComponent(name)}`)
+          .set(admin.auth)
+          .send({ subject: 'x', body: 'y' }),
+        await sut
+          .http()
+          .post(`/api/admin/email-templates/${encodeURIComponent(name)}/preview`)
+          .set(admin.auth)
+          .send({ subject: 'x', body: 'y' }),
       ]) {
         expect(response.status).toBe(404);
         expect(response.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', correlationId: expect.any(String) });

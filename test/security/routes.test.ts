@@ -63,7 +63,9 @@ describe('deny by default: every route of the Nest router', () => {
 
   it('finds the routes of every controller (the walk itself works)', () => {
     expect(routes.length).toBeGreaterThan(50);
-    expect(routes.map((route) => route.key)).toEqual(expect.arrayContaining(['GET /api/health', 'GET /api/admin/users/:id', 'POST /api/me/referrals/:id/photos']));
+    expect(routes.map((route) => route.key)).toEqual(
+      expect.arrayContaining(['GET /api/health', 'GET /api/admin/users/:id', 'POST /api/me/referrals/:id/photos']),
+    );
   });
 
   it('leaves no route outside Nest (and so outside the guard) but the reviewed ones', () => {
@@ -75,7 +77,9 @@ describe('deny by default: every route of the Nest router', () => {
   });
 
   it('has @Public() or a role on every route', () => {
-    const unmarked = routes.filter((route) => !route.isPublic && route.roles.length === 0).map((route) => `${route.key} (${route.controller}.${route.handler})`);
+    const unmarked = routes
+      .filter((route) => !route.isPublic && route.roles.length === 0)
+      .map((route) => `${route.key} (${route.controller}.${route.handler})`);
     expect(unmarked).toEqual([]);
   });
 

@@ -124,7 +124,11 @@ describe('no live secret at rest: account links are made at delivery', () => {
   it('holds no working link while the e-mails wait, after failed tries, and after they were sent; the links sent work', async () => {
     smtp.rejectWith(451, '4.3.0 Try again later');
     // A verification (registration), a reset (an existing account) and an invitation.
-    await sut.http().post('/api/auth/register').send({ email: 'rest-new@example.com.au', password: PASSWORD, fullName: 'Riley Rest', businessName: 'Rest Plumbing', phone: '0400 100 200' }).expect(201);
+    await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ email: 'rest-new@example.com.au', password: PASSWORD, fullName: 'Riley Rest', businessName: 'Rest Plumbing', phone: '0400 100 200' })
+      .expect(201);
     const forgetful = await createUser(sut.dataSource, { email: 'rest-forgetful@example.com.au' });
     await sut.http().post('/api/auth/forgot-password').send({ email: forgetful.email }).expect(202);
     await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'rest-invitee@example.com.au', role: 'admin' }).expect(202);
@@ -167,7 +171,10 @@ describe('no live secret at rest: account links are made at delivery', () => {
     await sut.http().post('/api/auth/forgot-password').send({ email: user.email }).expect(202);
     const first = await linkTokenFromMail(smtp, user.email, '/reset-password');
     const [message] = await sut.dataSource.query(`SELECT id FROM notifications WHERE to_address = $1 AND template_key = 'reset_password'`, [user.email]);
-    await waitUntil('the first copy is recorded', async () => (await sut.dataSource.query(`SELECT status FROM notifications WHERE id = $1`, [message.id]))[0].status === 'sent');
+    await waitUntil(
+      'the first copy is recorded',
+      async () => (await sut.dataSource.query(`SELECT status FROM notifications WHERE id = $1`, [message.id]))[0].status === 'sent',
+    );
     // As if the server died before recording the delivery: the message is due again, with its Message-ID.
     await sut.dataSource.query(`UPDATE notifications SET status = 'queued', attempts = 0, sent_at = NULL, next_attempt_at = now() WHERE id = $1`, [message.id]);
     const second = await linkTokenFromMail(smtp, user.email, '/reset-password', 2);
@@ -210,7 +217,11 @@ describe('no live secret at rest in preview mode (no SMTP_URL)', () => {
   it('stores previews whose links are hidden, and makes no token at all', async () => {
     const admin = await signIn(sut, await createUser(sut.dataSource, { email: 'preview-admin@example.com.au', role: 'admin' }));
     const forgetful = await createUser(sut.dataSource, { email: 'preview-forgetful@example.com.au' });
-    await sut.http().post('/api/auth/register').send({ email: 'preview-new@example.com.au', password: PASSWORD, fullName: 'Pat Preview', businessName: 'Preview Co', phone: '0400 300 400' }).expect(201);
+    await sut
+      .http()
+      .post('/api/auth/register')
+      .send({ email: 'preview-new@example.com.au', password: PASSWORD, fullName: 'Pat Preview', businessName: 'Preview Co', phone: '0400 300 400' })
+      .expect(201);
     await sut.http().post('/api/auth/forgot-password').send({ email: forgetful.email }).expect(202);
     await sut.http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'preview-invitee@example.com.au', role: 'plumber' }).expect(202);
 
@@ -244,11 +255,21 @@ describe('no live secret at rest after upgrading: messages stored by earlier ver
       try {
         await migration.down(runner);
         const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
-        for (const [key, status] of [['reset_password', 'sent'], ['verify_email', 'queued'], ['user_invite', 'failed']] as const) {
+        for (const [key, status] of [
+          ['reset_password', 'sent'],
+          ['verify_email', 'queued'],
+          ['user_invite', 'failed'],
+        ] as const) {
           await runner.query(
             `INSERT INTO notifications (dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id)
              VALUES ($1, 'old@example.com.au', 'Old', $2, $3, $4, $5, $1)`,
-            [`old-${key}`, `Here: http://localhost:3000/reset-password?token=${token}&invite=1`, `<a href="http://localhost:3000/x?token&#x3D;${token}">x</a>`, key, status],
+            [
+              `old-${key}`,
+              `Here: http://localhost:3000/reset-password?token=${token}&invite=1`,
+              `<a href="http://localhost:3000/x?token&#x3D;${token}">x</a>`,
+              key,
+              status,
+            ],
           );
         }
         await migration.up(runner);

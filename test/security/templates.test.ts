@@ -155,20 +155,32 @@ describe('e-mail templates and messages (security)', () => {
     });
 
     it.each(TEMPLATE_INJECTION_PAYLOADS)('the live preview refuses $name too', async ({ payload }) => {
-      const response = await sut.http().post('/api/admin/email-templates/booking_confirmed/preview').set(admin.auth).send({ body: `Hi {customerName} ${payload}` });
+      const response = await sut
+        .http()
+        .post('/api/admin/email-templates/booking_confirmed/preview')
+        .set(admin.auth)
+        .send({ body: `Hi {customerName} ${payload}` });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ field: 'body' })]) });
     });
 
     it.each(HEADER_BREAKS.filter(([name]) => !name.startsWith('percent')))('refuses a subject holding a %s', async (_name, lineBreak) => {
-      const response = await sut.http().put('/api/admin/email-templates/booking_confirmed').set(admin.auth).send({ ...valid, subject: `Job {jobId}${lineBreak}Bcc: ${ATTACKER}` });
+      const response = await sut
+        .http()
+        .put('/api/admin/email-templates/booking_confirmed')
+        .set(admin.auth)
+        .send({ ...valid, subject: `Job {jobId}${lineBreak}Bcc: ${ATTACKER}` });
       expect(response.status).toBe(400);
       expect(response.body.errors).toContainEqual({ field: 'subject', message: 'The subject must be a single line.' });
       expect(await templates()).toEqual(before);
     });
 
     it('still saves a template that only uses its own variables (the refusals are not blanket)', async () => {
-      const response = await sut.http().put('/api/admin/email-templates/quote_sent').set(admin.auth).send({ subject: 'Quote for {jobId}', body: 'Hi {customerName}, see {trackingLink}: 100% no-dig, 25-year guarantee.' });
+      const response = await sut
+        .http()
+        .put('/api/admin/email-templates/quote_sent')
+        .set(admin.auth)
+        .send({ subject: 'Quote for {jobId}', body: 'Hi {customerName}, see {trackingLink}: 100% no-dig, 25-year guarantee.' });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ subject: 'Quote for {jobId}' });
     });
@@ -182,13 +194,19 @@ describe('e-mail templates and messages (security)', () => {
       ['{{constructor.constructor "return process"}}', `Hi {customerName} ${hostile} {{lookup this "constructor"}}`],
     );
     try {
-      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-7001', customerName: 'Alex', customerEmail: 'alex.stored@example.com.au' }).expect(201);
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-7001', customerName: 'Alex', customerEmail: 'alex.stored@example.com.au' })
+        .expect(201);
       const [mail] = await delivered(1);
       expect(mail!.subject).toBe('Your pipe inspection is booked');
       expect(mail!.text).toContain('Thanks for booking your Clean & View inspection');
       expect(mail!.text + mail!.html).not.toMatch(/process|function|\[object|constructor|\{\{/);
     } finally {
-      if (original) await sut.dataSource.query(`UPDATE email_templates SET subject = $1, body = $2 WHERE key = 'booking_confirmed'`, [original.subject, original.body]);
+      if (original)
+        await sut.dataSource.query(`UPDATE email_templates SET subject = $1, body = $2 WHERE key = 'booking_confirmed'`, [original.subject, original.body]);
       else await sut.dataSource.query(`DELETE FROM email_templates WHERE key = 'booking_confirmed'`);
     }
   });
@@ -206,7 +224,13 @@ describe('e-mail templates and messages (security)', () => {
     });
 
     it('referral: plumber, client, address, description and notes are escaped', async () => {
-      const values = { plumberName: `Quinn ${SCRIPT}`, clientName: `Chris ${IMG}`, jobAddress: `4 Elm ${BREAKOUT}`, description: `Roots ${SCRIPT}`, notes: `Gate ${IMG}` };
+      const values = {
+        plumberName: `Quinn ${SCRIPT}`,
+        clientName: `Chris ${IMG}`,
+        jobAddress: `4 Elm ${BREAKOUT}`,
+        description: `Roots ${SCRIPT}`,
+        notes: `Gate ${IMG}`,
+      };
       await sut.http().post('/api/referrals/quick').send(quickReferral(values)).expect(201);
       const mails = await delivered(2);
       const company = mails.find((mail) => mail.to.includes(COMPANY_INBOX))!;
@@ -216,7 +240,12 @@ describe('e-mail templates and messages (security)', () => {
     });
 
     it("job: the customer's name is escaped in the status e-mail", async () => {
-      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-7002', customerName: `Alex ${BREAKOUT} ${SCRIPT}`, customerEmail: 'alex.job@example.com.au' }).expect(201);
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-7002', customerName: `Alex ${BREAKOUT} ${SCRIPT}`, customerEmail: 'alex.job@example.com.au' })
+        .expect(201);
       const [mail] = await delivered(1);
       expectInertHtml(mail!, [BREAKOUT, SCRIPT]);
     });
@@ -224,12 +253,19 @@ describe('e-mail templates and messages (security)', () => {
 
   describe('line breaks cannot add headers', () => {
     it.each(HEADER_BREAKS)('a booking name holding a %s stays inside the subject', async (_name, lineBreak) => {
-      await sut.http().post('/api/bookings').send(booking({ name: `Alex${lineBreak}Bcc: ${ATTACKER}` })).expect(201);
+      await sut
+        .http()
+        .post('/api/bookings')
+        .send(booking({ name: `Alex${lineBreak}Bcc: ${ATTACKER}` }))
+        .expect(201);
       const mails = await delivered(2);
       const notice = mails.find((mail) => mail.to.includes(COMPANY_INBOX))!;
       expectNoInjectedHeaders(notice, COMPANY_INBOX);
       expect(notice.subject).toMatch(/^New Booking Request: Alex.{0,8}Bcc: evil@attacker\.example, Richmond$/);
-      expectNoInjectedHeaders(mails.find((mail) => mail.to.includes('alex.booking@example.com.au'))!, 'alex.booking@example.com.au');
+      expectNoInjectedHeaders(
+        mails.find((mail) => mail.to.includes('alex.booking@example.com.au'))!,
+        'alex.booking@example.com.au',
+      );
     });
 
     it('a form post whose name carries %0D%0A (decoded to CR LF) stays inside the subject', async () => {
@@ -241,7 +277,11 @@ describe('e-mail templates and messages (security)', () => {
     });
 
     it('a referral plumber name holding CR LF stays inside the subject', async () => {
-      await sut.http().post('/api/referrals/quick').send(quickReferral({ plumberName: `Quinn\r\nBcc: ${ATTACKER}` })).expect(201);
+      await sut
+        .http()
+        .post('/api/referrals/quick')
+        .send(quickReferral({ plumberName: `Quinn\r\nBcc: ${ATTACKER}` }))
+        .expect(201);
       const mails = await delivered(2);
       const notice = mails.find((mail) => mail.to.includes(COMPANY_INBOX))!;
       expectNoInjectedHeaders(notice, COMPANY_INBOX);
@@ -249,20 +289,32 @@ describe('e-mail templates and messages (security)', () => {
     });
 
     it("the sender's display name stays a quoted name in one From header", async () => {
-      await sut.http().post('/api/admin/jobs').set(admin.auth).send({ jobNumber: 'JOB-7003', customerName: 'Alex', customerEmail: 'alex.from@example.com.au' }).expect(201);
+      await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber: 'JOB-7003', customerName: 'Alex', customerEmail: 'alex.from@example.com.au' })
+        .expect(201);
       const [mail] = await delivered(1);
       expectNoInjectedHeaders(mail!, 'alex.from@example.com.au');
       expect(headers(mail!).find((header) => header.name === 'from')!.value).toBe('"Pipe Relining, Bcc: evil@attacker.example" <no-reply@example.com.au>');
     });
 
-    it.each(HEADER_BREAKS.filter(([name]) => !name.startsWith('percent')))("staff cannot put a %s in the subject of a message to a plumber", async (_name, lineBreak) => {
-      const [{ id }] = await sut.dataSource.query(`SELECT id FROM referrals ORDER BY created_at LIMIT 1`);
-      const before = await countOf(`SELECT count(*)::int AS count FROM notifications`);
-      const response = await sut.http().post(`/api/admin/referrals/${id}/email`).set(admin.auth).send({ subject: `Hello${lineBreak}Bcc: ${ATTACKER}`, message: 'Hi' });
-      expect(response.status).toBe(400);
-      expect(response.body.errors).toContainEqual({ field: 'subject', message: 'The subject must be a single line.' });
-      expect(await countOf(`SELECT count(*)::int AS count FROM notifications`)).toBe(before);
-    });
+    it.each(HEADER_BREAKS.filter(([name]) => !name.startsWith('percent')))(
+      'staff cannot put a %s in the subject of a message to a plumber',
+      async (_name, lineBreak) => {
+        const [{ id }] = await sut.dataSource.query(`SELECT id FROM referrals ORDER BY created_at LIMIT 1`);
+        const before = await countOf(`SELECT count(*)::int AS count FROM notifications`);
+        const response = await sut
+          .http()
+          .post(`/api/admin/referrals/${id}/email`)
+          .set(admin.auth)
+          .send({ subject: `Hello${lineBreak}Bcc: ${ATTACKER}`, message: 'Hi' });
+        expect(response.status).toBe(400);
+        expect(response.body.errors).toContainEqual({ field: 'subject', message: 'The subject must be a single line.' });
+        expect(await countOf(`SELECT count(*)::int AS count FROM notifications`)).toBe(before);
+      },
+    );
   });
 
   describe('addresses that could add headers or recipients are refused with a clear message', () => {
@@ -304,14 +356,21 @@ describe('e-mail templates and messages (security)', () => {
 
     it.each(HOSTILE_ADDRESSES)('plumber registration e-mail with %s', async (_name, email) => {
       const users = await countOf(`SELECT count(*)::int AS count FROM users`);
-      const response = await sut.http().post('/api/auth/register').send({ email, password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' });
+      const response = await sut
+        .http()
+        .post('/api/auth/register')
+        .send({ email, password: PASSWORD, fullName: 'Quinn Quick', businessName: 'Quick Drains', phone: '0400 121 212' });
       expect(response.status).toBe(400);
       expect(response.body.errors).toContainEqual(expect.objectContaining({ field: 'email', message: 'Please enter a valid email address' }));
       expect(await countOf(`SELECT count(*)::int AS count FROM users`)).toBe(users);
     });
 
-    it("still takes ordinary addresses, including an apostrophe and a plus tag", async () => {
-      await sut.http().post('/api/bookings').send(booking({ email: "o'brien+drains@example.com.au" })).expect(201);
+    it('still takes ordinary addresses, including an apostrophe and a plus tag', async () => {
+      await sut
+        .http()
+        .post('/api/bookings')
+        .send(booking({ email: "o'brien+drains@example.com.au" }))
+        .expect(201);
       const customer = (await delivered(2)).find((mail) => mail.to.includes("o'brien+drains@example.com.au"));
       expect(customer).toBeDefined();
     });

@@ -65,11 +65,17 @@ describe('access tokens', () => {
 
   const forgeries: Array<[string, (claims: Record<string, unknown>) => string]> = [
     ['alg none, no signature', (claims) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, aud: JWT_AUDIENCE, iss: JWT_ISSUER, exp: now() + 900 })}.`],
-    ['alg none, keeping a valid signature', (claims) => {
-      const [, payload, signature] = parts(forge(claims));
-      return `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
-    }],
-    ['alg "None" spelled differently', (claims) => `${b64({ alg: 'None', typ: 'JWT' })}.${b64({ ...claims, aud: JWT_AUDIENCE, iss: JWT_ISSUER, exp: now() + 900 })}.`],
+    [
+      'alg none, keeping a valid signature',
+      (claims) => {
+        const [, payload, signature] = parts(forge(claims));
+        return `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
+      },
+    ],
+    [
+      'alg "None" spelled differently',
+      (claims) => `${b64({ alg: 'None', typ: 'JWT' })}.${b64({ ...claims, aud: JWT_AUDIENCE, iss: JWT_ISSUER, exp: now() + 900 })}.`,
+    ],
     ['HS256 with another key', (claims) => forge(claims, {}, 'another-secret-another-secret-0123456789')],
     ['HS256 with an empty-ish key', (claims) => forge(claims, {}, 'x')],
     ['HS512 with the right key (only HS256 is accepted)', (claims) => forge(claims, { algorithm: 'HS512' })],
@@ -95,11 +101,14 @@ describe('access tokens', () => {
     ['a sid of no sign-in', (claims) => forge({ ...claims, sid: '00000000-0000-4000-8000-000000000000' })],
     ['a sid that is not a sign-in id', (claims) => forge({ ...claims, sid: "x' OR '1'='1" })],
     ['a sid as a number', (claims) => forge({ ...claims, sid: 1 })],
-    ['a signature of another payload', (claims) => {
-      const [header, payload] = parts(forge(claims));
-      const [, , otherSignature] = parts(forge({ ...claims, extra: 1 }));
-      return `${header}.${payload}.${otherSignature}`;
-    }],
+    [
+      'a signature of another payload',
+      (claims) => {
+        const [header, payload] = parts(forge(claims));
+        const [, , otherSignature] = parts(forge({ ...claims, extra: 1 }));
+        return `${header}.${payload}.${otherSignature}`;
+      },
+    ],
     ['a truncated signature', (claims) => forge(claims).slice(0, -4)],
   ];
 
@@ -235,7 +244,7 @@ describe('the refresh cookie', () => {
 
   afterAll(() => sut.close());
 
-  it('is refused when reused after rotation, and the reuse ends the rotated one and that sign-in\'s access tokens too', async () => {
+  it("is refused when reused after rotation, and the reuse ends the rotated one and that sign-in's access tokens too", async () => {
     const user = await createUser(sut.dataSource, { email: 'reuse@plumbing.com.au' });
     const session = await signIn(sut, user);
     const rotated = await sut.http().post('/api/auth/refresh').set('Cookie', session.cookie).send({}).expect(200);
@@ -283,4 +292,3 @@ describe('the refresh cookie', () => {
 function now(): number {
   return Math.floor(Date.now() / 1000);
 }
-

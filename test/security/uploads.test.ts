@@ -31,7 +31,13 @@ const referral = {
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF');
-const ZIP = Buffer.concat([Buffer.from('PK\x03\x04\x14\0\0\0\0\0', 'latin1'), Buffer.alloc(20, 0), Buffer.from('evil.class', 'latin1'), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18, 0)]);
+const ZIP = Buffer.concat([
+  Buffer.from('PK\x03\x04\x14\0\0\0\0\0', 'latin1'),
+  Buffer.alloc(20, 0),
+  Buffer.from('evil.class', 'latin1'),
+  Buffer.from('PK\x05\x06', 'latin1'),
+  Buffer.alloc(18, 0),
+]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 
 type Upload = { content: Buffer; name: string; type?: string };
@@ -63,7 +69,9 @@ type Answer = { status: number; headers: IncomingHttpHeaders; body: unknown };
 function openUpload(port: number, referralId: string, as: SignedIn, photos: Buffer[]) {
   const boundary = 'photo-upload-boundary';
   const heads = photos.map((_, i) =>
-    Buffer.from(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
   );
   const end = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = [...heads, ...photos, end].reduce((sum, piece) => sum + piece.length, 0);
@@ -161,7 +169,9 @@ describe('photo uploads (security)', () => {
   async function expectNothingStored(referralId: string, photosBefore = 0): Promise<void> {
     const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
     expect(count).toBe(photosBefore);
-    const [{ events }] = await sut.dataSource.query(`SELECT count(*)::int AS events FROM referral_events WHERE referral_id = $1 AND kind = 'photo'`, [referralId]);
+    const [{ events }] = await sut.dataSource.query(`SELECT count(*)::int AS events FROM referral_events WHERE referral_id = $1 AND kind = 'photo'`, [
+      referralId,
+    ]);
     expect(events).toBe(photosBefore);
     expect(await filesOnDisk()).toEqual(await storedKeys());
   }
@@ -177,7 +187,10 @@ describe('photo uploads (security)', () => {
     it(`refuses a file over ${MAX_PHOTO_BYTES / 1024 / 1024} MB with 413 in the error format, keeps nothing and stays up`, async () => {
       const id = await newReferral();
       const big = Buffer.concat([jpeg, Buffer.alloc(MAX_PHOTO_BYTES + 1 - jpeg.length, 0x41)]);
-      const response = await upload(id, [{ content: jpeg, name: 'ok.jpg' }, { content: big, name: 'huge.jpg', type: 'image/jpeg' }]);
+      const response = await upload(id, [
+        { content: jpeg, name: 'ok.jpg' },
+        { content: big, name: 'huge.jpg', type: 'image/jpeg' },
+      ]);
       expect(response.status).toBe(413);
       expect(response.body).toMatchObject({ ...errorFormat(413, 'PHOTO_TOO_LARGE'), message: 'Each photo can be at most 10 MB.' });
       await sut.http().get('/api/health').expect(200);
@@ -195,7 +208,10 @@ describe('photo uploads (security)', () => {
 
     it(`refuses one more photo when a referral already has ${MAX_PHOTOS}`, async () => {
       const id = await newReferral();
-      await upload(id, Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: png, name: `p${i}.png`, type: 'image/png' }))).expect(201);
+      await upload(
+        id,
+        Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: png, name: `p${i}.png`, type: 'image/png' })),
+      ).expect(201);
       const response = await upload(id, [{ content: jpeg, name: 'sixth.jpg', type: 'image/jpeg' }]);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ ...errorFormat(400, 'VALIDATION_FAILED'), message: 'A referral can have at most 5 photos (5 already added).' });
@@ -219,7 +235,10 @@ describe('photo uploads (security)', () => {
 
     it('counts the photos a referral has already with the files sent, refusing the first one past its room, decoding none', async () => {
       const id = await newReferral();
-      await upload(id, [{ content: png, name: 'a.png', type: 'image/png' }, { content: png, name: 'b.png', type: 'image/png' }]).expect(201);
+      await upload(id, [
+        { content: png, name: 'a.png', type: 'image/png' },
+        { content: png, name: 'b.png', type: 'image/png' },
+      ]).expect(201);
       const before = decoded();
       const response = await upload(id, notPhotos(4));
       expect(response.status).toBe(400);
@@ -230,7 +249,10 @@ describe('photo uploads (security)', () => {
 
     it(`answers a referral holding ${MAX_PHOTOS} photos before a byte of the new photo is read`, async () => {
       const id = await newReferral();
-      await upload(id, Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: png, name: `p${i}.png`, type: 'image/png' }))).expect(201);
+      await upload(
+        id,
+        Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: png, name: `p${i}.png`, type: 'image/png' })),
+      ).expect(201);
       const before = decoded();
       const response = await answerBeforeTheBody(port, id, plumberA);
       expect(response.status).toBe(400);
@@ -248,7 +270,10 @@ describe('photo uploads (security)', () => {
     it('refuses a file that is no photo by its first bytes before decoding the real photos beside it', async () => {
       const id = await newReferral();
       const before = decoded();
-      const response = await upload(id, [{ content: jpeg, name: 'real.jpg', type: 'image/jpeg' }, { content: PDF, name: 'scan.jpg', type: 'image/jpeg' }]);
+      const response = await upload(id, [
+        { content: jpeg, name: 'real.jpg', type: 'image/jpeg' },
+        { content: PDF, name: 'scan.jpg', type: 'image/jpeg' },
+      ]);
       expect(response.status).toBe(415);
       expect(response.body.errors).toEqual([{ field: 'photos', message: 'scan.jpg is not a JPEG, PNG, WebP or HEIC image.' }]);
       expect(decoded()).toBe(before);
@@ -258,7 +283,10 @@ describe('photo uploads (security)', () => {
     it('decodes the photos it keeps on the decoding threads', async () => {
       const id = await newReferral();
       const before = decoded();
-      await upload(id, [{ content: jpeg, name: 'a.jpg', type: 'image/jpeg' }, { content: png, name: 'b.png', type: 'image/png' }]).expect(201);
+      await upload(id, [
+        { content: jpeg, name: 'a.jpg', type: 'image/jpeg' },
+        { content: png, name: 'b.png', type: 'image/png' },
+      ]).expect(201);
       expect(decoded()).toBe(before + 2);
     });
   });
@@ -339,7 +367,9 @@ describe('photo uploads (security)', () => {
 
     it('a photo taken sideways is stored upright (EXIF orientation applied, tag gone)', async () => {
       const id = await newReferral();
-      const response = await upload(id, [{ content: await photoWithGps('jpeg', { width: 60, height: 40, orientation: 6 }), name: 'side.jpg', type: 'image/jpeg' }]).expect(201);
+      const response = await upload(id, [
+        { content: await photoWithGps('jpeg', { width: 60, height: 40, orientation: 6 }), name: 'side.jpg', type: 'image/jpeg' },
+      ]).expect(201);
       const after = await sharp((await storedPhoto(id, response.body[0].id)).disk).metadata();
       expect(after).toMatchObject({ format: 'jpeg', width: 40, height: 60 });
       expect(after.orientation).toBeUndefined();
@@ -383,7 +413,11 @@ describe('photo uploads (security)', () => {
       await sut.http().get(`/api/admin/referrals/${id}/photos/${photoId}`).expect(401);
       await sut.http().get(`/api/admin/referrals/${id}/photos/${photoId}`).set(plumberA.auth).expect(403);
       // Another referral's id with this photo: not found.
-      await sut.http().get(`/api/me/referrals/${await newReferral()}/photos/${photoId}`).set(plumberA.auth).expect(404);
+      await sut
+        .http()
+        .get(`/api/me/referrals/${await newReferral()}/photos/${photoId}`)
+        .set(plumberA.auth)
+        .expect(404);
       // Nor can another plumber add photos to it.
       await upload(id, [{ content: png, name: 'b.png', type: 'image/png' }], plumberB).expect(404);
     });
@@ -458,11 +492,24 @@ describe('photo decoding off the request path, on a bounded queue', () => {
 
   it('takes an upload the queue has room for: as many photos as the referral still takes wait their turn', async () => {
     const id = await createReferral(sut, plumber);
-    await sendPhotos(sut, id, Array.from({ length: 3 }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })), plumber).expect(201);
+    await sendPhotos(
+      sut,
+      id,
+      Array.from({ length: 3 }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })),
+      plumber,
+    ).expect(201);
     const held = await holdPool(decoder.pool, { threads: 1, queued: 3 });
     let upload;
     try {
-      upload = sendPhotos(sut, id, [{ content: jpeg, name: 'a.jpg', type: 'image/jpeg' }, { content: jpeg, name: 'b.jpg', type: 'image/jpeg' }], plumber).then((response) => response);
+      upload = sendPhotos(
+        sut,
+        id,
+        [
+          { content: jpeg, name: 'a.jpg', type: 'image/jpeg' },
+          { content: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+        ],
+        plumber,
+      ).then((response) => response);
       await waitUntil(() => decoder.pool.queueSize === 5);
     } finally {
       await held.release();
@@ -499,7 +546,12 @@ describe('photo decoding off the request path, on a bounded queue', () => {
 
   it(`still answers a referral holding ${MAX_PHOTOS} photos with 400 while the queue is full: the count comes first`, async () => {
     const id = await createReferral(sut, plumber);
-    await sendPhotos(sut, id, Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })), plumber).expect(201);
+    await sendPhotos(
+      sut,
+      id,
+      Array.from({ length: MAX_PHOTOS }, (_, i) => ({ content: jpeg, name: `p${i}.jpg`, type: 'image/jpeg' })),
+      plumber,
+    ).expect(201);
     const held = await holdPool(decoder.pool, { threads: 1, queued: 5 });
     try {
       const response = await sendPhotos(sut, id, [{ content: jpeg, name: 'sixth.jpg', type: 'image/jpeg' }], plumber);
@@ -518,7 +570,8 @@ describe('photo upload rate limits', () => {
   beforeAll(async () => {
     sut = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     plumbers = [];
-    for (const name of ['dan', 'erin', 'finn', 'gail']) plumbers.push(await signIn(sut, await createUser(sut.dataSource, { email: `${name}@plumbing.com.au` })));
+    for (const name of ['dan', 'erin', 'finn', 'gail'])
+      plumbers.push(await signIn(sut, await createUser(sut.dataSource, { email: `${name}@plumbing.com.au` })));
   });
 
   afterAll(async () => {

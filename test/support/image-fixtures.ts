@@ -21,14 +21,18 @@ export type RasterFormat = 'jpeg' | 'png' | 'webp';
 /** A photo of `width`×`height` with GPS in EXIF and XMP; `orientation` sets the EXIF orientation tag. */
 export async function photoWithGps(format: RasterFormat, options: { width?: number; height?: number; orientation?: number } = {}): Promise<Buffer> {
   const { width = 64, height = 48 } = options;
-  let image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).withExif(GPS_EXIF).withXmp(GPS_XMP);
+  let image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .withExif(GPS_EXIF)
+    .withXmp(GPS_XMP);
   if (options.orientation) image = sharp(await image.toFormat(format).toBuffer()).withMetadata({ orientation: options.orientation });
   return image.toFormat(format).toBuffer();
 }
 
 /** A plain image without metadata. */
 export function plainPhoto(format: RasterFormat, width = 32, height = 24): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /**
@@ -42,7 +46,8 @@ export function gpsTags(exif: Buffer | undefined): number[] {
   if (!little && tiff.toString('latin1', 0, 2) !== 'MM') return [];
   const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
   const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
-  const entries = (ifd: number) => (ifd + 2 <= tiff.length ? Array.from({ length: u16(ifd) }, (_, i) => ifd + 2 + i * 12).filter((at) => at + 12 <= tiff.length) : []);
+  const entries = (ifd: number) =>
+    ifd + 2 <= tiff.length ? Array.from({ length: u16(ifd) }, (_, i) => ifd + 2 + i * 12).filter((at) => at + 12 <= tiff.length) : [];
   const gpsPointer = entries(u32(4)).find((at) => u16(at) === 0x8825);
   if (gpsPointer === undefined) return [];
   return entries(u32(gpsPointer + 8)).map((at) => u16(at));
@@ -54,7 +59,18 @@ export function tiffWithGps(): Buffer {
   const u32 = (n: number) => Buffer.from([n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
   const header = Buffer.from('MM\0\x2a\0\0\0\x08', 'latin1');
   const ifd0 = Buffer.concat([u16(1), u16(0x8825), u16(4), u32(1), u32(8 + 18), u32(0)]);
-  const gps = Buffer.concat([u16(2), u16(1), u16(2), u32(2), Buffer.from('S\0\0\0', 'latin1'), u16(3), u16(2), u32(2), Buffer.from('E\0\0\0', 'latin1'), u32(0)]);
+  const gps = Buffer.concat([
+    u16(2),
+    u16(1),
+    u16(2),
+    u32(2),
+    Buffer.from('S\0\0\0', 'latin1'),
+    u16(3),
+    u16(2),
+    u32(2),
+    Buffer.from('E\0\0\0', 'latin1'),
+    u32(0),
+  ]);
   return Buffer.concat([header, ifd0, gps]);
 }
 
@@ -68,7 +84,8 @@ const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts);
   return Buffer.concat([u32(body.length + 8), text(type), body]);
 };
-const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) => box(type, u8(version), Buffer.from([(flags >> 16) & 255, (flags >> 8) & 255, flags & 255]), ...parts);
+const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) =>
+  box(type, u8(version), Buffer.from([(flags >> 16) & 255, (flags >> 8) & 255, flags & 255]), ...parts);
 
 /** The stand-in HEVC payload of the primary image (kept byte for byte by the cleaner). */
 export const HEVC_PAYLOAD = Buffer.alloc(96, 0x5a);

@@ -4,9 +4,11 @@ import type { Piscina } from 'piscina';
 const HOLD_WORKER = fileURLToPath(new URL('./hold-worker.mjs', import.meta.url));
 
 /** `Atomics.waitAsync` (Node 16+, ES2024; the project's `lib` is ES2023). */
-const waitAsync = (Atomics as unknown as {
-  waitAsync: (array: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
-}).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync: (array: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
 
 export interface HeldPool {
   /** Lets every held task finish, and waits until they have. */

@@ -89,7 +89,14 @@ export function LoginPage() {
               <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
                 {busy ? 'Processing...' : mode === 'login' ? 'Login' : 'Create Account'}
               </Button>
-              <Button type="button" variant="text" onClick={() => { setMode(mode === 'login' ? 'create' : 'login'); setError(null); }}>
+              <Button
+                type="button"
+                variant="text"
+                onClick={() => {
+                  setMode(mode === 'login' ? 'create' : 'login');
+                  setError(null);
+                }}
+              >
                 {mode === 'login' ? 'Create Admin Account' : 'Admin Login'}
               </Button>
             </Stack>

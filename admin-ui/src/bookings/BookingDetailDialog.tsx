@@ -66,7 +66,14 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
           <Typography color="text.secondary">Job description</Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{booking.briefDescription}</Typography>
           <Divider />
-          <TextField select label="Status" value={status} disabled={isPending} onChange={(event) => changeStatus(event.target.value as BookingStatus)} sx={{ maxWidth: 260 }}>
+          <TextField
+            select
+            label="Status"
+            value={status}
+            disabled={isPending}
+            onChange={(event) => changeStatus(event.target.value as BookingStatus)}
+            sx={{ maxWidth: 260 }}
+          >
             {BOOKING_STATUSES.map((value) => (
               <MenuItem key={value} value={value}>
                 {BOOKING_STATUS_LABELS[value]}
@@ -100,10 +107,17 @@ function CreateJobFromBooking({ booking, onClose }: { booking: BookingRecord; on
   async function create() {
     setBusy(true);
     try {
-      const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: { ...form, bookingId: booking.id, status: 'booked' } satisfies CreateJobRequest });
+      const job = await session.call<JobChangeResult>('/admin/jobs', {
+        method: 'POST',
+        body: { ...form, bookingId: booking.id, status: 'booked' } satisfies CreateJobRequest,
+      });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
       if (job.notification) {
-        const words = emailOutcome(job.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` }, { what: `the tracking link email to ${job.customerEmail}` });
+        const words = emailOutcome(
+          job.notification.status,
+          { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` },
+          { what: `the tracking link email to ${job.customerEmail}` },
+        );
         notify(<Toast {...words} />, { type: 'success' });
       }
       onClose();

@@ -58,11 +58,7 @@ export function BookingList() {
         <Datagrid bulkActionButtons={false} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
           <TextField source="fullName" label="Name" />
           <TextField source="suburb" label="Suburb" />
-          <FunctionField
-            source="preferredDate"
-            label="Preferred date"
-            render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)}
-          />
+          <FunctionField source="preferredDate" label="Preferred date" render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)} />
           <TextField source="preferredTime" label="Time" sortable={false} />
           <FunctionField
             source="status"

@@ -15,14 +15,15 @@ export function BookingStats({ version }: { version: number }) {
   const notify = useNotify();
 
   useEffect(() => {
-    session.call<Stats>('/admin/bookings/stats').then(
-      setStats,
-      () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }),
-    );
+    session.call<Stats>('/admin/bookings/stats').then(setStats, () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }));
   }, [notify, version]);
 
   if (!stats) return null;
-  const cards: Array<[string, number]> = [['Total', stats.total], ['This week', stats.thisWeek], ...BOOKING_STATUSES.map((status): [string, number] => [BOOKING_STATUS_LABELS[status], stats.byStatus[status]])];
+  const cards: Array<[string, number]> = [
+    ['Total', stats.total],
+    ['This week', stats.thisWeek],
+    ...BOOKING_STATUSES.map((status): [string, number] => [BOOKING_STATUS_LABELS[status], stats.byStatus[status]]),
+  ];
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>

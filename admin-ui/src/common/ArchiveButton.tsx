@@ -24,7 +24,13 @@ export function ArchiveButton({ apiPath, archivedField, name }: { apiPath: strin
     setBusy(true);
     try {
       await session.call(`${apiPath}/${String(record!.id)}/${archived ? 'restore' : 'archive'}`, { method: 'POST' });
-      notify(<Toast title={`${name(record!)} ${archived ? 'restored' : 'archived'}`} description={archived ? 'It is back in the active list.' : 'It is kept, and hidden from the active list until restored.'} />, { type: 'success' });
+      notify(
+        <Toast
+          title={`${name(record!)} ${archived ? 'restored' : 'archived'}`}
+          description={archived ? 'It is back in the active list.' : 'It is kept, and hidden from the active list until restored.'}
+        />,
+        { type: 'success' },
+      );
       refresh();
     } catch (error) {
       notify(<Toast title="Error" description={errorMessage(error, 'Please try again.')} />, { type: 'error' });

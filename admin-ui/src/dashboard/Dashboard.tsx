@@ -77,7 +77,13 @@ function DashboardView() {
           </Box>
         </CardContent>
       </Card>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         <Box sx={{ gridColumn: { md: '1 / -1', xl: 'auto' }, minWidth: 0 }}>
           <ReferralsPerWeekChart stats={stats} />
         </Box>

@@ -8,7 +8,8 @@ import { ENQUIRY_STATUS_CHOICES } from './EnquiryList';
 function Details() {
   const record = useRecordContext<Record<string, string | null>>();
   if (!record) return null;
-  const label = (options: ReadonlyArray<{ value: string; label: string }>, value: string | null | undefined) => options.find((option) => option.value === value)?.label ?? value;
+  const label = (options: ReadonlyArray<{ value: string; label: string }>, value: string | null | undefined) =>
+    options.find((option) => option.value === value)?.label ?? value;
   const rows: Array<[string, string | null | undefined]> =
     record.kind === 'corporate'
       ? [

@@ -7,7 +7,15 @@ export const ENQUIRY_STATUS_CHOICES = ENQUIRY_STATUSES.map((status) => ({ id: st
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search contact, organisation, email" />,
-  <SelectInput key="kind" source="kind" alwaysOn choices={[{ id: 'corporate', name: 'Project (corporate)' }, { id: 'product', name: 'Product' }]} />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    alwaysOn
+    choices={[
+      { id: 'corporate', name: 'Project (corporate)' },
+      { id: 'product', name: 'Product' },
+    ]}
+  />,
   <SelectInput key="status" source="status" alwaysOn choices={ENQUIRY_STATUS_CHOICES} />,
   <BooleanInput key="archived" source="archived" label="Show archived" alwaysOn />,
 ];
@@ -15,12 +23,28 @@ const filters = [
 /** Corporate project and product enquiries, worked by staff (status and notes). */
 export function EnquiryList() {
   return (
-    <List title="Enquiries" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false}>
+    <List
+      title="Enquiries"
+      filters={filters}
+      filterDefaultValues={{ archived: false }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      exporter={false}
+    >
       <Datagrid bulkActionButtons={false} rowClick="edit">
         <DateTimeField source="createdAt" label="Received" />
-        <FunctionField source="kind" label="Kind" render={(record: { kind: string }) => <Chip size="small" label={record.kind === 'corporate' ? 'Project' : 'Product'} />} />
+        <FunctionField
+          source="kind"
+          label="Kind"
+          render={(record: { kind: string }) => <Chip size="small" label={record.kind === 'corporate' ? 'Project' : 'Product'} />}
+        />
         <TextField source="contactPerson" label="Contact" />
-        <FunctionField label="Organisation / product" render={(record: { organisationName: string | null; business: string | null; product: string | null }) => record.organisationName ?? [record.business, record.product].filter(Boolean).join(' · ')} />
+        <FunctionField
+          label="Organisation / product"
+          render={(record: { organisationName: string | null; business: string | null; product: string | null }) =>
+            record.organisationName ?? [record.business, record.product].filter(Boolean).join(' · ')
+          }
+        />
         <TextField source="email" />
         <TextField source="status" />
       </Datagrid>

@@ -29,7 +29,11 @@ export function CreateTrackingLinkCard() {
       const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: form satisfies CreateJobRequest });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
       if (job.notification) {
-        const words = emailOutcome(job.notification.status, { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` }, { what: `the tracking link email to ${job.customerEmail}` });
+        const words = emailOutcome(
+          job.notification.status,
+          { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` },
+          { what: `the tracking link email to ${job.customerEmail}` },
+        );
         notify(<Toast {...words} />, { type: 'success' });
       }
       setForm(EMPTY);
@@ -62,7 +66,13 @@ export function CreateTrackingLinkCard() {
               <TextField label="Customer Email" type="email" fullWidth required {...field('customerEmail')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <TextField select label="Current Status" fullWidth value={form.status} onChange={(event) => setForm({ ...form, status: event.target.value as JobStatus })}>
+              <TextField
+                select
+                label="Current Status"
+                fullWidth
+                value={form.status}
+                onChange={(event) => setForm({ ...form, status: event.target.value as JobStatus })}
+              >
                 {JOB_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>
                     {JOB_STATUS_LABELS[status]}

@@ -5,7 +5,12 @@ import type { JobRecord } from './jobStatus';
 
 /** The server's rule, checked before saving, each message on its field. */
 function validate(values: Record<string, unknown>) {
-  return Object.fromEntries(jobCorrectionProblems({ customerName: values.customerName ?? '', customerEmail: values.customerEmail ?? '' }).map((problem) => [problem.field, problem.message]));
+  return Object.fromEntries(
+    jobCorrectionProblems({ customerName: values.customerName ?? '', customerEmail: values.customerEmail ?? '' }).map((problem) => [
+      problem.field,
+      problem.message,
+    ]),
+  );
 }
 
 /** Save only: jobs are archived from their page, never deleted. */

@@ -59,7 +59,11 @@ export function JobRowActions() {
     setSending(true);
     try {
       const job = await session.call<JobChangeResult>(`/admin/jobs/${record!.id}/notify`, { method: 'POST' });
-      const words = emailOutcome(job.notification?.status, { title: 'Email notification sent' }, { what: `the email notification to ${record!.customerEmail}` });
+      const words = emailOutcome(
+        job.notification?.status,
+        { title: 'Email notification sent' },
+        { what: `the email notification to ${record!.customerEmail}` },
+      );
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Email Failed" description={errorMessage(error, 'Failed to send notification email')} />, { type: 'error' });
@@ -116,17 +120,30 @@ function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; on
   async function update() {
     setBusy(true);
     try {
-      const job = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, { method: 'PUT', body: { status, notify: sendEmail } satisfies JobStatusUpdate });
+      const job = await session.call<JobChangeResult>(`/admin/jobs/${record.id}/status`, {
+        method: 'PUT',
+        body: { status, notify: sendEmail } satisfies JobStatusUpdate,
+      });
       if (job.notification) {
-        const words = emailOutcome(job.notification.status, { title: 'Email Notification Sent', description: `Status update email sent to ${job.customerEmail}` }, { what: `the status update email to ${job.customerEmail}` });
+        const words = emailOutcome(
+          job.notification.status,
+          { title: 'Email Notification Sent', description: `Status update email sent to ${job.customerEmail}` },
+          { what: `the status update email to ${job.customerEmail}` },
+        );
         notify(<Toast {...words} />, { type: 'success' });
       }
       notify(<Toast title="Status Updated" description={`Job status updated to ${job.statusLabel}`} />, { type: 'success' });
       onDone();
     } catch (error) {
-      notify(<Toast title={sendEmail ? 'Email Failed' : 'Error'} description={errorMessage(error, sendEmail ? 'Failed to send notification email' : 'Failed to update the status')} />, {
-        type: 'error',
-      });
+      notify(
+        <Toast
+          title={sendEmail ? 'Email Failed' : 'Error'}
+          description={errorMessage(error, sendEmail ? 'Failed to send notification email' : 'Failed to update the status')}
+        />,
+        {
+          type: 'error',
+        },
+      );
     } finally {
       setBusy(false);
     }

@@ -25,7 +25,9 @@ function JobDetail() {
   return (
     <Stack spacing={1} sx={{ p: 2 }}>
       {job.archivedAt ? (
-        <Alert severity="warning">Archived {formatDateTime(job.archivedAt)}: hidden from the active list, and its tracking page says Invalid Job ID until it is restored.</Alert>
+        <Alert severity="warning">
+          Archived {formatDateTime(job.archivedAt)}: hidden from the active list, and its tracking page says Invalid Job ID until it is restored.
+        </Alert>
       ) : null}
       <Row label="Job ID">{job.jobNumber}</Row>
       <Row label="Customer">{job.customerName}</Row>

@@ -27,7 +27,15 @@ export function JobTrackingList() {
   return (
     <>
       <CreateTrackingLinkCard />
-      <List resource="job-tracking" title="Job Tracking" filters={filters} filterDefaultValues={{ archived: false }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false}>
+      <List
+        resource="job-tracking"
+        title="Job Tracking"
+        filters={filters}
+        filterDefaultValues={{ archived: false }}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={10}
+        exporter={false}
+      >
         <Heading />
         <Datagrid bulkActionButtons={false} rowClick="show">
           <TextField source="jobNumber" label="Job ID" />

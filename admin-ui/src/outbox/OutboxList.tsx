@@ -17,7 +17,11 @@ export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'wa
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search recipient or subject" />,
-  <SelectInput key="status" source="status" choices={['queued', 'sent', 'preview', 'failed', 'dead', 'cancelled'].map((id) => ({ id, name: notificationStatusLabel(id) }))} />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={['queued', 'sent', 'preview', 'failed', 'dead', 'cancelled'].map((id) => ({ id, name: notificationStatusLabel(id) }))}
+  />,
   <TextInput key="to" source="to" label="Recipient" />,
   <TextInput key="templateKey" source="templateKey" label="Template" />,
 ];
@@ -37,7 +41,11 @@ export function OutboxList() {
           <TextField source="to" label="To" />
           <TextField source="subject" />
           <TextField source="templateKey" label="Template" emptyText="-" />
-          <FunctionField source="status" label="Status" render={(record: { status: string }) => <Chip size="small" label={notificationStatusLabel(record.status)} color={STATUS_COLOURS[record.status]} />} />
+          <FunctionField
+            source="status"
+            label="Status"
+            render={(record: { status: string }) => <Chip size="small" label={notificationStatusLabel(record.status)} color={STATUS_COLOURS[record.status]} />}
+          />
           <NumberField source="attempts" label="Tries" />
           <DateTimeField source="sentAt" label="Sent" emptyText="-" />
         </Datagrid>

@@ -11,7 +11,6 @@ import { errorMessage } from '@relining/contracts/client/http';
 import { session } from '../providers/session';
 import { STATUS_COLOURS } from './OutboxList';
 
-
 function ResendButton() {
   const record = useRecordContext<NotificationRecord>();
   const notify = useNotify();
@@ -46,7 +45,13 @@ function Rendered() {
         Message
       </Typography>
       {/* Sandboxed: the stored HTML can never run script or reach the console. */}
-      <Box component="iframe" title="Rendered e-mail" sandbox="" srcDoc={record.html} sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="iframe"
+        title="Rendered e-mail"
+        sandbox=""
+        srcDoc={record.html}
+        sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
     </Box>
   );
 }

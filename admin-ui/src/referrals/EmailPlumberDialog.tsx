@@ -35,9 +35,16 @@ export function EmailPlumberDialog({ referral, onClose, onSent }: { referral: Re
     }
     setBusy(true);
     try {
-      const answer = await session.call<EmailPlumberResult>(`/admin/referrals/${referral.id}/email`, { method: 'POST', body: values satisfies EmailPlumberRequest });
+      const answer = await session.call<EmailPlumberResult>(`/admin/referrals/${referral.id}/email`, {
+        method: 'POST',
+        body: values satisfies EmailPlumberRequest,
+      });
       const to = answer.to ?? referral.plumberEmail;
-      const words = emailOutcome(answer.status, { title: 'Email sent', description: `Your message to ${to} is on its way.` }, { what: `your message to ${to}` });
+      const words = emailOutcome(
+        answer.status,
+        { title: 'Email sent', description: `Your message to ${to} is on its way.` },
+        { what: `your message to ${to}` },
+      );
       notify(<Toast {...words} />, { type: 'success' });
       onSent();
       onClose();

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Divider,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Divider, LinearProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify, useShowContext } from 'react-admin';
 import { placeLabel } from '@relining/contracts/place-label';
@@ -203,14 +190,27 @@ function RebatePart(props: { title: string; amount: number; status: string; comp
         <Typography variant="subtitle2" component="span">
           {formatMoney(props.amount)}
         </Typography>
-        <Chip size="small" label={rebateStatusLabel(props.status)} color={props.status === 'paid' ? 'success' : props.status === 'processing' ? 'info' : 'default'} />
+        <Chip
+          size="small"
+          label={rebateStatusLabel(props.status)}
+          color={props.status === 'paid' ? 'success' : props.status === 'processing' ? 'info' : 'default'}
+        />
         {overdue ? <Chip size="small" label="Overdue" color="error" /> : null}
       </Box>
       <Rows
         rows={[
           ['Completed', formatDateTime(props.completedAt) || 'Not yet'],
           ['Paid', formatDateTime(props.paidAt) || 'Not yet'],
-          ...(props.dueAt ? ([['Payment due', <Box component="span" sx={{ color: overdue ? 'error.main' : undefined }}>{formatDateTime(props.dueAt)}</Box>]] as Array<[string, ReactNode]>) : []),
+          ...(props.dueAt
+            ? ([
+                [
+                  'Payment due',
+                  <Box component="span" sx={{ color: overdue ? 'error.main' : undefined }}>
+                    {formatDateTime(props.dueAt)}
+                  </Box>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
         ]}
       />
     </Box>

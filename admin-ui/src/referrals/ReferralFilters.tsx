@@ -53,7 +53,14 @@ export function ReferralFilters() {
         slotProps={{ htmlInput: { min: filterValues.createdFrom || undefined } }}
       />
       <Box sx={{ gridColumn: { xs: '1 / -1', xl: 'auto' }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
-        <BooleanInput source="overdue" label="Overdue rebates only" parse={overdueOnly} defaultValue={null} helperText={false} sx={{ '& .MuiFormControlLabel-root': { m: 0, whiteSpace: 'nowrap' } }} />
+        <BooleanInput
+          source="overdue"
+          label="Overdue rebates only"
+          parse={overdueOnly}
+          defaultValue={null}
+          helperText={false}
+          sx={{ '& .MuiFormControlLabel-root': { m: 0, whiteSpace: 'nowrap' } }}
+        />
         <Button onClick={() => setFilters({})} disabled={!hasFilters} sx={{ whiteSpace: 'nowrap' }}>
           Clear filters
         </Button>

@@ -46,7 +46,11 @@ export function ReferralPhotos({ referralId, photos }: { referralId: string; pho
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', m: 0, p: 0 }}>
         {photos.map((photo, index) => (
           <li key={photo.id}>
-            <Thumbnail path={`/admin/referrals/${referralId}/photos/${photo.id}`} name={photoName(photo, index)} onOpen={(src) => setOpen({ src, name: photoName(photo, index), photo })} />
+            <Thumbnail
+              path={`/admin/referrals/${referralId}/photos/${photo.id}`}
+              name={photoName(photo, index)}
+              onOpen={(src) => setOpen({ src, name: photoName(photo, index), photo })}
+            />
           </li>
         ))}
       </Box>
@@ -90,7 +94,11 @@ function Thumbnail({ path, name, onOpen }: { path: string; name: string; onOpen:
     );
   }
   return (
-    <ButtonBase onClick={() => onOpen(src)} aria-label={`Open photo ${name}`} sx={{ ...frame, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}>
+    <ButtonBase
+      onClick={() => onOpen(src)}
+      aria-label={`Open photo ${name}`}
+      sx={{ ...frame, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+    >
       <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
     </ButtonBase>
   );

@@ -1,19 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  CardHeader,
-  Chip,
-  List,
-  ListItem,
-  ListItemButton,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, CardHeader, Chip, List, ListItem, ListItemButton, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { LazyBarChart } from '../common/LazyBarChart';
 import type { ApiGetState } from '../common/useApiGet';
@@ -150,7 +136,18 @@ export function TopReferrersCard({ stats }: { stats: StatsState }) {
                   <ListItem key={referrer.plumberId ?? referrer.plumberEmail} disableGutters sx={{ gap: 1.5 }}>
                     <Box
                       aria-hidden="true"
-                      sx={{ width: 28, height: 28, flex: 'none', borderRadius: '50%', bgcolor: 'primary.main', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 600, fontSize: 14 }}
+                      sx={{
+                        width: 28,
+                        height: 28,
+                        flex: 'none',
+                        borderRadius: '50%',
+                        bgcolor: 'primary.main',
+                        color: '#fff',
+                        display: 'grid',
+                        placeItems: 'center',
+                        fontWeight: 600,
+                        fontSize: 14,
+                      }}
                     >
                       {index + 1}
                     </Box>
@@ -180,7 +177,12 @@ export function TopReferrersCard({ stats }: { stats: StatsState }) {
 export function RebatesDueCard({ stats, onOpen }: { stats: StatsState; onOpen: (id: string) => void }) {
   return (
     <Card sx={{ height: '100%' }}>
-      <CardHeader title="Rebates due" subheader="Overdue, or due within 3 days" slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
+      <CardHeader
+        title="Rebates due"
+        subheader="Overdue, or due within 3 days"
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+        sx={{ pb: 0 }}
+      />
       <CardContent>
         <Body stats={stats}>
           {(data) =>
@@ -233,7 +235,10 @@ export function ReferralsPerWeekChart({ stats }: { stats: StatsState }) {
       <CardContent>
         <Body stats={stats} skeleton={280}>
           {(data) => (
-            <Box role="img" aria-label={`Referrals per week over the last 12 weeks: ${data.perWeek.map((week) => `week of ${formatWeek(week.weekStart)}, ${REFERRAL_STATUSES.reduce((sum, status) => sum + week[status], 0)}`).join('; ')}`}>
+            <Box
+              role="img"
+              aria-label={`Referrals per week over the last 12 weeks: ${data.perWeek.map((week) => `week of ${formatWeek(week.weekStart)}, ${REFERRAL_STATUSES.reduce((sum, status) => sum + week[status], 0)}`).join('; ')}`}
+            >
               <LazyBarChart
                 height={300}
                 xAxis={[{ scaleType: 'band', data: data.perWeek.map((week) => formatWeek(week.weekStart)) }]}

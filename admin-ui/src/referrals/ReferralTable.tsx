@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Card, CardActionArea, CardContent, CircularProgress, LinearProgress, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  CircularProgress,
+  LinearProgress,
+  Link,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { MouseEvent } from 'react';
 import { DataTable, RecordContextProvider, useListContext, useRecordContext } from 'react-admin';
 import { placeLabel } from '@relining/contracts/place-label';
@@ -90,7 +104,12 @@ export function ReferralTable({ onOpen }: { onOpen: (id: string) => void }) {
           }}
           sx={TABLE_SX}
         >
-          <DataTable.Col source="refNumber" label="Ref ID" render={(referral: ReferralRecord) => <OpenButton referral={referral} onOpen={onOpen} />} sx={NOWRAP} />
+          <DataTable.Col
+            source="refNumber"
+            label="Ref ID"
+            render={(referral: ReferralRecord) => <OpenButton referral={referral} onOpen={onOpen} />}
+            sx={NOWRAP}
+          />
           <DataTable.Col source="clientName" label="Client" field={ClientField} />
           <DataTable.Col source="jobAddress" label="Address" field={AddressField} disableSort />
           <DataTable.Col source="plumberName" label="Plumber" field={PlumberField} />

@@ -1,4 +1,22 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, List, ListItemButton, ListItemText, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
 import { templateFormProblems } from '@relining/contracts/template-rules';
@@ -17,17 +35,18 @@ export function EmailTemplatesPage() {
   const notify = useNotify();
 
   useEffect(() => {
-    session.call<Template[]>('/admin/email-templates').then(
-      setTemplates,
-      (error) => notify(<Toast title="Failed to load templates" description={errorMessage(error, 'Please refresh the page.')} />, { type: 'error' }),
-    );
+    session
+      .call<Template[]>('/admin/email-templates')
+      .then(setTemplates, (error) =>
+        notify(<Toast title="Failed to load templates" description={errorMessage(error, 'Please refresh the page.')} />, { type: 'error' }),
+      );
   }, [notify]);
 
   const jobTemplates = useMemo(() => templates?.filter((template) => template.group === 'job') ?? [], [templates]);
   const others = useMemo(() => templates?.filter((template) => template.group !== 'job') ?? [], [templates]);
   if (!templates) return <Loading />;
 
-  const selected = tab < jobTemplates.length ? jobTemplates[tab] : others.find((template) => template.key === otherKey) ?? others[0];
+  const selected = tab < jobTemplates.length ? jobTemplates[tab] : (others.find((template) => template.key === otherKey) ?? others[0]);
   const replace = (updated: Template) => setTemplates(templates.map((template) => (template.key === updated.key ? updated : template)));
 
   return (
@@ -92,18 +111,24 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      session.call<Rendered>(`/admin/email-templates/${template.key}/preview`, { method: 'POST', body: { subject, body } satisfies TemplateWording, signal: controller.signal }).then(
-        (rendered) => {
-          setPreview(rendered);
-          setPreviewErrors({});
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setPreview(null);
-          const found = fieldErrorsOf(error);
-          setPreviewErrors(Object.keys(found).length > 0 ? found : { body: errorMessage(error, 'The preview could not be rendered.') });
-        },
-      );
+      session
+        .call<Rendered>(`/admin/email-templates/${template.key}/preview`, {
+          method: 'POST',
+          body: { subject, body } satisfies TemplateWording,
+          signal: controller.signal,
+        })
+        .then(
+          (rendered) => {
+            setPreview(rendered);
+            setPreviewErrors({});
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setPreview(null);
+            const found = fieldErrorsOf(error);
+            setPreviewErrors(Object.keys(found).length > 0 ? found : { body: errorMessage(error, 'The preview could not be rendered.') });
+          },
+        );
     }, 300);
     return () => {
       clearTimeout(timer);
@@ -136,7 +161,10 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
     if (local.subject || local.body) return;
     setBusy('test');
     try {
-      const answer = await session.call<TestEmailResult>(`/admin/email-templates/${template.key}/test`, { method: 'POST', body: { subject, body } satisfies TemplateWording });
+      const answer = await session.call<TestEmailResult>(`/admin/email-templates/${template.key}/test`, {
+        method: 'POST',
+        body: { subject, body } satisfies TemplateWording,
+      });
       const words = emailOutcome(answer.status, { title: 'Test Email Sent', description: 'Check your inbox for the test email.' }, { what: 'the test email' });
       notify(<Toast {...words} />, { type: 'success' });
     } catch (error) {
@@ -156,7 +184,14 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3 }}>
       <Stack spacing={2}>
-        <TextField label="Email Subject" value={subject} onChange={(event) => change('subject', event.target.value)} error={Boolean(errors.subject)} helperText={errors.subject} fullWidth />
+        <TextField
+          label="Email Subject"
+          value={subject}
+          onChange={(event) => change('subject', event.target.value)}
+          error={Boolean(errors.subject)}
+          helperText={errors.subject}
+          fullWidth
+        />
         <TextField
           label="Email Body"
           value={body}
@@ -195,7 +230,9 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
             sx={{ width: '100%', height: { xs: 420, lg: 520 }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#f1f5f9' }}
           />
         ) : previewErrors.subject || previewErrors.body ? (
-          <Alert severity="warning">The preview appears once the template can be rendered: see the message under the {previewErrors.subject ? 'subject' : 'body'}.</Alert>
+          <Alert severity="warning">
+            The preview appears once the template can be rendered: see the message under the {previewErrors.subject ? 'subject' : 'body'}.
+          </Alert>
         ) : null}
       </Box>
     </Box>
@@ -234,13 +271,15 @@ function EmailSettingsCard() {
             label="Automatic Email Notifications"
           />
           <FormControlLabel
-            control={<Checkbox checked={settings.includeTrackingLink} onChange={(event) => setSettings({ ...settings, includeTrackingLink: event.target.checked })} />}
+            control={
+              <Checkbox checked={settings.includeTrackingLink} onChange={(event) => setSettings({ ...settings, includeTrackingLink: event.target.checked })} />
+            }
             label="Include Job Tracking Link"
           />
         </FormGroup>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Automatic notifications e-mail the customer on every status change (the Update Status dialog can still send one). The tracking link adds a
-          'View Your Job Status' button.
+          Automatic notifications e-mail the customer on every status change (the Update Status dialog can still send one). The tracking link adds a 'View Your
+          Job Status' button.
         </Typography>
         <Button variant="contained" onClick={save} disabled={busy}>
           {busy ? 'Saving...' : 'Save Settings'}

@@ -26,9 +26,14 @@ export function InviteUserButton() {
     }
     setBusy(true);
     try {
-      const invitation = await session.call<InvitationResult>('/admin/users/invite', { method: 'POST', body: { email: email.trim(), role } satisfies InviteUserRequest });
+      const invitation = await session.call<InvitationResult>('/admin/users/invite', {
+        method: 'POST',
+        body: { email: email.trim(), role } satisfies InviteUserRequest,
+      });
       // The server's words say 'sent' only when an SMTP server takes it (preview mode: 'saved as a preview').
-      notify(<Toast title={invitation.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={invitation.message} />, { type: 'success' });
+      notify(<Toast title={invitation.status === 'preview' ? 'Saved as a preview' : 'Invitation sent'} description={invitation.message} />, {
+        type: 'success',
+      });
       setOpen(false);
       setEmail('');
     } catch (caught) {
@@ -40,7 +45,13 @@ export function InviteUserButton() {
 
   return (
     <>
-      <Button startIcon={<PersonAddIcon />} onClick={() => { setOpen(true); setError(null); }}>
+      <Button
+        startIcon={<PersonAddIcon />}
+        onClick={() => {
+          setOpen(true);
+          setError(null);
+        }}
+      >
         Invite user
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">

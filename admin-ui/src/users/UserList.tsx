@@ -1,15 +1,5 @@
 import { Chip, Typography } from '@mui/material';
-import {
-  BooleanField,
-  Datagrid,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-  useNotify,
-} from 'react-admin';
+import { BooleanField, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify } from 'react-admin';
 import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { DateTimeField } from '../common/DateTimeField';
 import { Toast } from '../common/Toast';

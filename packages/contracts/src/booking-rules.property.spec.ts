@@ -66,16 +66,26 @@ describe('booking rules (properties)', () => {
   });
 
   it('accepts every booking the spec allows, on its first selectable day and after', () => {
-    check(fc.property(today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))), ([day, booking]) => {
-      expect(bookingProblems(booking, day)).toEqual([]);
-    }));
+    check(
+      fc.property(
+        today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))),
+        ([day, booking]) => {
+          expect(bookingProblems(booking, day)).toEqual([]);
+        },
+      ),
+    );
   });
 
   it('surrounding spaces never change the answer (every value is trimmed first)', () => {
     check(
-      fc.property(today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))), fc.constantFrom(...FIELDS), fc.constantFrom(' ', '\t', '\n '), ([day, booking], field, pad) => {
-        expect(bookingProblems({ ...booking, [field]: `${pad}${booking[field]}${pad}` }, day)).toEqual(bookingProblems(booking, day));
-      }),
+      fc.property(
+        today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))),
+        fc.constantFrom(...FIELDS),
+        fc.constantFrom(' ', '\t', '\n '),
+        ([day, booking], field, pad) => {
+          expect(bookingProblems({ ...booking, [field]: `${pad}${booking[field]}${pad}` }, day)).toEqual(bookingProblems(booking, day));
+        },
+      ),
     );
   });
 
@@ -99,12 +109,16 @@ describe('booking rules (properties)', () => {
 
   it('a date before today (Melbourne) is refused with the past-date message; today or later is accepted', () => {
     check(
-      fc.property(today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))), fc.integer({ min: -3_000, max: 3_000 }), ([day, booking], offset) => {
-        const date = addDays(day, offset);
-        const problems = bookingProblems({ ...booking, preferred_date: date }, day);
-        if (offset < 0) expect(problems).toEqual([{ field: 'preferred_date', title: 'Invalid Date', message: BOOKING_MESSAGES.pastDate }]);
-        else expect(problems).toEqual([]);
-      }),
+      fc.property(
+        today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))),
+        fc.integer({ min: -3_000, max: 3_000 }),
+        ([day, booking], offset) => {
+          const date = addDays(day, offset);
+          const problems = bookingProblems({ ...booking, preferred_date: date }, day);
+          if (offset < 0) expect(problems).toEqual([{ field: 'preferred_date', title: 'Invalid Date', message: BOOKING_MESSAGES.pastDate }]);
+          else expect(problems).toEqual([]);
+        },
+      ),
     );
   });
 
@@ -130,27 +144,37 @@ describe('booking rules (properties)', () => {
 
   it('only the listed time slots and "how did you hear" options are accepted', () => {
     check(
-      fc.property(today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))), nastyString(12), nastyString(14), ([day, booking], time, heard) => {
-        const problems = bookingProblems({ ...booking, preferred_time: time, how_heard_about_us: heard }, day);
-        expect(problems.some((problem) => problem.field === 'preferred_time')).toBe(!(TIME_SLOTS as readonly string[]).includes(time.trim()));
-        const heardOk = heard.trim() === '' || (HOW_HEARD_OPTIONS as readonly string[]).includes(heard.trim());
-        expect(problems.some((problem) => problem.field === 'how_heard_about_us')).toBe(!heardOk);
-      }),
+      fc.property(
+        today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))),
+        nastyString(12),
+        nastyString(14),
+        ([day, booking], time, heard) => {
+          const problems = bookingProblems({ ...booking, preferred_time: time, how_heard_about_us: heard }, day);
+          expect(problems.some((problem) => problem.field === 'preferred_time')).toBe(!(TIME_SLOTS as readonly string[]).includes(time.trim()));
+          const heardOk = heard.trim() === '' || (HOW_HEARD_OPTIONS as readonly string[]).includes(heard.trim());
+          expect(problems.some((problem) => problem.field === 'how_heard_about_us')).toBe(!heardOk);
+        },
+      ),
     );
   });
 
   it('a field longer than its limit is refused naming the limit; at the limit it is accepted', () => {
     check(
-      fc.property(today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))), fc.constantFrom('name', 'suburb', 'address', 'message'), fc.boolean(), ([day, booking], field, over) => {
-        const value = 'x'.repeat(MAX[field]! + (over ? 1 : 0));
-        const problems = bookingProblems({ ...booking, [field]: value }, day);
-        expect(problems).toEqual(over ? [{ field, title: 'Validation Error', message: `The ${field} field can hold at most ${MAX[field]} characters` }] : []);
-      }),
+      fc.property(
+        today.chain((day) => fc.tuple(fc.constant(day), validBooking(day))),
+        fc.constantFrom('name', 'suburb', 'address', 'message'),
+        fc.boolean(),
+        ([day, booking], field, over) => {
+          const value = 'x'.repeat(MAX[field]! + (over ? 1 : 0));
+          const problems = bookingProblems({ ...booking, [field]: value }, day);
+          expect(problems).toEqual(over ? [{ field, title: 'Validation Error', message: `The ${field} field can hold at most ${MAX[field]} characters` }] : []);
+        },
+      ),
       100,
     );
   });
 
-  it("today in Melbourne is the UTC date 10 or 11 hours ahead, and never goes backwards", () => {
+  it('today in Melbourne is the UTC date 10 or 11 hours ahead, and never goes backwards', () => {
     check(
       fc.property(instant, fc.integer({ min: 0, max: 3 * 86_400_000 }), (now, later) => {
         const day = todayIn(MELBOURNE, now);
@@ -165,16 +189,22 @@ describe('booking rules (properties)', () => {
 
   it('a booking status is read case-insensitively, only from the list, and reading it again changes nothing', () => {
     check(
-      fc.property(fc.oneof(anyValue, fc.constantFrom(...BOOKING_STATUSES).chain((status) => fc.mixedCase(fc.constant(status)))), (value) => {
-        const status = toBookingStatus(value);
-        if (status === undefined) {
-          expect(typeof value !== 'string' || !(BOOKING_STATUSES as readonly string[]).includes(value.trim().toLowerCase())).toBe(true);
-        } else {
-          expect(BOOKING_STATUSES).toContain(status);
-          expect(toBookingStatus(status)).toBe(status);
-          expect(status).toBe((value as string).trim().toLowerCase());
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          anyValue,
+          fc.constantFrom(...BOOKING_STATUSES).chain((status) => fc.mixedCase(fc.constant(status))),
+        ),
+        (value) => {
+          const status = toBookingStatus(value);
+          if (status === undefined) {
+            expect(typeof value !== 'string' || !(BOOKING_STATUSES as readonly string[]).includes(value.trim().toLowerCase())).toBe(true);
+          } else {
+            expect(BOOKING_STATUSES).toContain(status);
+            expect(toBookingStatus(status)).toBe(status);
+            expect(status).toBe((value as string).trim().toLowerCase());
+          }
+        },
+      ),
     );
   });
 });

@@ -50,7 +50,11 @@ describe('bookingProblems', () => {
   it('checks the e-mail before the phone, the phone before the date, the date before the time', () => {
     expect(first({ ...valid, email: 'x', phone: 'y', preferred_date: '', preferred_time: '' })?.title).toBe('Invalid Email');
     expect(first({ ...valid, phone: 'y', preferred_date: '', preferred_time: '' })?.title).toBe('Invalid Phone');
-    expect(first({ ...valid, preferred_date: '', preferred_time: '' })).toEqual({ field: 'preferred_date', title: 'Date Required', message: 'Please select a preferred date' });
+    expect(first({ ...valid, preferred_date: '', preferred_time: '' })).toEqual({
+      field: 'preferred_date',
+      title: 'Date Required',
+      message: 'Please select a preferred date',
+    });
     expect(first({ ...valid, preferred_time: '' })).toEqual({ field: 'preferred_time', title: 'Time Required', message: 'Please select a preferred time' });
   });
 

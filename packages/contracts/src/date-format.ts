@@ -22,7 +22,9 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
 
 /** '21/11/2026, 9:41 am AEDT': day, month, four-digit year, time and the zone's short name. */
 export function formatDateTimeIn(timeZone: string, instant: Date | string | number): string {
-  return dateFormat('en-AU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(instant));
+  return dateFormat('en-AU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+    new Date(instant),
+  );
 }
 
 /** '21/11/2026': the calendar day the instant falls on in the zone. */

@@ -49,7 +49,11 @@ describe('trackingLinkProblem', () => {
   });
 
   it('names the missing field and the title of the toast', () => {
-    expect(trackingLinkProblem({ ...valid, customerName: '' })).toEqual({ title: 'Missing information', message: 'Please enter job ID, customer name, and email', field: 'customerName' });
+    expect(trackingLinkProblem({ ...valid, customerName: '' })).toEqual({
+      title: 'Missing information',
+      message: 'Please enter job ID, customer name, and email',
+      field: 'customerName',
+    });
     expect(trackingLinkProblem({ ...valid, customerEmail: 'x' })).toMatchObject({ title: 'Invalid email', field: 'customerEmail' });
   });
 });

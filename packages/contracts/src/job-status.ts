@@ -99,22 +99,28 @@ export const JOB_CORRECTION_MESSAGES = {
  * The fields a correction names (a missing one is left as it is): the name must not be empty, the
  * e-mail must be an address as for a new link; an empty address is allowed ('Not specified').
  */
-export function jobCorrectionProblems(input: { customerName?: unknown; customerEmail?: unknown }): Array<{ field: 'customerName' | 'customerEmail'; message: string }> {
+export function jobCorrectionProblems(input: {
+  customerName?: unknown;
+  customerEmail?: unknown;
+}): Array<{ field: 'customerName' | 'customerEmail'; message: string }> {
   const problems: Array<{ field: 'customerName' | 'customerEmail'; message: string }> = [];
   if (input.customerName !== undefined && (typeof input.customerName !== 'string' || !input.customerName.trim())) {
     problems.push({ field: 'customerName', message: JOB_CORRECTION_MESSAGES.customerNameRequired });
   }
   if (input.customerEmail !== undefined) {
     const email = typeof input.customerEmail === 'string' ? input.customerEmail.trim() : '';
-    if (!email.includes('@') || !email.includes('.') || !isValidEmail(email)) problems.push({ field: 'customerEmail', message: JOB_CORRECTION_MESSAGES.invalidEmail });
+    if (!email.includes('@') || !email.includes('.') || !isValidEmail(email))
+      problems.push({ field: 'customerEmail', message: JOB_CORRECTION_MESSAGES.invalidEmail });
   }
   return problems;
 }
 
 /** spec §5: all three required; the e-mail must contain both '@' and '.' (and be one plain address, `isValidEmail`). */
-export function trackingLinkProblem(input: { jobNumber?: unknown; customerName?: unknown; customerEmail?: unknown }):
-  | { title: string; message: string; field: 'jobNumber' | 'customerName' | 'customerEmail' }
-  | undefined {
+export function trackingLinkProblem(input: {
+  jobNumber?: unknown;
+  customerName?: unknown;
+  customerEmail?: unknown;
+}): { title: string; message: string; field: 'jobNumber' | 'customerName' | 'customerEmail' } | undefined {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const missing = (['jobNumber', 'customerName', 'customerEmail'] as const).find((field) => !text(input[field]));
   if (missing) return { title: TRACKING_LINK_MESSAGES.missingTitle, message: TRACKING_LINK_MESSAGES.missing, field: missing };

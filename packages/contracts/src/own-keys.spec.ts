@@ -1,7 +1,18 @@
 import { isInheritedName, isOwnKey, ownValue } from './own-keys.js';
 
 const PERIODS = { today: 0, last7: 6, last30: 29 } as const;
-const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__'];
+const INHERITED = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
 
 describe('own-key lookups', () => {
   it.each(INHERITED)('%s is no key of an option map', (name) => {

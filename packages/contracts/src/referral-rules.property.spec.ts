@@ -1,21 +1,25 @@
 import fc from 'fast-check';
 import { anyValue, check, nastyString, plainMailbox } from '../../../test/support/property.js';
-import {
-  CORPORATE_MESSAGES,
-  corporateEnquiryProblems,
-  ISSUE_TYPES,
-  PRODUCT_MESSAGES,
-  productEnquiryProblems,
-  PRODUCTS,
-  TIMINGS,
-} from './enquiry-rules.js';
+import { CORPORATE_MESSAGES, corporateEnquiryProblems, ISSUE_TYPES, PRODUCT_MESSAGES, productEnquiryProblems, PRODUCTS, TIMINGS } from './enquiry-rules.js';
 import { REFERRAL_MESSAGES, referralProblems, refNumber, serviceTypesOf, URGENCIES } from './referral-rules.js';
 
 const filled = (max: number, min = 1) => fc.string({ minLength: min, maxLength: max }).filter((value) => value.trim().length >= min);
 const email = plainMailbox();
 
 const REFERRAL_FIELDS = [
-  'plumberName', 'plumberCompany', 'plumberPhone', 'plumberEmail', 'clientName', 'jobAddress', 'suburb', 'clientPhone', 'urgency', 'description', 'notes', 'contactClient', 'serviceTypes',
+  'plumberName',
+  'plumberCompany',
+  'plumberPhone',
+  'plumberEmail',
+  'clientName',
+  'jobAddress',
+  'suburb',
+  'clientPhone',
+  'urgency',
+  'description',
+  'notes',
+  'contactClient',
+  'serviceTypes',
 ] as const;
 
 const validReferral = fc.record({
@@ -55,9 +59,11 @@ describe('referral rules (properties)', () => {
   });
 
   it('accept every referral the spec allows (signed-in form and quick form)', () => {
-    check(fc.property(validReferral, fc.boolean(), (referral, requireServiceType) => {
-      expect(referralProblems(referral, { requireServiceType })).toEqual([]);
-    }));
+    check(
+      fc.property(validReferral, fc.boolean(), (referral, requireServiceType) => {
+        expect(referralProblems(referral, { requireServiceType })).toEqual([]);
+      }),
+    );
   });
 
   it('a blank required field gets exactly its own spec message', () => {
@@ -137,28 +143,45 @@ describe('enquiry rules (properties)', () => {
   it('never throw and answer one spec message per broken field, in the form order', () => {
     const corporateFields = Object.keys(CORPORATE_MESSAGES) as Array<keyof typeof CORPORATE_MESSAGES>;
     check(
-      fc.property(validCorporate, fc.subarray(corporateFields, { minLength: 1 }), fc.constantFrom('', ' ', null, 3, ['blocked'], { value: 'asap' }, 'x'), (enquiry, broken, junk) => {
-        const input: Record<string, unknown> = { ...enquiry };
-        for (const field of broken) input[field] = junk;
-        expect(corporateEnquiryProblems(input)).toEqual(corporateFields.filter((field) => broken.includes(field)).map((field) => ({ field, message: CORPORATE_MESSAGES[field] })));
-      }),
+      fc.property(
+        validCorporate,
+        fc.subarray(corporateFields, { minLength: 1 }),
+        fc.constantFrom('', ' ', null, 3, ['blocked'], { value: 'asap' }, 'x'),
+        (enquiry, broken, junk) => {
+          const input: Record<string, unknown> = { ...enquiry };
+          for (const field of broken) input[field] = junk;
+          expect(corporateEnquiryProblems(input)).toEqual(
+            corporateFields.filter((field) => broken.includes(field)).map((field) => ({ field, message: CORPORATE_MESSAGES[field] })),
+          );
+        },
+      ),
     );
     const productFields = Object.keys(PRODUCT_MESSAGES) as Array<keyof typeof PRODUCT_MESSAGES>;
     check(
-      fc.property(validProduct, fc.subarray(productFields, { minLength: 1 }), fc.constantFrom('', ' ', null, 3, ['RapidResin Liner'], 'x'), (enquiry, broken, junk) => {
-        const input: Record<string, unknown> = { ...enquiry };
-        for (const field of broken) input[field] = junk;
-        expect(productEnquiryProblems(input)).toEqual(productFields.filter((field) => broken.includes(field)).map((field) => ({ field, message: PRODUCT_MESSAGES[field] })));
-      }),
+      fc.property(
+        validProduct,
+        fc.subarray(productFields, { minLength: 1 }),
+        fc.constantFrom('', ' ', null, 3, ['RapidResin Liner'], 'x'),
+        (enquiry, broken, junk) => {
+          const input: Record<string, unknown> = { ...enquiry };
+          for (const field of broken) input[field] = junk;
+          expect(productEnquiryProblems(input)).toEqual(
+            productFields.filter((field) => broken.includes(field)).map((field) => ({ field, message: PRODUCT_MESSAGES[field] })),
+          );
+        },
+      ),
     );
   });
 
   it('never throw on any value in any field', () => {
     check(
-      fc.property(fc.dictionary(fc.constantFrom(...Object.keys(CORPORATE_MESSAGES), ...Object.keys(PRODUCT_MESSAGES), 'notes', '__proto__'), anyValue), (input) => {
-        expect(Array.isArray(corporateEnquiryProblems(input))).toBe(true);
-        expect(Array.isArray(productEnquiryProblems(input))).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...Object.keys(CORPORATE_MESSAGES), ...Object.keys(PRODUCT_MESSAGES), 'notes', '__proto__'), anyValue),
+        (input) => {
+          expect(Array.isArray(corporateEnquiryProblems(input))).toBe(true);
+          expect(Array.isArray(productEnquiryProblems(input))).toBe(true);
+        },
+      ),
     );
   });
 

@@ -43,7 +43,17 @@ describe('referralProblems', () => {
 
   it('lists the problems in the form order', () => {
     expect(referralProblems({}, { requireServiceType: true }).map((p) => p.field)).toEqual([
-      'plumberName', 'plumberCompany', 'plumberPhone', 'plumberEmail', 'clientName', 'jobAddress', 'suburb', 'clientPhone', 'urgency', 'description', 'serviceTypes',
+      'plumberName',
+      'plumberCompany',
+      'plumberPhone',
+      'plumberEmail',
+      'clientName',
+      'jobAddress',
+      'suburb',
+      'clientPhone',
+      'urgency',
+      'description',
+      'serviceTypes',
     ]);
   });
 

@@ -110,8 +110,15 @@ export function referralProblems(input: ReferralInput, options: { requireService
     if (!services.cleanView && !services.reline) problems.push({ field: 'serviceTypes', message: REFERRAL_MESSAGES.serviceTypes });
   }
   const limits: Array<[keyof ReferralInput, number]> = [
-    ['plumberName', 120], ['plumberCompany', 160], ['plumberPhone', 40], ['clientName', 120], ['jobAddress', 300], ['suburb', 120],
-    ['clientPhone', 40], ['description', 5_000], ['notes', 5_000],
+    ['plumberName', 120],
+    ['plumberCompany', 160],
+    ['plumberPhone', 40],
+    ['clientName', 120],
+    ['jobAddress', 300],
+    ['suburb', 120],
+    ['clientPhone', 40],
+    ['description', 5_000],
+    ['notes', 5_000],
   ];
   for (const [field, max] of limits) {
     if (text(input[field]).length > max) problems.push({ field, message: `This field can hold at most ${max} characters` });

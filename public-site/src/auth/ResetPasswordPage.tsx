@@ -68,8 +68,24 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="account-form">
-          <Field label="New password" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            hint="At least 12 characters."
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           {error ? (
             <p className="field__error" role="alert">
               {error}

@@ -47,7 +47,8 @@ function stillWrong(shown: Errors, values: Values): Errors {
   const now = errorsOf(bookingProblems(values, todayIn('Australia/Melbourne')));
   const next: Errors = {};
   for (const field of Object.keys(shown) as Array<keyof Values>) if (now[field]) next[field] = now[field];
-  const same = Object.keys(next).length === Object.keys(shown).length && (Object.keys(next) as Array<keyof Values>).every((field) => next[field] === shown[field]);
+  const same =
+    Object.keys(next).length === Object.keys(shown).length && (Object.keys(next) as Array<keyof Values>).every((field) => next[field] === shown[field]);
   return same ? shown : next;
 }
 
@@ -177,9 +178,39 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
         <input id={`${idPrefix}-gotcha`} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="booking-form__grid">
-        <Field id={`${idPrefix}-name`} label="Full name" name="name" autoComplete="name" required value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
-        <Field id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
-        <Field id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="0400 000 000" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+        <Field
+          id={`${idPrefix}-name`}
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={errors.name}
+        />
+        <Field
+          id={`${idPrefix}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+          error={errors.email}
+        />
+        <Field
+          id={`${idPrefix}-phone`}
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="0400 000 000"
+          required
+          value={values.phone}
+          onChange={(e) => set('phone')(e.target.value)}
+          error={errors.phone}
+        />
         <AddressField
           kind="locality"
           id={`${idPrefix}-suburb`}
@@ -190,7 +221,11 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
           value={values.suburb}
           error={errors.suburb}
           onChange={set('suburb')}
-          fillWith={(suggestion) => (suggestion.suburb && suggestion.state ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}` : suggestion.description)}
+          fillWith={(suggestion) =>
+            suggestion.suburb && suggestion.state
+              ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}`
+              : suggestion.description
+          }
           onSelect={(suggestion) => setPlace({ state: suggestion.state, postcode: suggestion.postcode })}
         />
         <div className="booking-form__wide">

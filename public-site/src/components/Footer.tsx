@@ -10,7 +10,9 @@ import { Logo } from './Logo';
  * Australian owned, an award rosette for the warranty. Inline SVG: no request, no icon font.
  */
 const BADGE_ICONS: Record<(typeof COMPANY.accreditations)[number], ReactNode> = {
-  'Licensed Plumber': <path d="M13.28 12.98 7.08 19.18a1.6 1.6 0 0 1-2.26-2.26l6.2-6.2A5 5 0 0 1 17.53 3.93L15.2 6.26l2.54 2.54 2.33-2.33a5 5 0 0 1-6.79 6.51z" />,
+  'Licensed Plumber': (
+    <path d="M13.28 12.98 7.08 19.18a1.6 1.6 0 0 1-2.26-2.26l6.2-6.2A5 5 0 0 1 17.53 3.93L15.2 6.26l2.54 2.54 2.33-2.33a5 5 0 0 1-6.79 6.51z" />
+  ),
   'Fully Insured': (
     <>
       <path d="M12 21.5s7.5-3.4 7.5-9.5V5.6L12 2.5 4.5 5.6V12c0 6.1 7.5 9.5 7.5 9.5z" />
@@ -70,7 +72,17 @@ export function Footer() {
         <ul className="badges" aria-label="Accreditations">
           {COMPANY.accreditations.map((badge) => (
             <li key={badge} className="badge">
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 {BADGE_ICONS[badge]}
               </svg>
               {badge}

@@ -62,7 +62,17 @@ export default function ProductEnquiryForm({ product, onSent }: { product?: Prod
       ) : null}
       <Field label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={errors.name} />
       <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
-      <Field label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="+61 4XX XXX XXX" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+61 4XX XXX XXX"
+        required
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
       <Field label="Business" name="business" autoComplete="organization" value={values.business} onChange={set('business')} />
       <div className="field">
         <label htmlFor="product-enquiry-product" className="field__label">

@@ -6,7 +6,6 @@ import { formatJobDate } from '../lib/job-dates';
 /** A stage as the tracker draws it: computed for the home page, or from the job-status API (with when it was reached). */
 export type TrackerStageView = TrackerStage & Partial<Pick<PublicJobStage, 'reachedAt'>>;
 
-
 /**
  * The six-stage job tracker (spec §4): earlier stages completed, the current one current, later ones
  * upcoming, a progress bar (current index / 5) and the current stage's explanation. With `stages` from
@@ -38,7 +37,9 @@ export function JobTracker({ status, stages, headingLevel = 2 }: { status: JobSt
               {stage.state === 'completed' ? '✓' : index + 1}
             </span>
             <span className="tracker__label">{stage.label}</span>
-            <span className="visually-hidden">{stage.state === 'completed' ? ' (completed)' : stage.state === 'current' ? ' (current stage)' : ' (upcoming)'}</span>
+            <span className="visually-hidden">
+              {stage.state === 'completed' ? ' (completed)' : stage.state === 'current' ? ' (current stage)' : ' (upcoming)'}
+            </span>
             {stage.reachedAt ? (
               <time className="tracker__date" dateTime={stage.reachedAt}>
                 {formatJobDate(stage.reachedAt)}

@@ -42,8 +42,8 @@ export default function AboutPage() {
             Why Australians Trust Us With Their Pipes
           </h1>
           <p className="hero__lead">
-            We fix broken, blocked and root-damaged pipes from the inside, without digging up your property. Homeowners, businesses and
-            councils choose us for honest advice, fixed-price inspections and repairs that last.
+            We fix broken, blocked and root-damaged pipes from the inside, without digging up your property. Homeowners, businesses and councils choose us for
+            honest advice, fixed-price inspections and repairs that last.
           </p>
           <ul className="hero__points">
             {ABOUT_HERO_POINTS.map((point) => (
@@ -153,8 +153,8 @@ export default function AboutPage() {
         <div className="container cta__inner">
           <h2 id="about-cta">See what’s happening inside your pipes</h2>
           <p>
-            Book a fixed-price Clean &amp; View: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report. The fee is
-            waived if you go ahead with relining.
+            Book a fixed-price Clean &amp; View: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report. The fee is waived if you go
+            ahead with relining.
           </p>
           <BookingButton />
         </div>

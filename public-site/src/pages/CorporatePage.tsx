@@ -8,7 +8,10 @@ import { api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
 
 const BENEFITS = [
-  { title: 'Trenchless Technology', text: 'Rehabilitate pipes under roads, parks and buildings without excavation, traffic management headaches or reinstatement costs.' },
+  {
+    title: 'Trenchless Technology',
+    text: 'Rehabilitate pipes under roads, parks and buildings without excavation, traffic management headaches or reinstatement costs.',
+  },
   { title: 'Versatile Solutions', text: 'Sewer, stormwater and culvert lines from 40mm to 300mm+, including bends, junctions and changes in diameter.' },
   { title: 'Full Documentation', text: 'Before-and-after CCTV footage, condition reports and as-built records for your asset management system.' },
   { title: 'Service Level Agreements', text: 'Agreed response times and scheduled maintenance programs for networks that cannot wait.' },
@@ -60,7 +63,10 @@ export default function CorporatePage() {
     }
     setBusy(true);
     try {
-      await api('/enquiries', { method: 'POST', body: { kind: 'corporate', ...values, quantity: values.quantity || undefined, notes: values.notes || undefined } });
+      await api('/enquiries', {
+        method: 'POST',
+        body: { kind: 'corporate', ...values, quantity: values.quantity || undefined, notes: values.notes || undefined },
+      });
       toast.success('Enquiry submitted', { description: "Thank you for your enquiry. We'll be in touch shortly." });
       setValues(EMPTY);
       setShown(false);
@@ -80,8 +86,8 @@ export default function CorporatePage() {
             Pipe Relining for Councils, Water Authorities &amp; Infrastructure Clients
           </h1>
           <p className="hero__lead">
-            Trenchless rehabilitation of sewer and stormwater networks, delivered with the documentation, service levels and quality assurance
-            public assets need.
+            Trenchless rehabilitation of sewer and stormwater networks, delivered with the documentation, service levels and quality assurance public assets
+            need.
           </p>
           <div className="hero__actions">
             <button type="button" className="button button--primary" onClick={show}>
@@ -145,23 +151,102 @@ export default function CorporatePage() {
           ) : (
             <form className="panel enquiry-form enquiry-form--padded" onSubmit={submit} noValidate aria-busy={busy}>
               <div className="booking-form__grid">
-                <Field id="corporate-organisationName" label="Organisation name" name="organisationName" autoComplete="organization" required value={values.organisationName} onChange={(e) => set('organisationName')(e.target.value)} error={errors.organisationName} />
-                <Field id="corporate-contactPerson" label="Contact person" name="contactPerson" autoComplete="name" required value={values.contactPerson} onChange={(e) => set('contactPerson')(e.target.value)} error={errors.contactPerson} />
-                <Field id="corporate-email" label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
-                <Field id="corporate-phone" label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+                <Field
+                  id="corporate-organisationName"
+                  label="Organisation name"
+                  name="organisationName"
+                  autoComplete="organization"
+                  required
+                  value={values.organisationName}
+                  onChange={(e) => set('organisationName')(e.target.value)}
+                  error={errors.organisationName}
+                />
+                <Field
+                  id="corporate-contactPerson"
+                  label="Contact person"
+                  name="contactPerson"
+                  autoComplete="name"
+                  required
+                  value={values.contactPerson}
+                  onChange={(e) => set('contactPerson')(e.target.value)}
+                  error={errors.contactPerson}
+                />
+                <Field
+                  id="corporate-email"
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={values.email}
+                  onChange={(e) => set('email')(e.target.value)}
+                  error={errors.email}
+                />
+                <Field
+                  id="corporate-phone"
+                  label="Phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  value={values.phone}
+                  onChange={(e) => set('phone')(e.target.value)}
+                  error={errors.phone}
+                />
                 <div className="booking-form__wide">
-                  <AddressField kind="address" id="corporate-siteAddress" name="siteAddress" label="Site address" required value={values.siteAddress} onChange={set('siteAddress')} error={errors.siteAddress} />
+                  <AddressField
+                    kind="address"
+                    id="corporate-siteAddress"
+                    name="siteAddress"
+                    label="Site address"
+                    required
+                    value={values.siteAddress}
+                    onChange={set('siteAddress')}
+                    error={errors.siteAddress}
+                  />
                 </div>
-                <SelectField id="corporate-issueType" label="Type of issue" value={values.issueType} onChange={set('issueType')} options={ISSUE_TYPES} placeholder="Select the type of issue" error={errors.issueType} required />
-                <SelectField id="corporate-timing" label="Project timing" value={values.timing} onChange={set('timing')} options={TIMINGS} placeholder="Select project timing" error={errors.timing} required />
+                <SelectField
+                  id="corporate-issueType"
+                  label="Type of issue"
+                  value={values.issueType}
+                  onChange={set('issueType')}
+                  options={ISSUE_TYPES}
+                  placeholder="Select the type of issue"
+                  error={errors.issueType}
+                  required
+                />
+                <SelectField
+                  id="corporate-timing"
+                  label="Project timing"
+                  value={values.timing}
+                  onChange={set('timing')}
+                  options={TIMINGS}
+                  placeholder="Select project timing"
+                  error={errors.timing}
+                  required
+                />
                 <div className="booking-form__wide">
-                  <Field id="corporate-quantity" label="Quantity (optional)" name="quantity" placeholder="e.g. 400 m of 225 mm stormwater, 12 junctions" value={values.quantity} onChange={(e) => set('quantity')(e.target.value)} />
+                  <Field
+                    id="corporate-quantity"
+                    label="Quantity (optional)"
+                    name="quantity"
+                    placeholder="e.g. 400 m of 225 mm stormwater, 12 junctions"
+                    value={values.quantity}
+                    onChange={(e) => set('quantity')(e.target.value)}
+                  />
                 </div>
                 <div className="field booking-form__wide">
                   <label htmlFor="corporate-notes" className="field__label">
                     Notes <span className="field__optional">(optional)</span>
                   </label>
-                  <textarea id="corporate-notes" name="notes" className="field__textarea" rows={4} value={values.notes} onChange={(e) => set('notes')(e.target.value)} />
+                  <textarea
+                    id="corporate-notes"
+                    name="notes"
+                    className="field__textarea"
+                    rows={4}
+                    value={values.notes}
+                    onChange={(e) => set('notes')(e.target.value)}
+                  />
                 </div>
               </div>
               <p className="visually-hidden" aria-live="polite">

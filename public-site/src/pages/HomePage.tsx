@@ -89,8 +89,7 @@ export function HomePage() {
             Track Your Job, Every Step of the Way
           </h2>
           <p className="section__lead">
-            From the booking to the finished reline, your private tracking page shows where your job is up to, and we e-mail you at each
-            stage.
+            From the booking to the finished reline, your private tracking page shows where your job is up to, and we e-mail you at each stage.
           </p>
           <TrackYourJob />
         </div>

@@ -53,9 +53,9 @@ export default function TermsPage() {
       <div className="section">
         <div className="container legal">
           <p>
-            These terms apply when you use the {COMPANY.name} website and when you book or receive our services. By using the website or
-            booking a service, you agree to them. In these terms, “we”, “us” and “our” mean {COMPANY.name}, and “you” means the person or
-            organisation using the website or our services.
+            These terms apply when you use the {COMPANY.name} website and when you book or receive our services. By using the website or booking a service, you
+            agree to them. In these terms, “we”, “us” and “our” mean {COMPANY.name}, and “you” means the person or organisation using the website or our
+            services.
           </p>
 
           <nav className="legal__toc" aria-labelledby="terms-contents">
@@ -77,8 +77,8 @@ export default function TermsPage() {
               <li>interfere with the website’s operation, for example with automated requests, spam or malicious code.</li>
             </ul>
             <p>
-              We work to keep the website accurate and available, but we may change, suspend or withdraw any part of it. Prices and
-              information on the website are general; your booking confirmation or written quote sets out what applies to your job.
+              We work to keep the website accurate and available, but we may change, suspend or withdraw any part of it. Prices and information on the website
+              are general; your booking confirmation or written quote sets out what applies to your job.
             </p>
           </LegalSection>
 
@@ -93,35 +93,33 @@ export default function TermsPage() {
               <li>a detailed report with our findings and recommendations.</li>
             </ul>
             <p>
-              <strong>Booking requests.</strong> A booking made through the website is a request. It is confirmed only when our team
-              contacts you to confirm the date and time. We will try to give you your preferred time, but we may offer another one.
+              <strong>Booking requests.</strong> A booking made through the website is a request. It is confirmed only when our team contacts you to confirm the
+              date and time. We will try to give you your preferred time, but we may offer another one.
             </p>
             <p>
-              <strong>Rescheduling and cancellation.</strong> If you need to reschedule or cancel, please tell us as early as possible, and
-              ideally at least one business day before the appointment, by phone on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a> or by
-              e-mail to <Email />. We don’t charge for rescheduling or cancelling before we attend. If we have to reschedule, we will let you
-              know as soon as we can and agree a new time with you.
+              <strong>Rescheduling and cancellation.</strong> If you need to reschedule or cancel, please tell us as early as possible, and ideally at least one
+              business day before the appointment, by phone on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a> or by e-mail to <Email />. We don’t charge for
+              rescheduling or cancelling before we attend. If we have to reschedule, we will let you know as soon as we can and agree a new time with you.
             </p>
             <p>
-              <strong>Access to the property.</strong> You must make sure we can safely get to the property and to the pipe access points
-              (such as inspection openings, gully traps and pits) at the agreed time, and that you are entitled to authorise the work, or
-              have the owner’s permission. If we can’t get access when we arrive, we will work with you to book another time.
+              <strong>Access to the property.</strong> You must make sure we can safely get to the property and to the pipe access points (such as inspection
+              openings, gully traps and pits) at the agreed time, and that you are entitled to authorise the work, or have the owner’s permission. If we can’t
+              get access when we arrive, we will work with you to book another time.
             </p>
           </LegalSection>
 
           <LegalSection id="relining">
             <p>
-              <strong>Quotes.</strong> After the inspection we give you a written quote for any recommended work. Each quote is valid for
-              the period stated on it; if no period is stated, it is valid for 30 days. Work starts only after you accept the quote.
+              <strong>Quotes.</strong> After the inspection we give you a written quote for any recommended work. Each quote is valid for the period stated on
+              it; if no period is stated, it is valid for 30 days. Work starts only after you accept the quote.
             </p>
             <p>
-              <strong>Timing.</strong> Most relining jobs are done in a day. We will tell you in the quote if your job is likely to take
-              longer.
+              <strong>Timing.</strong> Most relining jobs are done in a day. We will tell you in the quote if your job is likely to take longer.
             </p>
             <p>
-              <strong>Excavation.</strong> We repair pipes without digging wherever possible. A badly collapsed pipe may need a small
-              excavation before it can be relined. If the inspection shows this, the quote will say so; if we find it only once work has
-              started, we will stop and explain the options, and we won’t carry out extra work without your agreement.
+              <strong>Excavation.</strong> We repair pipes without digging wherever possible. A badly collapsed pipe may need a small excavation before it can
+              be relined. If the inspection shows this, the quote will say so; if we find it only once work has started, we will stop and explain the options,
+              and we won’t carry out extra work without your agreement.
             </p>
           </LegalSection>
 
@@ -132,18 +130,16 @@ export default function TermsPage() {
             <ul>
               <li>it covers the sections of pipe we relined, as set out in your job paperwork, and not other parts of the drainage system;</li>
               <li>
-                it does not cover damage caused by something outside our control, such as ground collapse or subsidence, later building or
-                excavation work, damage by third parties, or cutting into or altering the liner by others;
+                it does not cover damage caused by something outside our control, such as ground collapse or subsidence, later building or excavation work,
+                damage by third parties, or cutting into or altering the liner by others;
               </li>
-              <li>
-                it does not cover blockages caused by misuse, such as flushing wipes, fats or other items that should not go into drains;
-              </li>
+              <li>it does not cover blockages caused by misuse, such as flushing wipes, fats or other items that should not go into drains;</li>
               <li>you must tell us about a possible claim within a reasonable time of noticing the problem, and give us access to inspect it.</li>
             </ul>
             <p>
-              To make a claim, contact us on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a> or at <Email /> with your job details. We bear
-              our own costs of assessing and fixing a valid claim. This guarantee is in addition to your other rights and remedies under a
-              law in relation to the goods or services to which the guarantee relates, including the Australian Consumer Law.
+              To make a claim, contact us on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a> or at <Email /> with your job details. We bear our own costs of
+              assessing and fixing a valid claim. This guarantee is in addition to your other rights and remedies under a law in relation to the goods or
+              services to which the guarantee relates, including the Australian Consumer Law.
             </p>
           </LegalSection>
 
@@ -162,20 +158,19 @@ export default function TermsPage() {
                 <strong>How you are paid.</strong> By direct deposit to the account you nominate, or by cheque on request.
               </li>
               <li>
-                <strong>Client consent.</strong> You must have your client’s consent before you give us their details, and tell them we will
-                contact them about their pipes.
+                <strong>Client consent.</strong> You must have your client’s consent before you give us their details, and tell them we will contact them about
+                their pipes.
               </li>
               <li>
                 <strong>Jobs that are not suitable.</strong> Properties with pipes older than 80 years are not suitable for the program.
               </li>
               <li>
-                <strong>Declined referrals.</strong> We may decline a referral, for example if the job is not suitable, the details are
-                incomplete or incorrect, the client does not wish to go ahead, or the job has already been referred or booked with us. No
-                fee is payable for a declined referral.
+                <strong>Declined referrals.</strong> We may decline a referral, for example if the job is not suitable, the details are incomplete or incorrect,
+                the client does not wish to go ahead, or the job has already been referred or booked with us. No fee is payable for a declined referral.
               </li>
               <li>
-                <strong>Your status.</strong> You refer jobs as an independent business, not as our employee or agent, and you must not
-                make promises about our prices or work on our behalf.
+                <strong>Your status.</strong> You refer jobs as an independent business, not as our employee or agent, and you must not make promises about our
+                prices or work on our behalf.
               </li>
             </ul>
             <p>You can follow each referral’s status and your fees in your plumber dashboard.</p>
@@ -183,31 +178,29 @@ export default function TermsPage() {
 
           <LegalSection id="accounts">
             <p>
-              You are responsible for keeping your password secret and for activity on your account. Tell us straight away at <Email /> if
-              you think someone else has used it. Please keep your account details, such as your name, business name and phone number, up
-              to date.
+              You are responsible for keeping your password secret and for activity on your account. Tell us straight away at <Email /> if you think someone
+              else has used it. Please keep your account details, such as your name, business name and phone number, up to date.
             </p>
             <p>
-              We may suspend or close an account that misuses the service, for example by giving false information, submitting referrals
-              without the client’s consent or trying to get into data it is not entitled to see. Where it is reasonable to do so, we will
-              tell you why first.
+              We may suspend or close an account that misuses the service, for example by giving false information, submitting referrals without the client’s
+              consent or trying to get into data it is not entitled to see. Where it is reasonable to do so, we will tell you why first.
             </p>
           </LegalSection>
 
           <LegalSection id="tracking">
             <p>
-              We may send you a private link to follow your job. Anyone who has the link can see the job’s stage, so please don’t share it
-              with people you don’t want to see it. If you think your link has been shared by mistake, contact us and we can replace it.
+              We may send you a private link to follow your job. Anyone who has the link can see the job’s stage, so please don’t share it with people you don’t
+              want to see it. If you think your link has been shared by mistake, contact us and we can replace it.
             </p>
           </LegalSection>
 
           <LegalSection id="consumer-law">
             <p>
-              Our services come with guarantees that cannot be excluded under the Australian Consumer Law. For major failures with the
-              service, you are entitled to cancel your service contract with us, and to a refund for the unused portion, or to compensation
-              for its reduced value. You are also entitled to be compensated for any other reasonably foreseeable loss or damage. If the
-              failure does not amount to a major failure, you are entitled to have problems with the service rectified in a reasonable time
-              and, if this is not done, to cancel your contract and obtain a refund for the unused portion of the contract.
+              Our services come with guarantees that cannot be excluded under the Australian Consumer Law. For major failures with the service, you are entitled
+              to cancel your service contract with us, and to a refund for the unused portion, or to compensation for its reduced value. You are also entitled
+              to be compensated for any other reasonably foreseeable loss or damage. If the failure does not amount to a major failure, you are entitled to have
+              problems with the service rectified in a reasonable time and, if this is not done, to cancel your contract and obtain a refund for the unused
+              portion of the contract.
             </p>
             <p>Nothing in these terms excludes, restricts or changes any right or remedy you have under the Australian Consumer Law.</p>
           </LegalSection>
@@ -215,17 +208,16 @@ export default function TermsPage() {
           <LegalSection id="liability">
             <p>To the extent permitted by law:</p>
             <ul>
+              <li>we are not liable for any loss that is not reasonably foreseeable, or that is caused by something outside our reasonable control;</li>
               <li>
-                we are not liable for any loss that is not reasonably foreseeable, or that is caused by something outside our reasonable
-                control;
-              </li>
-              <li>
-                where our services are not of a kind ordinarily acquired for personal, domestic or household use, our liability for failing
-                to meet a consumer guarantee is limited to supplying the services again or paying the cost of having them supplied again;
+                where our services are not of a kind ordinarily acquired for personal, domestic or household use, our liability for failing to meet a consumer
+                guarantee is limited to supplying the services again or paying the cost of having them supplied again;
               </li>
               <li>the website is provided “as is”, and we are not liable for losses caused by it being unavailable or containing errors.</li>
             </ul>
-            <p>Nothing in these terms limits our liability for personal injury or death caused by our negligence, or anything else that cannot be limited by law.</p>
+            <p>
+              Nothing in these terms limits our liability for personal injury or death caused by our negligence, or anything else that cannot be limited by law.
+            </p>
           </LegalSection>
 
           <LegalSection id="privacy">
@@ -236,15 +228,15 @@ export default function TermsPage() {
 
           <LegalSection id="law">
             <p>
-              These terms are governed by the laws of Victoria, Australia. You and we submit to the non-exclusive jurisdiction of the courts
-              of Victoria and the courts that can hear appeals from them.
+              These terms are governed by the laws of Victoria, Australia. You and we submit to the non-exclusive jurisdiction of the courts of Victoria and the
+              courts that can hear appeals from them.
             </p>
           </LegalSection>
 
           <LegalSection id="changes">
             <p>
-              We may update these terms from time to time. The current version is always on this page, with the date it was last updated.
-              Changes do not affect bookings confirmed, quotes accepted or referral fees earned before the change.
+              We may update these terms from time to time. The current version is always on this page, with the date it was last updated. Changes do not affect
+              bookings confirmed, quotes accepted or referral fees earned before the change.
             </p>
           </LegalSection>
 

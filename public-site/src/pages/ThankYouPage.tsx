@@ -12,7 +12,9 @@ export default function ThankYouPage() {
       </svg>
       <h1 id="thank-you-title">{BOOKING_MESSAGES.successTitle}</h1>
       <p>{BOOKING_MESSAGES.successPanel}</p>
-      <p>We have e-mailed you a copy of your request. If it's urgent, call us on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>.</p>
+      <p>
+        We have e-mailed you a copy of your request. If it's urgent, call us on <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>.
+      </p>
       <p className="form-actions center-actions">
         <Link href="/" className="button button--primary">
           Return to Home

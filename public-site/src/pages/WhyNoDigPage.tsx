@@ -33,8 +33,8 @@ export default function WhyNoDigPage() {
             No Digging. No Drama. Just Smart Pipe Repair.
           </h1>
           <p className="hero__lead">
-            We repair cracked, leaking and root-damaged sewer and stormwater pipes from the inside, through the access points you already
-            have. No trenches, no ruined gardens or driveways, and most jobs are done in a day.
+            We repair cracked, leaking and root-damaged sewer and stormwater pipes from the inside, through the access points you already have. No trenches, no
+            ruined gardens or driveways, and most jobs are done in a day.
           </p>
           <div className="hero__actions">
             <BookingButton label="Book Your Fast Pipe Inspection" />

@@ -22,7 +22,7 @@ export function AccountTab() {
 
   useEffect(() => {
     session.call<Me>('/auth/me').then(setMe, () => setFailed(true));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
 
   if (failed) return <p role="alert">We could not load your account. Please refresh the page.</p>;
@@ -52,8 +52,22 @@ export function AccountTab() {
     return (
       <form className="account-form" onSubmit={save} noValidate>
         <Field label="Full name" name="fullName" autoComplete="name" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} />
-        <Field label="Business name" name="businessName" autoComplete="organization" value={form.businessName} onChange={(e) => setForm({ ...form, businessName: e.target.value })} />
-        <Field label="Phone" name="phone" type="tel" autoComplete="tel" placeholder="+61 4XX XXX XXX" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+        <Field
+          label="Business name"
+          name="businessName"
+          autoComplete="organization"
+          value={form.businessName}
+          onChange={(e) => setForm({ ...form, businessName: e.target.value })}
+        />
+        <Field
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+61 4XX XXX XXX"
+          value={form.phone}
+          onChange={(e) => setForm({ ...form, phone: e.target.value })}
+        />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Saving...' : 'Save Profile'}

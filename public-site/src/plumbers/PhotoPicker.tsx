@@ -21,7 +21,10 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024)
 /** Choose up to 5 photos of the problem, with previews and a remove button for each. */
 export function PhotoPicker({ id, files, onChange, error }: { id: string; files: File[]; onChange: (files: File[]) => void; error?: string }) {
   const input = useRef<HTMLInputElement>(null);
-  const previews = useMemo(() => files.map((file) => (file.type.startsWith('image/') && file.type !== 'image/heic' && file.type !== 'image/heif' ? URL.createObjectURL(file) : null)), [files]);
+  const previews = useMemo(
+    () => files.map((file) => (file.type.startsWith('image/') && file.type !== 'image/heic' && file.type !== 'image/heif' ? URL.createObjectURL(file) : null)),
+    [files],
+  );
   useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
 
   function add(chosen: FileList | null) {
@@ -44,7 +47,13 @@ export function PhotoPicker({ id, files, onChange, error }: { id: string; files:
         <ul className="photo-picker__list" aria-label="Chosen photos">
           {files.map((file, index) => (
             <li key={`${file.name}:${file.size}:${file.lastModified}`} className="photo-picker__item">
-              {previews[index] ? <img src={previews[index]!} alt="" className="photo-picker__thumb" /> : <span className="photo-picker__thumb photo-picker__thumb--blank" aria-hidden="true">HEIC</span>}
+              {previews[index] ? (
+                <img src={previews[index]!} alt="" className="photo-picker__thumb" />
+              ) : (
+                <span className="photo-picker__thumb photo-picker__thumb--blank" aria-hidden="true">
+                  HEIC
+                </span>
+              )}
               <span className="photo-picker__name">
                 {file.name}
                 <span className="muted"> · {size(file.size)}</span>

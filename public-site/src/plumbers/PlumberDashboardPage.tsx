@@ -32,7 +32,7 @@ function useReferrals(enabled: boolean) {
     } catch {
       setFailed(true);
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call and unclaimed.reload are stable functions; the objects holding them change on every render or sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call and unclaimed.reload are stable functions; the objects holding them change on every render or sign-in state
   }, [session.call, unclaimed.reload]);
 
   useEffect(() => {

@@ -37,13 +37,7 @@ export default function PlumberOnboardingPage() {
             <ol className="process__steps">
               {ONBOARDING_STEPS.map((item, index) => (
                 <li key={item.title}>
-                  <button
-                    type="button"
-                    className="process__step"
-                    aria-pressed={index === step}
-                    aria-controls="process-detail"
-                    onClick={() => setStep(index)}
-                  >
+                  <button type="button" className="process__step" aria-pressed={index === step} aria-controls="process-detail" onClick={() => setStep(index)}>
                     <span className="steps__number" aria-hidden="true">
                       {index + 1}
                     </span>

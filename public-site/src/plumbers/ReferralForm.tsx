@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../lib/toast';
 import { useLocation } from 'wouter';
-import {
-  REFERRAL_MESSAGES,
-  referralProblems,
-  URGENCIES,
-  URGENCY_LABELS,
-  type FieldProblem,
-} from '@relining/contracts/referral-rules';
+import { REFERRAL_MESSAGES, referralProblems, URGENCIES, URGENCY_LABELS, type FieldProblem } from '@relining/contracts/referral-rules';
 import { useSession } from '../auth/session';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
@@ -116,7 +110,8 @@ function ReferralFields({
               onChange={set('jobAddress')}
               fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
               onSelect={(suggestion) => {
-                if (suggestion.suburb) set('suburb')(`${suggestion.suburb}${suggestion.state ? ` ${suggestion.state}` : ''}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}`);
+                if (suggestion.suburb)
+                  set('suburb')(`${suggestion.suburb}${suggestion.state ? ` ${suggestion.state}` : ''}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}`);
               }}
             />
           </div>
@@ -131,7 +126,9 @@ function ReferralFields({
             error={errors.suburb}
             onChange={set('suburb')}
             fillWith={(suggestion) =>
-              suggestion.suburb && suggestion.state ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}` : suggestion.description
+              suggestion.suburb && suggestion.state
+                ? `${suggestion.suburb} ${suggestion.state}${suggestion.postcode ? ` ${suggestion.postcode}` : ''}`
+                : suggestion.description
             }
           />
         </div>
@@ -295,7 +292,15 @@ export function QuickReferralForm({
   const Heading = `h${headingLevel}` as const;
   const busy = phase !== 'idle';
   return (
-    <form className="referral-form" method="post" action="/api/referrals/quick" onSubmit={submit} noValidate={hydrated} aria-busy={busy} aria-labelledby={`${idPrefix}-title`}>
+    <form
+      className="referral-form"
+      method="post"
+      action="/api/referrals/quick"
+      onSubmit={submit}
+      noValidate={hydrated}
+      aria-busy={busy}
+      aria-labelledby={`${idPrefix}-title`}
+    >
       <Heading id={`${idPrefix}-title`} className="referral-form__title">
         Submit a Quick Referral
       </Heading>
@@ -305,8 +310,8 @@ export function QuickReferralForm({
       </div>
       <ReferralFields idPrefix={idPrefix} values={values} errors={errors} set={set} contactClient={contactClient} setContactClient={setContactClient} />
       <p className="notice notice--info">
-        <strong>Registration required.</strong> To track this referral and receive your payments you need a plumber account. After you submit,
-        you will be redirected to create your account.
+        <strong>Registration required.</strong> To track this referral and receive your payments you need a plumber account. After you submit, you will be
+        redirected to create your account.
       </p>
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit Referral & Register'}
@@ -355,7 +360,7 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
     return () => {
       cancelled = true;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call, setValues]);
 
   function finish() {
@@ -483,7 +488,17 @@ export function NewReferralForm({ idPrefix = 'new-referral' }: { idPrefix?: stri
             ) : null}
           </fieldset>
         }
-        issueAfter={<PhotoPicker id={`${idPrefix}-photos`} files={photos} onChange={(files) => { setPhotos(files); setErrors((current) => ({ ...current, photos: undefined })); }} error={errors.photos} />}
+        issueAfter={
+          <PhotoPicker
+            id={`${idPrefix}-photos`}
+            files={photos}
+            onChange={(files) => {
+              setPhotos(files);
+              setErrors((current) => ({ ...current, photos: undefined }));
+            }}
+            error={errors.photos}
+          />
+        }
       />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit Referral'}

@@ -41,7 +41,7 @@ function PrivatePhoto({ referralId, photo }: { referralId: string; photo: Photo 
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.blob, referralId, photo.id]);
   const name = photo.originalName ?? 'Photo';
   if (failed) return <span className="referral-photo referral-photo--missing">{name} could not be loaded</span>;
@@ -67,10 +67,12 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
     return () => {
       cancelled = true;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [referral, session.call]);
 
-  const services = referral ? [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Pipe relining' : null].filter(Boolean).join(', ') : '';
+  const services = referral
+    ? [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Pipe relining' : null].filter(Boolean).join(', ')
+    : '';
   return (
     <Dialog open={referral !== null} onClose={onClose} title={referral ? `Referral ${referral.refNumber}` : 'Referral'}>
       {referral ? (
@@ -192,7 +194,12 @@ export function ReferralsTab({ referrals, failed, onRetry }: { referrals: Plumbe
             {referrals.map((referral) => (
               <tr key={referral.id}>
                 <td data-label="Ref ID">
-                  <button type="button" className="link-button referral-table__ref" onClick={() => setOpen(referral)} aria-label={`View referral ${referral.refNumber}`}>
+                  <button
+                    type="button"
+                    className="link-button referral-table__ref"
+                    onClick={() => setOpen(referral)}
+                    aria-label={`View referral ${referral.refNumber}`}
+                  >
                     {referral.refNumber}
                   </button>
                 </td>

@@ -19,7 +19,7 @@ export function useUnclaimedReferrals() {
     } catch {
       // The offer is a convenience on top of the dashboard: it waits for the next refresh.
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- session.call/blob are stable functions; the session object changes with every sign-in state
   }, [session.call]);
   return { offered, reload: load };
 }
@@ -97,7 +97,12 @@ export function UnclaimedReferrals({ offered, onDecided }: { offered: UnclaimedR
                 <div className="claim-offer__details">{details}</div>
               ) : (
                 <label className="claim-offer__choice">
-                  <input type="checkbox" checked={chosen.has(referral.id)} onChange={(event) => toggle(referral.id, event.target.checked)} disabled={busy !== null} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(referral.id)}
+                    onChange={(event) => toggle(referral.id, event.target.checked)}
+                    disabled={busy !== null}
+                  />
                   <span className="claim-offer__details">{details}</span>
                 </label>
               )}
@@ -107,10 +112,22 @@ export function UnclaimedReferrals({ offered, onDecided }: { offered: UnclaimedR
       </ul>
       <div className="claim-offer__actions">
         <button type="button" className="button button--primary" disabled={busy !== null || ids.length === 0} onClick={() => void decide('claim')}>
-          {busy === 'claim' ? 'Adding…' : single ? 'Add to my account' : ids.length === offered.length ? `Add all ${ids.length} to my account` : `Add ${ids.length} to my account`}
+          {busy === 'claim'
+            ? 'Adding…'
+            : single
+              ? 'Add to my account'
+              : ids.length === offered.length
+                ? `Add all ${ids.length} to my account`
+                : `Add ${ids.length} to my account`}
         </button>
         <button type="button" className="button button--secondary" disabled={busy !== null || ids.length === 0} onClick={() => void decide('decline')}>
-          {busy === 'decline' ? 'Saving…' : single || ids.length === 1 ? 'Not mine' : ids.length === offered.length ? 'None of these are mine' : `These ${ids.length} are not mine`}
+          {busy === 'decline'
+            ? 'Saving…'
+            : single || ids.length === 1
+              ? 'Not mine'
+              : ids.length === offered.length
+                ? 'None of these are mine'
+                : `These ${ids.length} are not mine`}
         </button>
       </div>
     </section>

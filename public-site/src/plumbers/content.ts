@@ -13,14 +13,23 @@ export const REFERRAL_BENEFITS = [
 
 export const HOW_REFERRALS_WORK = [
   { title: 'Refer a Job', text: 'Send us the client’s details and the problem in under two minutes, from the site or your dashboard.' },
-  { title: 'We Take It From Here', text: `We contact your client within ${CLIENT_CONTACT_TIME}, book the Clean & View and handle the inspection, quote and relining.` },
-  { title: 'Get Paid', text: `${FEES.cleanView} once the Clean & View is completed, and ${FEES.reline} more if the job becomes a reline. Track every payment in your dashboard.` },
+  {
+    title: 'We Take It From Here',
+    text: `We contact your client within ${CLIENT_CONTACT_TIME}, book the Clean & View and handle the inspection, quote and relining.`,
+  },
+  {
+    title: 'Get Paid',
+    text: `${FEES.cleanView} once the Clean & View is completed, and ${FEES.reline} more if the job becomes a reline. Track every payment in your dashboard.`,
+  },
 ] as const;
 
 export const PORTAL_BENEFITS = [
   { title: `Up to ${FEES.max} per referral`, text: `${FEES.cleanView} for each completed Clean & View and ${FEES.reline} more when the job becomes a reline.` },
   { title: 'Real-time tracking', text: 'See every referral’s status and both rebates, from referred to paid, the moment they change.' },
-  { title: 'Fast processing', text: `Clean & View fees within ${PAYMENT_TERMS.cleanView} of completion, reline fees within ${PAYMENT_TERMS.reline}, straight to your account.` },
+  {
+    title: 'Fast processing',
+    text: `Clean & View fees within ${PAYMENT_TERMS.cleanView} of completion, reline fees within ${PAYMENT_TERMS.reline}, straight to your account.`,
+  },
 ] as const;
 
 export const PARTNER_TESTIMONIAL = {
@@ -65,7 +74,8 @@ export const PLUMBER_FAQ = [
   },
   {
     question: 'Can I track my referrals?',
-    answer: 'Yes. Your dashboard shows each referral’s status and both rebates, C&V and Reline, with their amounts and whether they are pending, processing or paid.',
+    answer:
+      'Yes. Your dashboard shows each referral’s status and both rebates, C&V and Reline, with their amounts and whether they are pending, processing or paid.',
   },
 ] as const;
 
@@ -145,8 +155,7 @@ export const ONBOARDING_FAQ = [
   },
   {
     question: 'Will you take my client?',
-    answer:
-      'No. We only clean, inspect and reline the pipe; any other plumbing work on the property stays with you.',
+    answer: 'No. We only clean, inspect and reline the pipe; any other plumbing work on the property stays with you.',
   },
   {
     question: 'What if the client does not go ahead with relining?',

@@ -45,7 +45,17 @@ const cell = fc.oneof(
   nastyString(30),
   formula,
   fc.tuple(nastyString(10), fc.constantFrom(',', ';', '\n', '\r\n', ', ', '; "'), formula).map((parts) => parts.join('')),
-  fc.constantFrom('=HYPERLINK("http://evil.example","x")', "=cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", '+61 400 000 000', '-1', '\t=1', '\r\n=1', 'ok;=1+1', 'ok,-2+3'),
+  fc.constantFrom(
+    '=HYPERLINK("http://evil.example","x")',
+    "=cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    '+61 400 000 000',
+    '-1',
+    '\t=1',
+    '\r\n=1',
+    'ok;=1+1',
+    'ok,-2+3',
+  ),
 );
 const maybeCell = fc.oneof({ weight: 5, arbitrary: cell }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, '') });
 

@@ -17,7 +17,7 @@ describe('CSV writer', () => {
     ['  =1+1', `"'  =1+1"`],
     ['"=1+1', `"'""=1+1"`],
     ['Blocked drain, water backing up', '"Blocked drain, water backing up"'],
-    ['Blocked drain,=cmd|\' /C calc\'!A0', `"Blocked drain,'=cmd|' /C calc'!A0"`],
+    ["Blocked drain,=cmd|' /C calc'!A0", `"Blocked drain,'=cmd|' /C calc'!A0"`],
     ['Blocked drain;=1+1', `"Blocked drain;'=1+1"`],
     ['a; -1', `"a;' -1"`],
     ['first line\n@SUM(1+1)', `"first line\n'@SUM(1+1)"`],

@@ -39,7 +39,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const retryAfter = retryAfterSeconds(exception);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && retryAfter !== undefined) {
-      const temporary = exception instanceof DomainError ? { code: exception.code, message: exception.message } : { code: body.code, message: 'Database unavailable' };
+      const temporary =
+        exception instanceof DomainError ? { code: exception.code, message: exception.message } : { code: body.code, message: 'Database unavailable' };
       this.logger.warn({ correlationId: body.correlationId, code: temporary.code, cause: (exception as Error).message, retryAfter }, temporary.message);
     } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, correlationId: body.correlationId }, 'Unhandled error');

@@ -44,7 +44,9 @@ describe('DomainEvents', () => {
 
   it('refuses an event published outside a transaction', async () => {
     const sut = new DomainEvents();
-    await expect(sut.publish({ queryRunner: undefined } as unknown as EntityManager, new Happened('c'))).rejects.toThrow('Happened must be published inside a transaction');
+    await expect(sut.publish({ queryRunner: undefined } as unknown as EntityManager, new Happened('c'))).rejects.toThrow(
+      'Happened must be published inside a transaction',
+    );
   });
 
   it('publishes an event nobody listens to as a no-op', async () => {
@@ -104,7 +106,9 @@ describe('DomainEvents: staged reactions', () => {
   });
 
   it('is always fresh without conditions', () => {
-    expect(withStagedWrites((current) => sql`INSERT INTO t SELECT 1 WHERE ${current}`, []).toQuery().text).toContain('WITH staged_fresh AS (SELECT true AS ok)');
+    expect(withStagedWrites((current) => sql`INSERT INTO t SELECT 1 WHERE ${current}`, []).toQuery().text).toContain(
+      'WITH staged_fresh AS (SELECT true AS ok)',
+    );
   });
 
   it('asks the writes whose data turned out old to forget it', () => {

@@ -49,7 +49,13 @@ function requestOf(encoding: Encoding, fields: Record<string, unknown>, file?: s
 
 const sut = new FormBodyPipe({ tzDisplay: TIME_ZONE } as AppConfig);
 
-async function submit(encoding: Encoding, fields: Record<string, unknown>, options: Partial<FormBodyOptions> = {}, bodyClass: Type<object> = SampleForm, file?: string) {
+async function submit(
+  encoding: Encoding,
+  fields: Record<string, unknown>,
+  options: Partial<FormBodyOptions> = {},
+  bodyClass: Type<object> = SampleForm,
+  file?: string,
+) {
   const request = requestOf(encoding, fields, file);
   const metadata: ArgumentMetadata = { type: 'custom', metatype: bodyClass, data: { formPostUnknownFields: 'ignore', ...options } as never };
   try {
@@ -73,12 +79,15 @@ describe('FormBody: one validation pipeline, whatever the encoding', () => {
     });
 
     it.each<[string, Partial<FormBodyOptions>, boolean]>([
-      ["a route whose form posts may carry fields we ignore (dropped from a form post, refused in JSON)", { formPostUnknownFields: 'ignore' }, form],
+      ['a route whose form posts may carry fields we ignore (dropped from a form post, refused in JSON)', { formPostUnknownFields: 'ignore' }, form],
       ['a route that refuses them in every encoding', { formPostUnknownFields: 'refuse' }, false],
     ])('unknown fields, for %s', async (_case, options, dropped) => {
       const result = await submit(encoding, { name: 'Alex', subject: 'New Booking Request', admin: 'yes' }, options);
       if (dropped) expect({ ...result.body }).toEqual({ name: 'Alex' });
-      else expect(result).toEqual(refused({ field: 'subject', message: 'property subject should not exist' }, { field: 'admin', message: 'property admin should not exist' }));
+      else
+        expect(result).toEqual(
+          refused({ field: 'subject', message: 'property subject should not exist' }, { field: 'admin', message: 'property admin should not exist' }),
+        );
     });
 
     it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype'])('an inherited name (%s) is refused in every encoding', async (name) => {
@@ -89,22 +98,31 @@ describe('FormBody: one validation pipeline, whatever the encoding', () => {
       ['left out', { note: 'x' }],
       ['empty', { name: '' }],
       ['only spaces', { name: '   ' }],
-    ])('a missing field (%s) gets the rule table\'s message', async (_case, fields) => {
+    ])("a missing field (%s) gets the rule table's message", async (_case, fields) => {
       expect(await submit(encoding, fields)).toEqual(refused({ field: 'name', message: 'Please enter your name' }));
     });
 
     it('text with a NUL character is refused once the rules pass, naming the field', async () => {
-      expect(await submit(encoding, { name: 'Alex', note: 'a\u0000b' })).toEqual(refused({ field: 'note', message: 'Text cannot contain the NUL character (U+0000).' }));
+      expect(await submit(encoding, { name: 'Alex', note: 'a\u0000b' })).toEqual(
+        refused({ field: 'note', message: 'Text cannot contain the NUL character (U+0000).' }),
+      );
     });
 
     it('a filled spam trap skips the rules (its service answers like a success), but not the unknown-field check', async () => {
       const { body } = await submit(encoding, { _gotcha: 'https://spam.example', note: 'nul\u0000' });
       expect(isTrapped(body!)).toBe(true);
-      expect(await submit(encoding, { _gotcha: 'x', extra: 'y' }, { formPostUnknownFields: 'refuse' })).toEqual(refused({ field: 'extra', message: 'property extra should not exist' }));
+      expect(await submit(encoding, { _gotcha: 'x', extra: 'y' }, { formPostUnknownFields: 'refuse' })).toEqual(
+        refused({ field: 'extra', message: 'property extra should not exist' }),
+      );
     });
 
     it('a checkbox is text in a form post (ticked: "true" or "on"), a yes or no in JSON', async () => {
-      for (const [sent, ticked] of [['true', true], ['on', true], ['false', false], ['', false]] as const) {
+      for (const [sent, ticked] of [
+        ['true', true],
+        ['on', true],
+        ['false', false],
+        ['', false],
+      ] as const) {
         const result = await submit(encoding, { name: 'Alex', agree: sent });
         if (form) expect(result.body).toMatchObject({ agree: ticked });
         else expect(result).toEqual(refused({ field: 'agree', message: 'Agree must be yes or no' }));
@@ -119,7 +137,7 @@ describe('FormBody: one validation pipeline, whatever the encoding', () => {
       ['true', true],
       ['null', null],
       ['an object', { first: 'Alex' }],
-    ])('%s for a text field counts as left out: the field\'s own message', async (_case, value) => {
+    ])("%s for a text field counts as left out: the field's own message", async (_case, value) => {
       expect(await submit('json', { name: value })).toEqual(refused({ field: 'name', message: 'Please enter your name' }));
     });
 
@@ -143,11 +161,15 @@ describe('FormBody: one validation pipeline, whatever the encoding', () => {
   });
 
   it('refuses a file in a multipart form', async () => {
-    expect(await submit('multipart', { name: 'Alex' }, {}, SampleForm, 'photo')).toEqual(refused({ field: 'photo', message: 'Files cannot be attached to this form' }));
+    expect(await submit('multipart', { name: 'Alex' }, {}, SampleForm, 'photo')).toEqual(
+      refused({ field: 'photo', message: 'Files cannot be attached to this form' }),
+    );
   });
 
   it('needs a body class', async () => {
-    await expect(sut.transform(await receiveForm(requestOf('json', {})), { type: 'custom', metatype: Object, data: { formPostUnknownFields: 'ignore' } as never })).rejects.toThrow(/needs a class/);
+    await expect(
+      sut.transform(await receiveForm(requestOf('json', {})), { type: 'custom', metatype: Object, data: { formPostUnknownFields: 'ignore' } as never }),
+    ).rejects.toThrow(/needs a class/);
   });
 });
 
@@ -168,7 +190,7 @@ describe('FormBody with the public forms', () => {
     message: 'Blocked drain',
   };
 
-  it.each(ENCODINGS)('booking (%s): every problem in the spec\'s order, with its exact message', async (encoding) => {
+  it.each(ENCODINGS)("booking (%s): every problem in the spec's order, with its exact message", async (encoding) => {
     expect(await submit(encoding, { ...booking, message: '  ', email: 'nope', preferred_date: inDays(-1) }, {}, BookingRequestDto)).toEqual(
       refused(
         { field: 'message', message: 'Please fill in the message field' },
@@ -181,18 +203,37 @@ describe('FormBody with the public forms', () => {
 
   it.each(ENCODINGS)('enquiry (%s): the class is chosen by kind, and an unknown kind is refused on its own', async (encoding) => {
     const refuse = { formPostUnknownFields: 'refuse' } as const;
-    const product = { kind: 'product', name: 'Pat Supplier', email: 'pat@example.com.au', phone: '0400 555 666', product: 'RapidResin Liner', message: 'Price?' };
+    const product = {
+      kind: 'product',
+      name: 'Pat Supplier',
+      email: 'pat@example.com.au',
+      phone: '0400 555 666',
+      product: 'RapidResin Liner',
+      message: 'Price?',
+    };
     const enquiry = async (fields: Record<string, unknown>) => submit(encoding, fields, refuse, enquiryClassFor(fields));
     expect((await enquiry(product)).body).toBeInstanceOf(ProductEnquiryDto);
-    expect(await enquiry({ ...product, siteAddress: '1 Civic Drive' })).toEqual(refused({ field: 'siteAddress', message: 'property siteAddress should not exist' }));
-    expect(await enquiry({ kind: 'council', organisationName: 'City of Example' })).toEqual(refused({ field: 'kind', message: "kind must be 'corporate' or 'product'" }));
+    expect(await enquiry({ ...product, siteAddress: '1 Civic Drive' })).toEqual(
+      refused({ field: 'siteAddress', message: 'property siteAddress should not exist' }),
+    );
+    expect(await enquiry({ kind: 'council', organisationName: 'City of Example' })).toEqual(
+      refused({ field: 'kind', message: "kind must be 'corporate' or 'product'" }),
+    );
     expect(enquiryClassFor({})).toBe(CorporateEnquiryDto);
   });
 
-  it.each(ENCODINGS)('quick referral (%s): the referral form\'s messages; contact permission a checkbox in a form post', async (encoding) => {
+  it.each(ENCODINGS)("quick referral (%s): the referral form's messages; contact permission a checkbox in a form post", async (encoding) => {
     const quick = {
-      plumberName: 'Quinn Quick', plumberCompany: 'Quick Drains', plumberPhone: '0400 121 212', plumberEmail: 'quinn@quickdrains.com.au',
-      clientName: 'Chris Client', jobAddress: '4 Elm Street', suburb: 'Toowong', clientPhone: '0400 999 000', urgency: 'medium', description: 'Blocked sewer',
+      plumberName: 'Quinn Quick',
+      plumberCompany: 'Quick Drains',
+      plumberPhone: '0400 121 212',
+      plumberEmail: 'quinn@quickdrains.com.au',
+      clientName: 'Chris Client',
+      jobAddress: '4 Elm Street',
+      suburb: 'Toowong',
+      clientPhone: '0400 999 000',
+      urgency: 'medium',
+      description: 'Blocked sewer',
     };
     expect(await submit(encoding, { ...quick, clientName: '', urgency: 'soon' }, {}, QuickReferralDto)).toEqual(
       refused({ field: 'clientName', message: 'Client name is required' }, { field: 'urgency', message: 'Please select an urgency level' }),

@@ -1,4 +1,12 @@
-import { createParamDecorator, Injectable, type ArgumentMetadata, type ExecutionContext, type PipeTransform, type Type, type ValidationPipe } from '@nestjs/common';
+import {
+  createParamDecorator,
+  Injectable,
+  type ArgumentMetadata,
+  type ExecutionContext,
+  type PipeTransform,
+  type Type,
+  type ValidationPipe,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';

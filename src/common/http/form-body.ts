@@ -56,7 +56,14 @@ function parseAccept(accept: string): MediaRange[] {
 function rank(ranges: readonly MediaRange[], type: string, subtype: string): { quality: number; specificity: number } {
   let best = { quality: 0, specificity: -1 };
   for (const range of ranges) {
-    const specificity = range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' && range.subtype === '*' ? 0 : -1;
+    const specificity =
+      range.type === type && range.subtype === subtype
+        ? 2
+        : range.type === type && range.subtype === '*'
+          ? 1
+          : range.type === '*' && range.subtype === '*'
+            ? 0
+            : -1;
     if (specificity > best.specificity) best = { quality: range.quality, specificity };
   }
   return best;

@@ -46,7 +46,9 @@ export function frameworkErrorHandlers(securityHeaders: () => Readonly<Record<st
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       const correlationId = randomUUID();
       const body = JSON.stringify(errorBody(status, error.code, correlationId));
-      const headers = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const headers = Object.entries(securityHeaders())
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       if (socket.writable) {
         socket.write(
           `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -45,7 +45,11 @@ const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 interface PageRenderer {
-  renderPageWithData(path: string, origin: string, data: { apiPath: string; answer: { status: number; body: unknown } }): Promise<{ html: string; headTags: string }>;
+  renderPageWithData(
+    path: string,
+    origin: string,
+    data: { apiPath: string; answer: { status: number; body: unknown } },
+  ): Promise<{ html: string; headTags: string }>;
 }
 
 /**
@@ -53,11 +57,7 @@ interface PageRenderer {
  * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
  * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
  */
-export async function registerFrontends(
-  fastify: FastifyInstance,
-  config: AppConfig,
-  rendered?: ServerRenderedPages,
-): Promise<void> {
+export async function registerFrontends(fastify: FastifyInstance, config: AppConfig, rendered?: ServerRenderedPages): Promise<void> {
   const origin = config.publicBaseUrl.replace(/\/+$/, '');
   const manifest = loadManifest(config.frontend.publicSiteDir);
   // The build names the site's address by a placeholder: the address is PUBLIC_BASE_URL, known now.
@@ -71,7 +71,13 @@ export async function registerFrontends(
    * sees it in the first paint. Falls back to the client-rendered shell (which fetches the data
    * itself) when it cannot be rendered here.
    */
-  const serveRendered = async (request: FastifyRequest, reply: FastifyReply, pathname: string, page: ServerRenderedPage, params: Record<string, string>): Promise<boolean> => {
+  const serveRendered = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    page: ServerRenderedPage,
+    params: Record<string, string>,
+  ): Promise<boolean> => {
     if (!renderer) return false;
     const apiPath = page.apiPath(params);
     let answer: { status: number; body: unknown };
@@ -117,7 +123,12 @@ export async function registerFrontends(
       return true;
     } catch (error) {
       if (!(error instanceof DomainError) || error.statusCode !== 429) throw error;
-      void reply.status(429).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(tooManyRequestsPage(error.message));
+      void reply
+        .status(429)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(tooManyRequestsPage(error.message));
       return false;
     }
   };

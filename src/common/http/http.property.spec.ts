@@ -26,7 +26,12 @@ const redirectTarget = fc.oneof(
   nastyString(30),
   fc.webUrl(),
   fc.webPath(),
-  fc.tuple(fc.constantFrom('/', '//', '/\\', '\\\\', '/%2F', '/%5C', '/\t/', '/ /', 'https:', 'javascript:', '/./', '/..//', '///'), fc.oneof(fc.domain(), nastyString(10))).map(([start, rest]) => start + rest),
+  fc
+    .tuple(
+      fc.constantFrom('/', '//', '/\\', '\\\\', '/%2F', '/%5C', '/\t/', '/ /', 'https:', 'javascript:', '/./', '/..//', '///'),
+      fc.oneof(fc.domain(), nastyString(10)),
+    )
+    .map(([start, rest]) => start + rest),
 );
 
 function request(headers: Record<string, string | undefined>): FastifyRequest {
@@ -34,7 +39,7 @@ function request(headers: Record<string, string | undefined>): FastifyRequest {
 }
 
 describe('HTTP helpers (properties)', () => {
-  it('a correlation id is the caller\'s only when it is short and plain, otherwise a fresh UUID: never anything that could break a log line', () => {
+  it("a correlation id is the caller's only when it is short and plain, otherwise a fresh UUID: never anything that could break a log line", () => {
     check(
       fc.property(fc.oneof(nastyString(120), fc.stringMatching(/^[A-Za-z0-9._:-]{1,100}$/), fc.constantFrom(undefined, ['a', 'b'])), (incoming) => {
         const id = correlationIdFor(incoming as string | string[] | undefined);
@@ -62,7 +67,9 @@ describe('HTTP helpers (properties)', () => {
     check(
       fc.property(
         fc.oneof(
-          fc.tuple(fc.constantFrom(SITE, 'http://localhost:3000', 'https://evil.example'), redirectTarget).map(([origin, path]) => `${origin}${path.startsWith('/') ? '' : '/'}${path}`),
+          fc
+            .tuple(fc.constantFrom(SITE, 'http://localhost:3000', 'https://evil.example'), redirectTarget)
+            .map(([origin, path]) => `${origin}${path.startsWith('/') ? '' : '/'}${path}`),
           fc.webUrl({ withQueryParameters: true, withFragments: true }),
           nastyString(40),
         ),
@@ -79,10 +86,23 @@ describe('HTTP helpers (properties)', () => {
   it('every failure becomes the one error format, 400–599, with no internals in a 5xx', () => {
     const thrown = fc.oneof(
       anyValue,
-      fc.record({ statusCode: fc.oneof(fc.integer({ min: -1, max: 700 }), fc.double(), fc.constantFrom('404', null, 404.5, 499.99)), message: nastyString(), code: fc.oneof(nastyString(8), fc.constantFrom('FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_BODY_TOO_LARGE')) }),
+      fc.record({
+        statusCode: fc.oneof(fc.integer({ min: -1, max: 700 }), fc.double(), fc.constantFrom('404', null, 404.5, 499.99)),
+        message: nastyString(),
+        code: fc.oneof(nastyString(8), fc.constantFrom('FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_BODY_TOO_LARGE')),
+      }),
       fc.tuple(fc.integer({ min: 400, max: 599 }), nastyString()).map(([status, message]) => new HttpException(message, status)),
-      fc.constantFrom(new BadRequestException(['a', 'b']), new NotFoundException(), new PayloadTooLargeException(), new SyntaxError('Unexpected token'), new TypeError('secret internals at /srv/app.js:1'), new Error('password=hunter2')),
-      fc.tuple(fc.constantFrom('VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED'), nastyString(), fc.integer({ min: 400, max: 499 })).map(([code, message, status]) => new DomainError(code, message, status, [{ field: 'x', message }])),
+      fc.constantFrom(
+        new BadRequestException(['a', 'b']),
+        new NotFoundException(),
+        new PayloadTooLargeException(),
+        new SyntaxError('Unexpected token'),
+        new TypeError('secret internals at /srv/app.js:1'),
+        new Error('password=hunter2'),
+      ),
+      fc
+        .tuple(fc.constantFrom('VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED'), nastyString(), fc.integer({ min: 400, max: 499 }))
+        .map(([code, message, status]) => new DomainError(code, message, status, [{ field: 'x', message }])),
     );
     check(
       fc.property(thrown, fc.uuid(), (exception, correlationId) => {
@@ -97,18 +117,28 @@ describe('HTTP helpers (properties)', () => {
         expect(Object.keys(body).every((key) => ['statusCode', 'code', 'message', 'errors', 'correlationId'].includes(key))).toBe(true);
         if (body.errors !== undefined) expect(body.errors.every((item) => typeof item.field === 'string' && typeof item.message === 'string')).toBe(true);
         if (body.statusCode >= 500) {
-          expect(body).toEqual({ statusCode: body.statusCode, code: codeForStatus(body.statusCode), message: messageForStatus(body.statusCode), correlationId });
+          expect(body).toEqual({
+            statusCode: body.statusCode,
+            code: codeForStatus(body.statusCode),
+            message: messageForStatus(body.statusCode),
+            correlationId,
+          });
         }
       }),
       200,
     );
   });
 
-  it('text PostgreSQL cannot store (a NUL character) is the request\'s fault: 400, whatever wraps the driver error', () => {
+  it("text PostgreSQL cannot store (a NUL character) is the request's fault: 400, whatever wraps the driver error", () => {
     check(
       fc.property(fc.constantFrom('22021', '22P05'), fc.nat(2), fc.uuid(), (code, wrapping, correlationId) => {
         const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
-        const thrown = wrapping === 0 ? driverError : wrapping === 1 ? Object.assign(new Error('QueryFailedError'), { driverError }) : new Error('failed', { cause: driverError });
+        const thrown =
+          wrapping === 0
+            ? driverError
+            : wrapping === 1
+              ? Object.assign(new Error('QueryFailedError'), { driverError })
+              : new Error('failed', { cause: driverError });
         expect(toErrorResponse(thrown, correlationId)).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: NUL_MESSAGE, correlationId });
       }),
       30,

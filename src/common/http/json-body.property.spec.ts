@@ -15,10 +15,17 @@ describe('JSON body depth (properties)', () => {
   it('tells exactly whether any JSON value nests deeper than the limit, strings with brackets and escapes included', () => {
     const leaf = fc.oneof(fc.string(), fc.constantFrom('[[[{{{', '\\"[', '"]}', '\\\\'), fc.jsonValue({ maxDepth: 2 }));
     check(
-      fc.property(fc.oneof(fc.jsonValue({ maxDepth: 6 }), fc.tuple(fc.integer({ min: 0, max: 80 }), leaf).map(([depth, value]) => nested(depth, value))), fc.integer({ min: 1, max: 40 }), (value, limit) => {
-        const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-        expect(exceedsJsonDepth(bytes, limit)).toBe(depthOf(value) > limit);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 6 }),
+          fc.tuple(fc.integer({ min: 0, max: 80 }), leaf).map(([depth, value]) => nested(depth, value)),
+        ),
+        fc.integer({ min: 1, max: 40 }),
+        (value, limit) => {
+          const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+          expect(exceedsJsonDepth(bytes, limit)).toBe(depthOf(value) > limit);
+        },
+      ),
       250,
     );
     expect(exceedsJsonDepth(Buffer.from(JSON.stringify(nested(MAX_JSON_DEPTH, 1))))).toBe(false);

@@ -17,7 +17,8 @@ export function exceedsJsonDepth(json: Uint8Array, limit = MAX_JSON_DEPTH): bool
   for (let i = 0; i < json.length; i += 1) {
     const byte = json[i];
     if (inString) {
-      if (byte === 0x5c) i += 1; // backslash: skip the escaped character
+      if (byte === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) {
       inString = true;

@@ -59,7 +59,8 @@ describe('request validation (properties)', () => {
           for (const item of refusal.errors ?? []) {
             // A declared field, an unknown key, or the body itself when it is not an object.
             const known = declared.includes(item.field.split('.')[0]!) || item.field === 'body';
-            if (!(known || item.message === `property ${item.field} should not exist`)) throw new Error(`${dto.name}: ${JSON.stringify(item)} for ${String(input)}`);
+            if (!(known || item.message === `property ${item.field} should not exist`))
+              throw new Error(`${dto.name}: ${JSON.stringify(item)} for ${String(input)}`);
             expect(item.message.length).toBeGreaterThan(0);
           }
         }),
@@ -68,7 +69,7 @@ describe('request validation (properties)', () => {
     }
   });
 
-  it('a role, a yes/no or a preview part left out is unchanged, but null is refused with the field\'s message (it was stored, failed a NOT NULL or crashed the preview: 500)', async () => {
+  it("a role, a yes/no or a preview part left out is unchanged, but null is refused with the field's message (it was stored, failed a NOT NULL or crashed the preview: 500)", async () => {
     const nullable: Array<[new () => object, string, string]> = [
       [UpdateUserDto, 'role', 'Role must be admin or plumber'],
       [UpdateUserDto, 'disabled', 'disabled must be true or false'],
@@ -85,8 +86,43 @@ describe('request validation (properties)', () => {
   });
 
   it('the configuration accepts an environment or refuses it with a readable list naming each bad variable', () => {
-    const variables = ['NODE_ENV', 'PORT', 'DATABASE_URL', 'PUBLIC_BASE_URL', 'SMTP_URL', 'MAIL_FROM', 'COMPANY_EMAIL', 'JWT_SECRET', 'TRUST_PROXY', 'RATE_LIMITS', 'MAIL_MAX_ATTEMPTS', 'MAIL_RETRY_BASE_MS', 'CORS_ORIGINS', 'REBATE_CLEANVIEW_DOLLARS', 'TZ_DISPLAY', 'LOG_LEVEL'];
-    const value = fc.oneof(nastyString(30), fc.constantFrom('', '0', '-1', '65536', '1e3', 'true', 'off', 'yes', 'postgres://u:p@h:5432/d', 'https://example.com.au', 'smtp://x', 'A <a@b.co>', 'a@b.co\r\nBcc: x@y.z', 'x'.repeat(40)));
+    const variables = [
+      'NODE_ENV',
+      'PORT',
+      'DATABASE_URL',
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'COMPANY_EMAIL',
+      'JWT_SECRET',
+      'TRUST_PROXY',
+      'RATE_LIMITS',
+      'MAIL_MAX_ATTEMPTS',
+      'MAIL_RETRY_BASE_MS',
+      'CORS_ORIGINS',
+      'REBATE_CLEANVIEW_DOLLARS',
+      'TZ_DISPLAY',
+      'LOG_LEVEL',
+    ];
+    const value = fc.oneof(
+      nastyString(30),
+      fc.constantFrom(
+        '',
+        '0',
+        '-1',
+        '65536',
+        '1e3',
+        'true',
+        'off',
+        'yes',
+        'postgres://u:p@h:5432/d',
+        'https://example.com.au',
+        'smtp://x',
+        'A <a@b.co>',
+        'a@b.co\r\nBcc: x@y.z',
+        'x'.repeat(40),
+      ),
+    );
     check(
       fc.property(fc.dictionary(fc.constantFrom(...variables), value, { maxKeys: 6 }), (env) => {
         try {

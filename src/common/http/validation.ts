@@ -165,10 +165,12 @@ export function bodyPlanOf(type: object): BodyPlan {
   if (!plan) {
     const fields = new Map<string, FieldReading>();
     const lineage: object[] = [];
-    for (let current = type; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current)) lineage.unshift(current);
+    for (let current = type; typeof current === 'function' && current !== Function.prototype; current = Object.getPrototypeOf(current))
+      lineage.unshift(current);
     for (const current of lineage) for (const [name, reading] of BODY_FIELDS.get(current) ?? []) fields.set(name, reading);
     const metadatas = getMetadataStorage().getTargetValidationMetadatas(type as () => void, '', false, false);
-    const declaredOnly = metadatas.length > 0 && metadatas.every((metadata) => metadata.type === ValidationTypes.WHITELIST && fields.has(metadata.propertyName));
+    const declaredOnly =
+      metadatas.length > 0 && metadatas.every((metadata) => metadata.type === ValidationTypes.WHITELIST && fields.has(metadata.propertyName));
     plan = { fields, declaredOnly };
     BODY_PLANS.set(type, plan);
   }
@@ -208,7 +210,8 @@ export class StrictValidationPipe extends ValidationPipe {
     if (errors.length > 0) throw DomainError.validation(errors);
     const plan = isPlainObject(value) && typeof metadata.metatype === 'function' && this.toValidate(metadata) ? bodyPlanOf(metadata.metatype) : undefined;
     const input = plan && plan.fields.size > 0 ? this.readFields(value as Record<string, unknown>, plan.fields) : value;
-    const result: unknown = plan && this.canBuild(plan) ? await this.build(input as Record<string, unknown>, metadata.metatype!, plan) : await super.transform(input, metadata);
+    const result: unknown =
+      plan && this.canBuild(plan) ? await this.build(input as Record<string, unknown>, metadata.metatype!, plan) : await super.transform(input, metadata);
     if (typeof result === 'object' && result !== null) {
       if (isTrapped(result)) return result;
       const rules = ownOrInherited(RULE_TABLES, metadata.metatype) as RuleTable<object> | undefined;
@@ -251,7 +254,13 @@ export class StrictValidationPipe extends ValidationPipe {
     }
     if (unknown.length === 0 || !this.validatorOptions.forbidNonWhitelisted) return body;
     throw await this.exceptionFactory(
-      unknown.map((property) => Object.assign(new ClassValidationError(), { property, children: [], constraints: { [ValidationTypes.WHITELIST]: `property ${property} should not exist` } })),
+      unknown.map((property) =>
+        Object.assign(new ClassValidationError(), {
+          property,
+          children: [],
+          constraints: { [ValidationTypes.WHITELIST]: `property ${property} should not exist` },
+        }),
+      ),
     );
   }
 }

@@ -21,7 +21,10 @@ describe('loggablePath', () => {
 
 describe('redactText', () => {
   it.each([
-    ['E-mail not delivered: 450 4.2.1 <harriet.q@example.net.au>: Mailbox unavailable', 'E-mail not delivered: 450 4.2.1 <[e-mail address]>: Mailbox unavailable'],
+    [
+      'E-mail not delivered: 450 4.2.1 <harriet.q@example.net.au>: Mailbox unavailable',
+      'E-mail not delivered: 450 4.2.1 <[e-mail address]>: Mailbox unavailable',
+    ],
     ['to a.b+c@mail.example.com and d@e.io', 'to [e-mail address] and [e-mail address]'],
     ['header Authorization: Bearer abc.def-ghi, next', 'header Authorization: Bearer [redacted], next'],
     ['token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig-nature_ok end', 'token [redacted] end'],
@@ -60,7 +63,16 @@ describe('loggableError', () => {
   });
 
   it('keeps SMTP reply codes and blanks addresses quoted in the message', () => {
-    expect(loggableError({ type: 'Error', message: 'Message failed: 550 <a@b.com.au> unknown', code: 'EMESSAGE', responseCode: 550, command: 'DATA', response: '550 <a@b.com.au>' })).toEqual({
+    expect(
+      loggableError({
+        type: 'Error',
+        message: 'Message failed: 550 <a@b.com.au> unknown',
+        code: 'EMESSAGE',
+        responseCode: 550,
+        command: 'DATA',
+        response: '550 <a@b.com.au>',
+      }),
+    ).toEqual({
       type: 'Error',
       message: 'Message failed: 550 <[e-mail address]> unknown',
       code: 'EMESSAGE',

@@ -42,7 +42,21 @@ export function redactText(text: string): string {
  * The fields of a serialized error worth logging. Database errors carry the failed query's values
  * (`parameters`, and `detail`: "Failing row contains (…)"), which are customers' data: left out.
  */
-const KEPT_ERROR_FIELDS = ['type', 'message', 'stack', 'code', 'statusCode', 'responseCode', 'command', 'severity', 'constraint', 'table', 'column', 'routine', 'query'] as const;
+const KEPT_ERROR_FIELDS = [
+  'type',
+  'message',
+  'stack',
+  'code',
+  'statusCode',
+  'responseCode',
+  'command',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'routine',
+  'query',
+] as const;
 
 export function loggableError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return typeof error === 'string' ? redactText(error) : error;

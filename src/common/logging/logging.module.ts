@@ -22,29 +22,28 @@ export class LoggingModule {
         LoggerModule.forRoot({
           pinoHttp: [
             {
-            level: config.logLevel,
-            // Fastify chose the id (see app.factory.ts); pino-http reuses it.
-            genReqId: (request: IncomingMessage & { id?: string }) => request.id ?? 'unknown',
-            customAttributeKeys: { reqId: 'correlationId' },
-            quietReqLogger: true,
-            customLogLevel: (_request, response, error) =>
-              error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-            serializers: {
-              req: (request: { method?: string; url?: string }) => ({ method: request.method, path: loggablePath(request.url) }),
-              res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
-              err: loggableError,
-            },
-            hooks: {
-              // Messages may quote what a peer said (an SMTP reply names its recipient): see redactText.
-              logMethod(args, method) {
-                const safe = (args as unknown[]).map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
-                method.apply(this, safe as Parameters<typeof method>);
+              level: config.logLevel,
+              // Fastify chose the id (see app.factory.ts); pino-http reuses it.
+              genReqId: (request: IncomingMessage & { id?: string }) => request.id ?? 'unknown',
+              customAttributeKeys: { reqId: 'correlationId' },
+              quietReqLogger: true,
+              customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
+              serializers: {
+                req: (request: { method?: string; url?: string }) => ({ method: request.method, path: loggablePath(request.url) }),
+                res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+                err: loggableError,
               },
-            },
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
-              censor: '[redacted]',
-            },
+              hooks: {
+                // Messages may quote what a peer said (an SMTP reply names its recipient): see redactText.
+                logMethod(args, method) {
+                  const safe = (args as unknown[]).map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
+                  method.apply(this, safe as Parameters<typeof method>);
+                },
+              },
+              redact: {
+                paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+                censor: '[redacted]',
+              },
             },
             // stdout written asynchronously, in batches (log-output.ts); anything pending is flushed when the process exits.
             destination ?? stdoutDestination(),

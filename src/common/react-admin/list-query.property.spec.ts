@@ -23,13 +23,26 @@ const spec = defineListSpec({
 /** Names a client might try: the allowed ones, prototype members, SQL, anything. */
 const fieldName = fc.oneof(
   fc.constantFrom('createdAt', 'fullName', 'status', 'q', 'createdFrom', 'id'),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'password_hash', 'b.id; DROP TABLE bookings', 'CREATED_AT', 'created_at', 'full_name'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    'password_hash',
+    'b.id; DROP TABLE bookings',
+    'CREATED_AT',
+    'created_at',
+    'full_name',
+  ),
   nastyString(15),
 );
 const number = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(1e308, -0, 0.5, 2 ** 53, 2 ** 53 - 1), fc.double());
 const json = (value: unknown) => JSON.stringify(value) ?? 'null';
 /** JSON text of an object with exactly these keys, own `__proto__` included (JSON.stringify would drop it). */
-const objectJson = (entries: ReadonlyArray<readonly [string, unknown]>) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${json(value)}`).join(',')}}`;
+const objectJson = (entries: ReadonlyArray<readonly [string, unknown]>) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${json(value)}`).join(',')}}`;
 
 const sortParam = fc.oneof(
   fc.tuple(fieldName, fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'Desc', 'sideways', ''), nastyString(5))).map(json),
@@ -37,8 +50,18 @@ const sortParam = fc.oneof(
   nastyString(20),
   fc.constantFrom(undefined, '', ['["createdAt","ASC"]', '["fullName","DESC"]'], 42, { x: 1 }),
 );
-const rangeParam = fc.oneof(fc.tuple(number, number).map(json), fc.array(number, { maxLength: 3 }).map(json), fc.constantFrom('[0,9', '[1e309,1e309]', '[0,"9"]', '{"0":0,"1":9}'), nastyString(10), fc.constantFrom(undefined, '', ['[0,9]', '[0,9]']));
-const filterValue = fc.oneof(anyValue.filter((value) => value !== undefined), fc.constantFrom('new', 'contacted', ['new', 'contacted'], [], '', null, '2026-02-30', '2026-01-31', '0000-01-01'), fc.uuid());
+const rangeParam = fc.oneof(
+  fc.tuple(number, number).map(json),
+  fc.array(number, { maxLength: 3 }).map(json),
+  fc.constantFrom('[0,9', '[1e309,1e309]', '[0,"9"]', '{"0":0,"1":9}'),
+  nastyString(10),
+  fc.constantFrom(undefined, '', ['[0,9]', '[0,9]']),
+);
+const filterValue = fc.oneof(
+  anyValue.filter((value) => value !== undefined),
+  fc.constantFrom('new', 'contacted', ['new', 'contacted'], [], '', null, '2026-02-30', '2026-01-31', '0000-01-01'),
+  fc.uuid(),
+);
 const filterParam = fc.oneof(
   fc.array(fc.tuple(fieldName, filterValue), { maxLength: 4 }).map(objectJson),
   fc.jsonValue().map(json),
@@ -77,7 +100,11 @@ function applyFilter(definition: FilterDefinition, value: unknown, name: string)
 }
 
 const isValidationError = (error: unknown, fields: RegExp) =>
-  error instanceof DomainError && error.statusCode === 400 && error.code === 'VALIDATION_FAILED' && (error.errors ?? []).length > 0 && error.errors!.every((item) => fields.test(item.field) && item.message.length > 0);
+  error instanceof DomainError &&
+  error.statusCode === 400 &&
+  error.code === 'VALIDATION_FAILED' &&
+  (error.errors ?? []).length > 0 &&
+  error.errors!.every((item) => fields.test(item.field) && item.message.length > 0);
 
 describe('react-admin list parameters (properties)', () => {
   it('any sort, range and filter either parse within the allow-lists and page limits, or are refused with a 400 naming the parameter', () => {
@@ -146,14 +173,24 @@ describe('react-admin list parameters (properties)', () => {
 
   it('date filters take only real calendar days (no 30 February, no year 0): what PostgreSQL would refuse is a 400, not a 500', () => {
     check(
-      fc.property(fc.oneof(fc.stringMatching(/^\d{4}-(0\d|1[0-3])-[0-3]\d$/), fc.date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') }).map((date) => date.toISOString().slice(0, 10)), nastyString(12)), (value) => {
-        const { calls, error } = applyFilter(spec.filters.createdFrom!, value, 'createdFrom');
-        const date = new Date(`${value}T00:00:00Z`);
-        const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && value.slice(0, 4) !== '0000' && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-        expect(error === undefined).toBe(real);
-        expect(isCalendarDate(value)).toBe(real);
-        if (real) expect(calls[0]!.parameters).toEqual({ filter_createdFrom: value });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.stringMatching(/^\d{4}-(0\d|1[0-3])-[0-3]\d$/),
+          fc
+            .date({ noInvalidDate: true, min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') })
+            .map((date) => date.toISOString().slice(0, 10)),
+          nastyString(12),
+        ),
+        (value) => {
+          const { calls, error } = applyFilter(spec.filters.createdFrom!, value, 'createdFrom');
+          const date = new Date(`${value}T00:00:00Z`);
+          const real =
+            /^\d{4}-\d{2}-\d{2}$/.test(value) && value.slice(0, 4) !== '0000' && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+          expect(error === undefined).toBe(real);
+          expect(isCalendarDate(value)).toBe(real);
+          if (real) expect(calls[0]!.parameters).toEqual({ filter_createdFrom: value });
+        },
+      ),
       200,
     );
     expect(isCalendarDate('2026-02-30')).toBe(false);
@@ -224,12 +261,15 @@ describe('react-admin list parameters (properties)', () => {
 
   it('totals by one filter are used only when that filter is the only one', () => {
     check(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('status', 'q'), fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))), { maxLength: 3 }), (filters) => {
-        const values = onlyFilterValues({ sortField: 'createdAt', order: 'DESC', offset: 0, limit: 10, filters }, 'status');
-        if (filters.length === 0) expect(values).toBeNull();
-        else if (filters.length === 1 && filters[0]![0] === 'status') expect(values).toEqual([filters[0]![1]].flat().map(String));
-        else expect(values).toBeUndefined();
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('status', 'q'), fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))), { maxLength: 3 }),
+        (filters) => {
+          const values = onlyFilterValues({ sortField: 'createdAt', order: 'DESC', offset: 0, limit: 10, filters }, 'status');
+          if (filters.length === 0) expect(values).toBeNull();
+          else if (filters.length === 1 && filters[0]![0] === 'status') expect(values).toEqual([filters[0]![1]].flat().map(String));
+          else expect(values).toBeUndefined();
+        },
+      ),
     );
   });
 });

@@ -33,7 +33,15 @@ describe('parseListParams', () => {
     [{ sort: '["id","ASC"]' }, { sortField: 'id', order: 'ASC' }], // react-admin's default sort, on every list
     [{ range: '[0,24]' }, { offset: 0, limit: 25 }],
     [{ range: '[10,19]' }, { offset: 10, limit: 10 }],
-    [{ filter: '{"status":"new","q":"smith"}' }, { filters: [['status', 'new'], ['q', 'smith']] }],
+    [
+      { filter: '{"status":"new","q":"smith"}' },
+      {
+        filters: [
+          ['status', 'new'],
+          ['q', 'smith'],
+        ],
+      },
+    ],
     [{ filter: '{"status":"","q":null}' }, { filters: [] }],
   ])('reads %j', (params, expected) => {
     expect(parseListParams(params, spec)).toMatchObject(expected);

@@ -122,9 +122,7 @@ function parseFilter(raw: unknown, spec: ParseSpec): Array<readonly [string, unk
   const filters: Array<readonly [string, unknown]> = [];
   for (const [name, filterValue] of Object.entries(value)) {
     if (!Object.hasOwn(spec.filters, name)) {
-      throw DomainError.validation([
-        { field: `filter.${name}`, message: `${spec.resource} can be filtered by: ${Object.keys(spec.filters).join(', ')}` },
-      ]);
+      throw DomainError.validation([{ field: `filter.${name}`, message: `${spec.resource} can be filtered by: ${Object.keys(spec.filters).join(', ')}` }]);
     }
     // react-admin sends cleared inputs as empty values: they do not narrow the list.
     if (filterValue === null || filterValue === '' || (Array.isArray(filterValue) && filterValue.length === 0 && name !== 'id')) continue;
@@ -148,14 +146,14 @@ function applyFilters<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, lis
 function applyOrder<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ParsedList, spec: ListSpec): SelectQueryBuilder<T> {
   // Ids are never null: the plain order matches the primary key's index in both directions.
   if (spec.sortable[list.sortField] === spec.idColumn) return query.orderBy(spec.idColumn, list.order);
-  return query
-    .orderBy(spec.sortable[list.sortField]!, list.order, list.order === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST')
-    .addOrderBy(spec.idColumn, list.order);
+  return query.orderBy(spec.sortable[list.sortField]!, list.order, list.order === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST').addOrderBy(spec.idColumn, list.order);
 }
 
 /** Adds the filters, the order (with a tie-breaker) and the page to a query. */
 export function applyListQuery<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ParsedList, spec: ListSpec): SelectQueryBuilder<T> {
-  return applyOrder(applyFilters(query, list, spec), list, spec).offset(list.offset).limit(list.limit);
+  return applyOrder(applyFilters(query, list, spec), list, spec)
+    .offset(list.offset)
+    .limit(list.limit);
 }
 
 /**
@@ -212,7 +210,11 @@ export function defineMemoryListSpec<T extends { id: string }>(spec: MemoryListS
 }
 
 /** One page of an in-memory list and the number of rows its filter matches, ordered as SQL lists are (nulls last when descending, then the id). */
-export function listInMemory<T extends { id: string }>(rows: readonly T[], params: ListParams, spec: MemoryListSpec<T>): { rows: T[]; offset: number; total: number } {
+export function listInMemory<T extends { id: string }>(
+  rows: readonly T[],
+  params: ListParams,
+  spec: MemoryListSpec<T>,
+): { rows: T[]; offset: number; total: number } {
   const list = parseListParams(params, spec);
   const matching = rows.filter((row) => list.filters.every(([name, value]) => spec.filters[name]!(row, value, name)));
   const valueOf = spec.sortable[list.sortField]!;

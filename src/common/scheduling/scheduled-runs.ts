@@ -10,11 +10,10 @@ import { queryRows } from '../../database/sql.js';
  * the job runs once per period. Answers whether this caller won.
  */
 export async function claimScheduledRun(executor: DataSource | EntityManager, job: string, period: string): Promise<boolean> {
-  const claimed = await queryRows<{ job: string }>(
-    executor,
-    `INSERT INTO scheduled_runs (job, period) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job`,
-    [job, period],
-  );
+  const claimed = await queryRows<{ job: string }>(executor, `INSERT INTO scheduled_runs (job, period) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job`, [
+    job,
+    period,
+  ]);
   return claimed.length > 0;
 }
 
@@ -43,10 +42,7 @@ export async function runOncePerPeriod(
  * computes the same due times from the same expression, so the due time names the period on all of
  * them, even when one instance's tick fires a little late.
  */
-export function scheduleCron(
-  scheduler: SchedulerRegistry,
-  options: { name: string; cronTime: string; timeZone: string; onTick: (dueAt: Date) => void },
-): void {
+export function scheduleCron(scheduler: SchedulerRegistry, options: { name: string; cronTime: string; timeZone: string; onTick: (dueAt: Date) => void }): void {
   let due: Date;
   const job = CronJob.from({
     cronTime: options.cronTime,

@@ -34,7 +34,12 @@ describe('backup frames', () => {
   });
 
   it('refuse a stream cut inside a frame (a truncated file)', async () => {
-    const bytes = Buffer.concat([BACKUP_MAGIC, encodeFrame(Frame.Header, { a: 1 }), encodeFrame(Frame.Data, Buffer.alloc(100, 7)), encodeFrame(Frame.Trailer, {})]);
+    const bytes = Buffer.concat([
+      BACKUP_MAGIC,
+      encodeFrame(Frame.Header, { a: 1 }),
+      encodeFrame(Frame.Data, Buffer.alloc(100, 7)),
+      encodeFrame(Frame.Trailer, {}),
+    ]);
     const boundaries = new Set<number>();
     let offset = BACKUP_MAGIC.length;
     boundaries.add(offset);
@@ -73,13 +78,22 @@ describe('RowChecksum', () => {
     sut.update(bytes.subarray(start));
     return sut.digest();
   };
-  const rowsArbitrary = fc.uniqueArray(fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/g, ' ')), { minLength: 1, maxLength: 20 });
+  const rowsArbitrary = fc.uniqueArray(
+    fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/g, ' ')),
+    { minLength: 1, maxLength: 20 },
+  );
 
   it('counts rows and ignores their order and how the data is chunked', () => {
     fc.assert(
       fc.property(rowsArbitrary, fc.array(fc.nat({ max: 400 })), (rows, cuts) => {
         const forward = digest(rows.map((r) => `${r}\n`).join(''));
-        const backward = digest([...rows].reverse().map((r) => `${r}\n`).join(''), cuts);
+        const backward = digest(
+          [...rows]
+            .reverse()
+            .map((r) => `${r}\n`)
+            .join(''),
+          cuts,
+        );
         expect(backward).toEqual(forward);
         expect(forward.rows).toBe(rows.length);
       }),
@@ -93,7 +107,14 @@ describe('RowChecksum', () => {
         const index = pick % rows.length;
         const changed = rows.map((r, i) => (i === index ? `${r}x` : r));
         expect(digest(changed.map((r) => `${r}\n`).join('')).checksum).not.toBe(original);
-        expect(digest(rows.filter((_r, i) => i !== index).map((r) => `${r}\n`).join('')).checksum).not.toBe(original);
+        expect(
+          digest(
+            rows
+              .filter((_r, i) => i !== index)
+              .map((r) => `${r}\n`)
+              .join(''),
+          ).checksum,
+        ).not.toBe(original);
         expect(digest([...rows, rows[index]].map((r) => `${r}\n`).join('')).checksum).not.toBe(original);
       }),
     );

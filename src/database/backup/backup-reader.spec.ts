@@ -30,7 +30,13 @@ async function outcome(read: Promise<unknown>): Promise<unknown> {
     timer = setTimeout(() => resolve('still reading'), 5_000);
   });
   try {
-    return await Promise.race([read.then(() => 'read', (error: unknown) => error), stuck]);
+    return await Promise.race([
+      read.then(
+        () => 'read',
+        (error: unknown) => error,
+      ),
+      stuck,
+    ]);
   } finally {
     clearTimeout(timer);
   }

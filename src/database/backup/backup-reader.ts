@@ -224,7 +224,12 @@ function validateHeader(header: BackupHeader): BackupHeader {
     header.migrations.every((m) => typeof m === 'string') &&
     Array.isArray(header.tables) &&
     header.tables.every(
-      (t) => typeof t?.name === 'string' && Number.isSafeInteger(t.rows) && Array.isArray(t.columns) && t.columns.length > 0 && t.columns.every((c) => typeof c?.name === 'string' && typeof c.type === 'string'),
+      (t) =>
+        typeof t?.name === 'string' &&
+        Number.isSafeInteger(t.rows) &&
+        Array.isArray(t.columns) &&
+        t.columns.length > 0 &&
+        t.columns.every((c) => typeof c?.name === 'string' && typeof c.type === 'string'),
     ) &&
     new Set(header.tables.map((t) => t.name)).size === header.tables.length &&
     Array.isArray(header.sequences) &&

@@ -29,8 +29,16 @@ describe('planSchema', () => {
 
 describe('whatWouldBeReplaced', () => {
   it.each([
-    ['a freshly migrated and seeded database', { rows: { migrations: 7, localities: 16000, email_templates: 12, referral_totals: 0 }, editedTemplates: 0, uploadedFiles: 0 }, []],
-    ['a database the daily job ran on', { rows: { scheduled_runs: 3, booking_status_totals: 2, referral_referrer_totals: 1 }, editedTemplates: 0, uploadedFiles: 0 }, []],
+    [
+      'a freshly migrated and seeded database',
+      { rows: { migrations: 7, localities: 16000, email_templates: 12, referral_totals: 0 }, editedTemplates: 0, uploadedFiles: 0 },
+      [],
+    ],
+    [
+      'a database the daily job ran on',
+      { rows: { scheduled_runs: 3, booking_status_totals: 2, referral_referrer_totals: 1 }, editedTemplates: 0, uploadedFiles: 0 },
+      [],
+    ],
     [
       'a database with data',
       { rows: { users: 2, jobs: 5, bookings: 1, referrals: 0, migrations: 7 }, editedTemplates: 1, uploadedFiles: 3 },
@@ -65,6 +73,14 @@ describe('dependencyOrder', () => {
   });
 
   it('refuses a cycle', () => {
-    expect(() => dependencyOrder(['a', 'b'], [{ child: 'a', parent: 'b' }, { child: 'b', parent: 'a' }])).toThrow(/cycle/);
+    expect(() =>
+      dependencyOrder(
+        ['a', 'b'],
+        [
+          { child: 'a', parent: 'b' },
+          { child: 'b', parent: 'a' },
+        ],
+      ),
+    ).toThrow(/cycle/);
   });
 });

@@ -258,7 +258,9 @@ async function describeTarget(
   defaultTemplates: ProductData['defaultTemplates'],
 ): Promise<{ migrations?: string[]; contents: TargetContents }> {
   const { rows: present } = await client.query<{ present: boolean }>(`SELECT to_regclass('migrations') IS NOT NULL AS present`);
-  const migrations = present[0]!.present ? (await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id')).rows.map((r) => r.name) : undefined;
+  const migrations = present[0]!.present
+    ? (await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id')).rows.map((r) => r.name)
+    : undefined;
   const inventory = await readSchemaInventory(client);
   const rows: Record<string, number> = {};
   for (const table of inventory.tables) {
@@ -305,7 +307,10 @@ async function bringSchemaTo(
 /** The tables at the backup's migration must be the backup's tables, column for column. */
 function assertSameSchema(header: BackupHeader, inventory: SchemaInventory): void {
   const describe = (table: { name: string; columns: Array<{ name: string; type: string }> }) =>
-    `${table.name}(${table.columns.map((c) => `${c.name} ${c.type}`).sort().join(', ')})`;
+    `${table.name}(${table.columns
+      .map((c) => `${c.name} ${c.type}`)
+      .sort()
+      .join(', ')})`;
   const expected = header.tables.map(describe).sort();
   const actual = inventory.tables.map(describe).sort();
   const missing = expected.filter((t) => !actual.includes(t));

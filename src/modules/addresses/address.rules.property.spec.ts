@@ -14,13 +14,19 @@ const separator = fc.constantFrom(' ', ', ', ',', '  ', ' , ');
 describe('address rules (properties)', () => {
   it('reading a typed suburb never throws and answers a trimmed name, a known state, a four-digit postcode', () => {
     check(
-      fc.property(fc.oneof(nastyString(60), fc.tuple(localityName, separator, state, separator, postcode, fc.constantFrom('', ',', ' ,')).map((parts) => parts.join(''))), (text) => {
-        const parsed = parseLocality(text);
-        expect(parsed.name).toBe(parsed.name.trim());
-        expect(parsed.name.endsWith(',')).toBe(false);
-        if (parsed.state !== undefined) expect(STATE_CODES).toContain(parsed.state);
-        if (parsed.postcode !== undefined) expect(parsed.postcode).toMatch(/^\d{4}$/);
-      }),
+      fc.property(
+        fc.oneof(
+          nastyString(60),
+          fc.tuple(localityName, separator, state, separator, postcode, fc.constantFrom('', ',', ' ,')).map((parts) => parts.join('')),
+        ),
+        (text) => {
+          const parsed = parseLocality(text);
+          expect(parsed.name).toBe(parsed.name.trim());
+          expect(parsed.name.endsWith(',')).toBe(false);
+          if (parsed.state !== undefined) expect(STATE_CODES).toContain(parsed.state);
+          if (parsed.postcode !== undefined) expect(parsed.postcode).toMatch(/^\d{4}$/);
+        },
+      ),
       250,
     );
   });

@@ -59,10 +59,20 @@ describe('placeOf', () => {
     { name: 'Richmond', state: 'VIC', postcode: '3121' },
   ];
   it.each([
-    ['one match fills what is missing, spelled as the dataset spells it', { name: 'parramatta' }, [parramatta], { suburb: 'Parramatta', state: 'NSW', postcode: '2150' }],
+    [
+      'one match fills what is missing, spelled as the dataset spells it',
+      { name: 'parramatta' },
+      [parramatta],
+      { suburb: 'Parramatta', state: 'NSW', postcode: '2150' },
+    ],
     ['several matches fill only what they share', { name: 'Richmond' }, richmonds, { suburb: 'Richmond', state: null, postcode: null }],
     ['what was given stays', { name: 'Richmond', state: 'VIC' }, [richmonds[1]!], { suburb: 'Richmond', state: 'VIC', postcode: '3121' }],
-    ['an unknown place keeps what was given', { name: 'Nowhere Creek', state: 'VIC', postcode: '3999' }, [], { suburb: 'Nowhere Creek', state: 'VIC', postcode: '3999' }],
+    [
+      'an unknown place keeps what was given',
+      { name: 'Nowhere Creek', state: 'VIC', postcode: '3999' },
+      [],
+      { suburb: 'Nowhere Creek', state: 'VIC', postcode: '3999' },
+    ],
     ['an unknown bare name has neither', { name: 'Nowhere Creek' }, [], { suburb: 'Nowhere Creek', state: null, postcode: null }],
   ])('%s', (_case, wanted, matches, expected) => {
     expect(placeOf(wanted, matches)).toEqual(expected);

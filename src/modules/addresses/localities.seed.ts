@@ -13,7 +13,10 @@ const STATES = new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
 export function localityName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name !== name.toUpperCase()) return name;
-  return name.toLowerCase().replace(/(^|[\s\-'(])([a-z])/g, (_match, before: string, letter: string) => before + letter.toUpperCase()).replace(/\bMc([a-z])/g, (_m, l: string) => `Mc${l.toUpperCase()}`);
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s\-'(])([a-z])/g, (_match, before: string, letter: string) => before + letter.toUpperCase())
+    .replace(/\bMc([a-z])/g, (_m, l: string) => `Mc${l.toUpperCase()}`);
 }
 
 /**
@@ -39,8 +42,9 @@ export async function seedLocalities(manager: EntityManager): Promise<void> {
     states.push(row.state);
     postcodes.push(row.postcode);
   }
-  await manager.query(
-    `INSERT INTO localities (name, state, postcode) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
-    [names, states, postcodes],
-  );
+  await manager.query(`INSERT INTO localities (name, state, postcode) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`, [
+    names,
+    states,
+    postcodes,
+  ]);
 }

@@ -8,7 +8,6 @@ import { isUuid } from './auth.rules.js';
 /** The name the notifications worker knows this module's links by. */
 export const ACCOUNT_LINK_MINTER = 'account-link';
 
-
 /**
  * Makes the one-time links of account e-mails (verify, reset, invitation) when the e-mail is
  * delivered, never before: the stored message, the outbox, previews and backups hold
@@ -37,7 +36,8 @@ export class AccountLinks implements LinkMinter, OnModuleInit {
     return this.dataSource.transaction(async (manager) => {
       const request = await this.repository.findLinkRequestForUpdate(manager, ref);
       if (!request) return { kind: 'withdrawn', reason: 'its link request is unknown.' };
-      if (request.retiredAt) return { kind: 'withdrawn', reason: 'its link was retired before it could be sent (a link was used or the password was set since).' };
+      if (request.retiredAt)
+        return { kind: 'withdrawn', reason: 'its link was retired before it could be sent (a link was used or the password was set since).' };
       const user = await this.users.findByEmailWithPassword(request.email, manager);
       if (!user) return { kind: 'withdrawn', reason: 'no account uses this address.' };
       if (user.disabledAt) return { kind: 'withdrawn', reason: 'the account is disabled.' };

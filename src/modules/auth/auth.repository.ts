@@ -30,7 +30,11 @@ export const PASSWORD_LINK_PURPOSES: readonly AccountTokenPurpose[] = ['reset_pa
  * requests still waiting for their e-mail are never given a link. Requests first: a link being made
  * right now holds its request's lock, so this waits for it and then retires the token it made.
  */
-export async function retireAccountLinks(manager: EntityManager, account: { userId: string; email: string | undefined }, purposes: readonly AccountTokenPurpose[]): Promise<void> {
+export async function retireAccountLinks(
+  manager: EntityManager,
+  account: { userId: string; email: string | undefined },
+  purposes: readonly AccountTokenPurpose[],
+): Promise<void> {
   const { userId, email } = account;
   if (email !== undefined) {
     await manager.query(
@@ -43,7 +47,13 @@ export async function retireAccountLinks(manager: EntityManager, account: { user
 }
 
 /** A one-time account token (its hash) made outside a link request: admin:create's set-password link. */
-export async function insertAccountToken(manager: EntityManager, userId: string, purpose: AccountTokenPurpose, tokenHash: string, lifetimeMs: number): Promise<void> {
+export async function insertAccountToken(
+  manager: EntityManager,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  tokenHash: string,
+  lifetimeMs: number,
+): Promise<void> {
   await manager.query(`INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`, [
     userId,
     purpose,
@@ -111,7 +121,10 @@ export class AuthRepository {
    * (AccountLinks.mint), so a reset request costs the same whether or not the address has an account.
    */
   async createLinkRequest(manager: EntityManager, purpose: AccountTokenPurpose, email: string): Promise<string> {
-    const [row] = await queryRows<{ id: string }>(manager, `INSERT INTO account_link_requests (purpose, email) VALUES ($1, $2) RETURNING id`, [purpose, email.trim()]);
+    const [row] = await queryRows<{ id: string }>(manager, `INSERT INTO account_link_requests (purpose, email) VALUES ($1, $2) RETURNING id`, [
+      purpose,
+      email.trim(),
+    ]);
     return row!.id;
   }
 
@@ -151,7 +164,11 @@ export class AuthRepository {
   }
 
   /** Uses a one-time token: answers its user when it is valid for one of `purposes`, else undefined. */
-  async consumeAccountToken(manager: EntityManager, token: string, purposes: AccountTokenPurpose[]): Promise<{ userId: string; purpose: AccountTokenPurpose } | undefined> {
+  async consumeAccountToken(
+    manager: EntityManager,
+    token: string,
+    purposes: AccountTokenPurpose[],
+  ): Promise<{ userId: string; purpose: AccountTokenPurpose } | undefined> {
     const rows = await queryRows<{ userId: string; purpose: AccountTokenPurpose }>(
       manager,
       `UPDATE account_tokens SET used_at = now()

@@ -45,7 +45,13 @@ describe('auth rules (properties)', () => {
       typ: fc.constantFrom('access', 'refresh', 'Access', ''),
       sid: fc.oneof(fc.uuid(), nastyString(40)),
     });
-    const state = fc.record({ exists: fc.boolean(), disabled: fc.boolean(), tokenVersion: version, role: fc.constantFrom('admin', 'plumber'), signInLive: fc.boolean() });
+    const state = fc.record({
+      exists: fc.boolean(),
+      disabled: fc.boolean(),
+      tokenVersion: version,
+      role: fc.constantFrom('admin', 'plumber'),
+      signInLive: fc.boolean(),
+    });
     check(
       fc.property(claims, state, (claim, session) => {
         const namesSignIn = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claim.sid);

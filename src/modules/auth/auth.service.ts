@@ -94,7 +94,12 @@ export class AuthService {
       });
     if (outcome.kind !== 'session') return { body: pending };
     return {
-      body: { user: outcome.session.body.user, accessToken: outcome.session.body.accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, verificationRequired: false },
+      body: {
+        user: outcome.session.body.user,
+        accessToken: outcome.session.body.accessToken,
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+        verificationRequired: false,
+      },
       refreshToken: outcome.session.refreshToken,
     };
   }
@@ -156,7 +161,10 @@ export class AuthService {
       if (decision === 'reject' || !user) return { kind: 'reject' as const };
       await this.repository.markRefreshTokenUsed(manager, stored.id);
       const role = await this.usersService.roleOf(user.id);
-      return { kind: 'session' as const, session: await this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion, stored.familyId) };
+      return {
+        kind: 'session' as const,
+        session: await this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion, stored.familyId),
+      };
     });
     if (result.kind !== 'session') throw new UnauthorizedException(SESSION_ENDED);
     return result.session;
@@ -258,7 +266,12 @@ export class AuthService {
   }
 
   /** A new sign-in (a new refresh-token family), or the next token of `familyId`; the access token names its sign-in (`sid`). */
-  private async issueSession(manager: EntityManager, user: { id: string; email: string; role: Role }, tokenVersion: number, familyId: string = randomUUID()): Promise<IssuedSession> {
+  private async issueSession(
+    manager: EntityManager,
+    user: { id: string; email: string; role: Role },
+    tokenVersion: number,
+    familyId: string = randomUUID(),
+  ): Promise<IssuedSession> {
     const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, ver: tokenVersion, typ: 'access', sid: familyId });
     const refreshToken = await this.repository.issueRefreshToken(manager, user.id, tokenVersion, familyId);
     return { body: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, user }, refreshToken };

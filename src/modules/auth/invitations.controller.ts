@@ -15,7 +15,10 @@ export class InvitationsController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @RateLimit({ perIp: { minute: 20 } })
-  @ApiAcceptedResponse({ type: InvitationResponse, description: 'The same answer whether or not the address already has an account (which is then left unchanged).' })
+  @ApiAcceptedResponse({
+    type: InvitationResponse,
+    description: 'The same answer whether or not the address already has an account (which is then left unchanged).',
+  })
   invite(@Body() body: InviteUserDto): Promise<InvitationResponse> {
     return this.auth.invite(body);
   }

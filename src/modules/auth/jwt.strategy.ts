@@ -41,11 +41,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // The lookups at once: every signed-in request waits for them.
     const [user, role, signInLive] = await Promise.all([
       this.users.findSessionUser(claims.sub),
-      this.users.findStoredRole(claims.sub).then(effectiveRole).catch((error: unknown): Role | null => {
-        // spec §6: a failed role lookup is logged and grants nothing.
-        this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
-        return null;
-      }),
+      this.users
+        .findStoredRole(claims.sub)
+        .then(effectiveRole)
+        .catch((error: unknown): Role | null => {
+          // spec §6: a failed role lookup is logged and grants nothing.
+          this.logger.error({ err: error, userId: claims.sub }, 'Role lookup failed');
+          return null;
+        }),
       // Signing out ends this token at once: its sign-in (refresh-token family) must still be on.
       isSignInId(claims.sid) && isSignInId(claims.sub) ? this.sessions.isSignInLive(claims.sub, claims.sid) : false,
     ]);

@@ -75,24 +75,24 @@ describe('bookings list: pages and totals', () => {
     await expectExactTotals();
   });
 
-  it.each([
-    [['createdAt', 'DESC']],
-    [['createdAt', 'ASC']],
-    [['fullName', 'ASC']],
-    [['status', 'DESC']],
-  ])('pages through exactly the rows of an ordered query, sorted by %j', async (sort) => {
-    const [field, order] = sort as [string, 'ASC' | 'DESC'];
-    const expression = field === 'fullName' ? 'lower(full_name)' : field === 'createdAt' ? 'created_at' : field;
-    const expected: string[] = (
-      await sut.dataSource.query(`SELECT id FROM bookings WHERE status <> 'cancelled' ORDER BY ${expression} ${order} NULLS ${order === 'ASC' ? 'FIRST' : 'LAST'}, id ${order}`)
-    ).map((row: { id: string }) => row.id);
-    const seen: string[] = [];
-    for (let start = 0; start < expected.length; start += 7) {
-      const page = await list({ filter: { status: STATUSES.filter((status) => status !== 'cancelled') }, sort, range: [start, start + 6] });
-      seen.push(...page.body.map((row: { id: string }) => row.id));
-    }
-    expect(seen).toEqual(expected);
-  });
+  it.each([[['createdAt', 'DESC']], [['createdAt', 'ASC']], [['fullName', 'ASC']], [['status', 'DESC']]])(
+    'pages through exactly the rows of an ordered query, sorted by %j',
+    async (sort) => {
+      const [field, order] = sort as [string, 'ASC' | 'DESC'];
+      const expression = field === 'fullName' ? 'lower(full_name)' : field === 'createdAt' ? 'created_at' : field;
+      const expected: string[] = (
+        await sut.dataSource.query(
+          `SELECT id FROM bookings WHERE status <> 'cancelled' ORDER BY ${expression} ${order} NULLS ${order === 'ASC' ? 'FIRST' : 'LAST'}, id ${order}`,
+        )
+      ).map((row: { id: string }) => row.id);
+      const seen: string[] = [];
+      for (let start = 0; start < expected.length; start += 7) {
+        const page = await list({ filter: { status: STATUSES.filter((status) => status !== 'cancelled') }, sort, range: [start, start + 6] });
+        seen.push(...page.body.map((row: { id: string }) => row.id));
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it('starts again from zero when the table is emptied', async () => {
     await sut.dataSource.query(`TRUNCATE bookings CASCADE`);

@@ -27,13 +27,20 @@ export class BookingsController {
     perIp: { minute: 5, day: 30 },
     message: `You have sent several booking requests in a short time. Please try again later, or call us on ${COMPANY.phone}.`,
   })
-  @FormPage<BookingRequestDto>({ problemsTitle: 'Please check your booking', formAnchor: '#book', next: (booking) => safeRedirect(booking._next, BOOKING_REDIRECT) })
+  @FormPage<BookingRequestDto>({
+    problemsTitle: 'Please check your booking',
+    formAnchor: '#book',
+    next: (booking) => safeRedirect(booking._next, BOOKING_REDIRECT),
+  })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data')
   @ApiBody({ type: BookingRequestDto })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeating a request with the same key creates one booking.' })
   @ApiCreatedResponse({ type: BookingCreatedResponse })
   @ApiTooManyRequestsResponse()
-  create(@FormBody({ formPostUnknownFields: 'ignore' }) booking: BookingRequestDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<BookingCreatedResponse> {
+  create(
+    @FormBody({ formPostUnknownFields: 'ignore' }) booking: BookingRequestDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<BookingCreatedResponse> {
     return this.bookings.create(booking, idempotencyKey);
   }
 }

@@ -68,8 +68,21 @@ export interface BookingTotalsRow {
 
 /** The export's columns, in order (times as text in the display time zone). */
 export const BOOKING_CSV_COLUMNS = [
-  'id', 'full_name', 'email', 'phone', 'address', 'suburb', 'state', 'postcode', 'preferred_date', 'preferred_time',
-  'brief_description', 'how_heard_about_us', 'status', 'created_at', 'updated_at',
+  'id',
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'suburb',
+  'state',
+  'postcode',
+  'preferred_date',
+  'preferred_time',
+  'brief_description',
+  'how_heard_about_us',
+  'status',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** Rows of a cursor, as arrays of text, and the way to give its connection back. */
@@ -90,9 +103,15 @@ export class BookingsRepository {
    * prepared from data that changed since, and then nothing at all was written. Its id and creation
    * time come with it (the e-mails were rendered with them).
    */
-  async insert(executor: DataSource | EntityManager, booking: NewBookingRow & { id: string; createdAt: Date }, writes: readonly StagedWrite[]): Promise<{ fresh: boolean; stored: boolean }> {
+  async insert(
+    executor: DataSource | EntityManager,
+    booking: NewBookingRow & { id: string; createdAt: Date },
+    writes: readonly StagedWrite[],
+  ): Promise<{ fresh: boolean; stored: boolean }> {
     const { text, values } = withStagedWrites(
-      (current) => sql`INSERT INTO bookings (id, full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key, created_at, updated_at)
+      (
+        current,
+      ) => sql`INSERT INTO bookings (id, full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key, created_at, updated_at)
         SELECT ${booking.id}::uuid, ${booking.fullName}, ${booking.email}, ${booking.phone}, ${booking.address}, ${booking.suburb}, ${booking.state}::text, ${booking.postcode}::text,
                ${booking.preferredDate}::date, ${booking.preferredTime}, ${booking.briefDescription}, ${booking.howHeardAboutUs}::text, ${booking.idempotencyKey}::text,
                ${booking.createdAt}::timestamptz, ${booking.createdAt}::timestamptz
@@ -122,7 +141,10 @@ export class BookingsRepository {
 
   /** Sets the status (and updated_at); false when there is no such booking. */
   async updateStatus(id: string, status: BookingStatus): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(this.dataSource, `UPDATE bookings SET status = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, status]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `UPDATE bookings SET status = $2, updated_at = now() WHERE id = $1 RETURNING id`, [
+      id,
+      status,
+    ]);
     return rows.length > 0;
   }
 
@@ -164,11 +186,23 @@ export class BookingsRepository {
    * caller releases the connection when the download ends or stops.
    */
   async openExportCursor(list: ParsedList, timeZone: string): Promise<BookingCursor> {
-    const filtered = applyListQuery(this.listQuery(timeZone), { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, BOOKING_LIST).offset(undefined).limit(undefined);
+    const filtered = applyListQuery(this.listQuery(timeZone), { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, BOOKING_LIST)
+      .offset(undefined)
+      .limit(undefined);
     filtered.select([
-      'b.id AS id', 'b.full_name AS full_name', 'b.email AS email', 'b.phone AS phone', 'b.address AS address', 'b.suburb AS suburb',
-      'b.state AS state', 'b.postcode AS postcode', `to_char(b.preferred_date, 'YYYY-MM-DD') AS preferred_date`, 'b.preferred_time AS preferred_time',
-      'b.brief_description AS brief_description', 'b.how_heard_about_us AS how_heard_about_us', 'b.status AS status',
+      'b.id AS id',
+      'b.full_name AS full_name',
+      'b.email AS email',
+      'b.phone AS phone',
+      'b.address AS address',
+      'b.suburb AS suburb',
+      'b.state AS state',
+      'b.postcode AS postcode',
+      `to_char(b.preferred_date, 'YYYY-MM-DD') AS preferred_date`,
+      'b.preferred_time AS preferred_time',
+      'b.brief_description AS brief_description',
+      'b.how_heard_about_us AS how_heard_about_us',
+      'b.status AS status',
       `to_char(b.created_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS created_at`,
       `to_char(b.updated_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS updated_at`,
     ]);

@@ -24,10 +24,25 @@ export class EnquiriesController {
    */
   @Public()
   @Post()
-  @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several enquiries in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
+  @RateLimit({
+    perIp: { minute: 5, day: 30 },
+    message: `You have sent several enquiries in a short time. Please try again later, or call us on ${COMPANY.phone}.`,
+  })
   @ApiBody({
-    description: "kind 'corporate' with organisationName, contactPerson, email, phone, siteAddress, issueType, quantity?, timing, notes?; or kind 'product' with name, email, phone, business?, product, message.",
-    schema: { example: { kind: 'corporate', organisationName: 'City of Example', contactPerson: 'Jordan Lee', email: 'jordan@example.gov.au', phone: '03 9000 0000', siteAddress: '1 Civic Drive, Example VIC 3000', issueType: 'roots', timing: 'planned' } },
+    description:
+      "kind 'corporate' with organisationName, contactPerson, email, phone, siteAddress, issueType, quantity?, timing, notes?; or kind 'product' with name, email, phone, business?, product, message.",
+    schema: {
+      example: {
+        kind: 'corporate',
+        organisationName: 'City of Example',
+        contactPerson: 'Jordan Lee',
+        email: 'jordan@example.gov.au',
+        phone: '03 9000 0000',
+        siteAddress: '1 Civic Drive, Example VIC 3000',
+        issueType: 'roots',
+        timing: 'planned',
+      },
+    },
   })
   @ApiCreatedResponse({ description: '{id}: Enquiry submitted' })
   create(@FormBody({ formPostUnknownFields: 'refuse', bodyClass: enquiryClassFor }) enquiry: EnquiryRequestDto): Promise<EnquiryCreated> {

@@ -16,7 +16,12 @@ export class JobsAdminController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
-  @ApiQuery({ name: 'filter', required: false, example: '{"q":"JOB-10","status":"quoted"}', description: 'The active jobs unless `archived` is true (archived only) or false.' })
+  @ApiQuery({
+    name: 'filter',
+    required: false,
+    example: '{"q":"JOB-10","status":"quoted"}',
+    description: 'The active jobs unless `archived` is true (archived only) or false.',
+  })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,9]' })
   @ApiOkResponse({ type: [JobResponse] })

@@ -9,7 +9,10 @@ import { looksLikeTrackingCode, newTrackingCode, randomBase32 } from './tracking
 
 const status = fc.constantFrom(...JOB_STATUSES);
 /** Job IDs as staff type them (at most 60 characters, CreateJobDto), including odd ones. */
-const jobNumber = fc.oneof(fc.stringMatching(/^[A-Z]{2,4}-\d{1,6}$/), nastyString(60).map((value) => value.slice(0, 60)));
+const jobNumber = fc.oneof(
+  fc.stringMatching(/^[A-Z]{2,4}-\d{1,6}$/),
+  nastyString(60).map((value) => value.slice(0, 60)),
+);
 
 describe('job tracking (properties)', () => {
   it('a tracking code is the spec prefix (status, job number in lower-case letters and digits) and 26 base32 characters, and looks like one', () => {
@@ -69,11 +72,17 @@ describe('job tracking (properties)', () => {
       250,
     );
     check(
-      fc.property(status, jobNumber, fc.integer({ min: 0, max: 25 }), fc.constantFrom('0', '1', '8', '9', 'A', '-', '_', '/', '%', ''), (jobStatus, number, at, replacement) => {
-        const code = newTrackingCode(jobStatus, number);
-        const position = code.length - 26 + at;
-        expect(looksLikeTrackingCode(code.slice(0, position) + replacement + code.slice(position + 1))).toBe(false);
-      }),
+      fc.property(
+        status,
+        jobNumber,
+        fc.integer({ min: 0, max: 25 }),
+        fc.constantFrom('0', '1', '8', '9', 'A', '-', '_', '/', '%', ''),
+        (jobStatus, number, at, replacement) => {
+          const code = newTrackingCode(jobStatus, number);
+          const position = code.length - 26 + at;
+          expect(looksLikeTrackingCode(code.slice(0, position) + replacement + code.slice(position + 1))).toBe(false);
+        },
+      ),
     );
   });
 
@@ -93,44 +102,76 @@ describe('job tracking (properties)', () => {
   });
 
   it('the home tracker reads a stage from any job id by the first keyword in spec order, quoted otherwise', () => {
-    const keywords: Array<[string, string]> = [['new', 'booked'], ['inspect', 'inspected'], ['quote', 'quoted'], ['accept', 'accepted'], ['schedule', 'scheduled'], ['complete', 'completed']];
+    const keywords: Array<[string, string]> = [
+      ['new', 'booked'],
+      ['inspect', 'inspected'],
+      ['quote', 'quoted'],
+      ['accept', 'accepted'],
+      ['schedule', 'scheduled'],
+      ['complete', 'completed'],
+    ];
     check(
-      fc.property(fc.oneof(nastyString(30), fc.tuple(nastyString(8), fc.mixedCase(fc.constantFrom(...keywords.map(([k]) => k))), nastyString(8)).map((parts) => parts.join(''))), (id) => {
-        const stage = stageFromJobId(id);
-        expect(isJobStatus(stage)).toBe(true);
-        expect(stage).toBe(keywords.find(([keyword]) => id.toLowerCase().includes(keyword))?.[1] ?? 'quoted');
-      }),
+      fc.property(
+        fc.oneof(
+          nastyString(30),
+          fc.tuple(nastyString(8), fc.mixedCase(fc.constantFrom(...keywords.map(([k]) => k))), nastyString(8)).map((parts) => parts.join('')),
+        ),
+        (id) => {
+          const stage = stageFromJobId(id);
+          expect(isJobStatus(stage)).toBe(true);
+          expect(stage).toBe(keywords.find(([keyword]) => id.toLowerCase().includes(keyword))?.[1] ?? 'quoted');
+        },
+      ),
       200,
     );
     expect(stageFromJobId(undefined)).toBe('quoted');
   });
 
   it('a job status is recognised only when it is exactly one of the six', () => {
-    check(fc.property(fc.oneof(anyValue, status, status.map((value) => value.toUpperCase())), (value) => {
-      expect(isJobStatus(value)).toBe(typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value));
-    }));
+    check(
+      fc.property(
+        fc.oneof(
+          anyValue,
+          status,
+          status.map((value) => value.toUpperCase()),
+        ),
+        (value) => {
+          expect(isJobStatus(value)).toBe(typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value));
+        },
+      ),
+    );
   });
 
   it('every status sends a template that exists', () => {
-    check(fc.property(status, (jobStatus) => expect(isTemplateKey(templateForJobStatus(jobStatus))).toBe(true)), 20);
-    check(fc.property(fc.oneof(nastyString(20), fc.constantFrom(...TEMPLATE_KEYS)), (key) => expect(isTemplateKey(key)).toBe((TEMPLATE_KEYS as string[]).includes(key))));
+    check(
+      fc.property(status, (jobStatus) => expect(isTemplateKey(templateForJobStatus(jobStatus))).toBe(true)),
+      20,
+    );
+    check(
+      fc.property(fc.oneof(nastyString(20), fc.constantFrom(...TEMPLATE_KEYS)), (key) =>
+        expect(isTemplateKey(key)).toBe((TEMPLATE_KEYS as string[]).includes(key)),
+      ),
+    );
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(isTemplateKey(key)).toBe(false);
   });
 
   it('the tracking-link form: no problem exactly when all three are filled and the e-mail has "@" and "."; otherwise the first missing field', () => {
     const fields = ['jobNumber', 'customerName', 'customerEmail'] as const;
     check(
-      fc.property(fc.record({ jobNumber: anyValue, customerName: anyValue, customerEmail: fc.oneof(anyValue, plainMailbox(), fc.emailAddress()) }, { requiredKeys: [] }), (input) => {
-        const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-        const problem = trackingLinkProblem(input);
-        const missing = fields.find((field) => !text(input[field]));
-        if (missing) {
-          expect(problem).toEqual({ title: TRACKING_LINK_MESSAGES.missingTitle, message: TRACKING_LINK_MESSAGES.missing, field: missing });
-        } else {
-          const email = text(input.customerEmail);
-          expect(problem === undefined).toBe(email.includes('@') && email.includes('.') && isValidEmail(email));
-        }
-      }),
+      fc.property(
+        fc.record({ jobNumber: anyValue, customerName: anyValue, customerEmail: fc.oneof(anyValue, plainMailbox(), fc.emailAddress()) }, { requiredKeys: [] }),
+        (input) => {
+          const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+          const problem = trackingLinkProblem(input);
+          const missing = fields.find((field) => !text(input[field]));
+          if (missing) {
+            expect(problem).toEqual({ title: TRACKING_LINK_MESSAGES.missingTitle, message: TRACKING_LINK_MESSAGES.missing, field: missing });
+          } else {
+            const email = text(input.customerEmail);
+            expect(problem === undefined).toBe(email.includes('@') && email.includes('.') && isValidEmail(email));
+          }
+        },
+      ),
       200,
     );
   });

@@ -40,7 +40,6 @@ export interface JobEventRow {
   createdAt: Date;
 }
 
-
 @Injectable()
 export class JobsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -68,7 +67,9 @@ export class JobsRepository {
    * when it reached each status (the latest time, if a status was set more than once). A prepared
    * statement: planning it cost twice as much as running it.
    */
-  async publicStatusByCode(code: string): Promise<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
+  async publicStatusByCode(
+    code: string,
+  ): Promise<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
     const [row] = await queryRows<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> | null }>(
       this.dataSource,
       `SELECT j.job_number AS "jobNumber", j.customer_name AS "customerName", j.status, j.updated_at AS "updatedAt",

@@ -5,12 +5,28 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import { jobCorrectionProblems, JOB_STATUS_EXPLANATIONS, JOB_STATUS_LABELS, trackerStages, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
+import {
+  jobCorrectionProblems,
+  JOB_STATUS_EXPLANATIONS,
+  JOB_STATUS_LABELS,
+  trackerStages,
+  trackingLinkProblem,
+  type JobStatus,
+} from '@relining/contracts/job-status';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { UsersService } from '../users/users.service.js';
 import { templateForJobStatus } from '../templates/job-template.rules.js';
-import type { CreateJobDto, JobChangeResponse, JobDetailResponse, JobNotificationRef, JobResponse, PublicJobStatusResponse, UpdateJobDto, UpdateJobStatusDto } from './dto/job.dto.js';
+import type {
+  CreateJobDto,
+  JobChangeResponse,
+  JobDetailResponse,
+  JobNotificationRef,
+  JobResponse,
+  PublicJobStatusResponse,
+  UpdateJobDto,
+  UpdateJobStatusDto,
+} from './dto/job.dto.js';
 import { Job } from './job.entity.js';
 import { JOB_LIST, JobsRepository } from './jobs.repository.js';
 import { newTrackingCode } from './tracking-code.js';
@@ -105,7 +121,13 @@ export class JobsService {
         await manager.save(job);
         const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
         const notification = notify ? await this.queueStatusEmail(manager, job) : null;
-        await this.repository.addEvent(manager, { jobId: job.id, status, previousStatus: null, changedBy: actor?.id ?? null, notificationId: notification?.id ?? null });
+        await this.repository.addEvent(manager, {
+          jobId: job.id,
+          status,
+          previousStatus: null,
+          changedBy: actor?.id ?? null,
+          notificationId: notification?.id ?? null,
+        });
         return { ...this.toResponse(job), notification };
       });
     } catch (error) {
@@ -130,7 +152,13 @@ export class JobsService {
       await manager.save(job);
       const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
       const notification = notify ? await this.queueStatusEmail(manager, job) : null;
-      await this.repository.addEvent(manager, { jobId: job.id, status: dto.status, previousStatus: previous, changedBy: actor.id, notificationId: notification?.id ?? null });
+      await this.repository.addEvent(manager, {
+        jobId: job.id,
+        status: dto.status,
+        previousStatus: previous,
+        changedBy: actor.id,
+        notificationId: notification?.id ?? null,
+      });
       return { ...this.toResponse(job), notification };
     });
   }

@@ -11,10 +11,15 @@ export function compileTimeChecks(notifications: NotificationsService, manager: 
   const to = 'sam@example.com.au';
   // Every declared variable: compiles.
   void notifications.enqueue(manager, { template: 'reset_password', to, variables: { resetLink: 'https://example.com.au/reset-password?token=x' } });
-  void notifications.enqueue(manager, { template: 'booking_confirmed', to, variables: { customerName: 'Alex', jobId: 'JOB-1', trackingLink: 'https://example.com.au/job-status/x' } });
+  void notifications.enqueue(manager, {
+    template: 'booking_confirmed',
+    to,
+    variables: { customerName: 'Alex', jobId: 'JOB-1', trackingLink: 'https://example.com.au/job-status/x' },
+  });
 
+  const withoutJobId = { customerName: 'Alex', trackingLink: 'https://example.com.au/job-status/x' };
   // @ts-expect-error a template without one of its variables (jobId) fails to compile
-  void notifications.enqueue(manager, { template: 'booking_confirmed', to, variables: { customerName: 'Alex', trackingLink: 'https://example.com.au/job-status/x' } });
+  void notifications.enqueue(manager, { template: 'booking_confirmed', to, variables: withoutJobId });
   // @ts-expect-error a variable the template does not declare fails to compile
   void notifications.enqueue(manager, { template: 'reset_password', to, variables: { resetLink: 'https://example.com.au/x', firstName: 'Sam' } });
   // @ts-expect-error another template's variables do not do

@@ -39,31 +39,48 @@ describe('notification rules (properties)', () => {
     );
   });
 
-  it("a Message-ID domain is always a bare host name, whatever the sender setting holds (no header can be smuggled in)", () => {
+  it('a Message-ID domain is always a bare host name, whatever the sender setting holds (no header can be smuggled in)', () => {
     check(
-      fc.property(fc.oneof(nastyString(60), fc.tuple(nastyString(10), nastyString(20)).map(([name, domain]) => `${name} <x@${domain}>`)), (mailFrom) => {
-        expect(messageIdDomain(mailFrom)).toMatch(/^[a-z0-9.-]+$/);
-      }),
+      fc.property(
+        fc.oneof(
+          nastyString(60),
+          fc.tuple(nastyString(10), nastyString(20)).map(([name, domain]) => `${name} <x@${domain}>`),
+        ),
+        (mailFrom) => {
+          expect(messageIdDomain(mailFrom)).toMatch(/^[a-z0-9.-]+$/);
+        },
+      ),
       250,
     );
     check(
-      fc.property(fc.domain(), fc.string({ maxLength: 20 }).filter((name) => !/[<>]/.test(name)), (domain, name) => {
-        expect(messageIdDomain(`${name} <no-reply@${domain}>`)).toBe(domain.toLowerCase());
-        expect(messageIdDomain(`no-reply@${domain}`)).toBe(domain.toLowerCase());
-      }),
+      fc.property(
+        fc.domain(),
+        fc.string({ maxLength: 20 }).filter((name) => !/[<>]/.test(name)),
+        (domain, name) => {
+          expect(messageIdDomain(`${name} <no-reply@${domain}>`)).toBe(domain.toLowerCase());
+          expect(messageIdDomain(`no-reply@${domain}`)).toBe(domain.toLowerCase());
+        },
+      ),
     );
   });
 
   it('a deliverable address is exactly one mailbox to the mail library: no list, no display name, no line break', () => {
     check(
-      fc.property(fc.oneof(fc.emailAddress(), nastyString(60), fc.tuple(fc.emailAddress(), fc.constantFrom(',', ';', '\r\n', ' ', '<', '>', '"', '(c)'), fc.emailAddress()).map((parts) => parts.join(''))), (address) => {
-        if (!isDeliverableAddress(address)) return;
-        expect(address).not.toMatch(/[\r\n\s,;<>"]/);
-        const parsed = addressparser(address, { flatten: true });
-        expect(parsed).toHaveLength(1);
-        expect(parsed[0]!.address).toBe(address);
-        expect(parsed[0]!.name).toBe('');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.emailAddress(),
+          nastyString(60),
+          fc.tuple(fc.emailAddress(), fc.constantFrom(',', ';', '\r\n', ' ', '<', '>', '"', '(c)'), fc.emailAddress()).map((parts) => parts.join('')),
+        ),
+        (address) => {
+          if (!isDeliverableAddress(address)) return;
+          expect(address).not.toMatch(/[\r\n\s,;<>"]/);
+          const parsed = addressparser(address, { flatten: true });
+          expect(parsed).toHaveLength(1);
+          expect(parsed[0]!.address).toBe(address);
+          expect(parsed[0]!.name).toBe('');
+        },
+      ),
       300,
     );
   });

@@ -161,7 +161,9 @@ export class NotificationsRepository {
   }
 
   async findByDedupeKey(manager: EntityManager, dedupeKey: string): Promise<{ id: string; status: NotificationStatus } | undefined> {
-    const [row] = await queryRows<{ id: string; status: NotificationStatus }>(manager, `SELECT id, status FROM notifications WHERE dedupe_key = $1`, [dedupeKey]);
+    const [row] = await queryRows<{ id: string; status: NotificationStatus }>(manager, `SELECT id, status FROM notifications WHERE dedupe_key = $1`, [
+      dedupeKey,
+    ]);
     return row;
   }
 

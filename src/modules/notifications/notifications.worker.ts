@@ -129,9 +129,12 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
         const link = await this.minters.mint(message.linkMinter, message.linkRef);
         if (link.kind === 'withdrawn') {
           this.logger.log({ notificationId: message.id }, `E-mail not sent: ${link.reason}`);
-          await this.record(() => this.repository.markCancelled(message, `Not sent: ${link.reason}`), (dbError) => {
-            this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
-          });
+          await this.record(
+            () => this.repository.markCancelled(message, `Not sent: ${link.reason}`),
+            (dbError) => {
+              this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
+            },
+          );
           return;
         }
         mail = { ...message, to: link.to, text: withSecret(message.text, link.secret), html: withSecret(message.html, link.secret) };
@@ -141,9 +144,12 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);
       const reason = `Could not make the message's link: ${(error as Error).message}`;
       this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
-      await this.record(() => this.repository.markFailed(message, outcome, reason), (dbError) => {
-        this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
-      });
+      await this.record(
+        () => this.repository.markFailed(message, outcome, reason),
+        (dbError) => {
+          this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
+        },
+      );
       return;
     }
     try {
@@ -153,14 +159,20 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);
       const reason = describeSmtpError(error);
       this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${reason}`);
-      await this.record(() => this.repository.markFailed(message, outcome, reason), (dbError) => {
-        this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
-      });
+      await this.record(
+        () => this.repository.markFailed(message, outcome, reason),
+        (dbError) => {
+          this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
+        },
+      );
       return;
     }
-    await this.record(() => this.repository.markSent(message, mail.to), (dbError) => {
-      this.logger.error(`Could not record a delivery (${message.id}); it will be sent again, with the same Message-ID: ${dbError.message}`);
-    });
+    await this.record(
+      () => this.repository.markSent(message, mail.to),
+      (dbError) => {
+        this.logger.error(`Could not record a delivery (${message.id}); it will be sent again, with the same Message-ID: ${dbError.message}`);
+      },
+    );
     if (this.peerUnreachable) await this.peerBack();
   }
 

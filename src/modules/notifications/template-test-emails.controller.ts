@@ -26,7 +26,10 @@ export class TemplateTestEmailsController {
 
   @Post(':key/test')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiAcceptedResponse({ type: TestEmailResponse, description: 'Test Email Sent: the template (or the draft sent with it) with sample values, to the signed-in admin.' })
+  @ApiAcceptedResponse({
+    type: TestEmailResponse,
+    description: 'Test Email Sent: the template (or the draft sent with it) with sample values, to the signed-in admin.',
+  })
   async sendTest(@Param('key') key: string, @Body() body: PreviewTemplateDto, @CurrentUser() user: CurrentUserInfo): Promise<TestEmailResponse> {
     const message = await this.templates.testMessage(key, body);
     // Any template, chosen at run time: its sample values hold every variable it declares (sampleValues).

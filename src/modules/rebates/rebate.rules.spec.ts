@@ -60,9 +60,28 @@ describe('applyReferralStatus', () => {
 describe('rebateTotals', () => {
   it.each([
     [[], { paid: 0, pending: 0 }],
-    [[{ amount: 80, status: 'paid' }, { amount: 400, status: 'pending' }], { paid: 80, pending: 400 }],
-    [[{ amount: 80, status: 'processing' }, { amount: 400, status: 'processing' }], { paid: 0, pending: 480 }],
-    [[{ amount: 80, status: 'paid' }, { amount: 400, status: 'paid' }, { amount: 80, status: 'anything else' }], { paid: 480, pending: 80 }],
+    [
+      [
+        { amount: 80, status: 'paid' },
+        { amount: 400, status: 'pending' },
+      ],
+      { paid: 80, pending: 400 },
+    ],
+    [
+      [
+        { amount: 80, status: 'processing' },
+        { amount: 400, status: 'processing' },
+      ],
+      { paid: 0, pending: 480 },
+    ],
+    [
+      [
+        { amount: 80, status: 'paid' },
+        { amount: 400, status: 'paid' },
+        { amount: 80, status: 'anything else' },
+      ],
+      { paid: 480, pending: 80 },
+    ],
   ])('%j → %j', (parts, totals) => {
     expect(rebateTotals(parts)).toEqual(totals);
   });

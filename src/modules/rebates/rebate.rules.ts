@@ -70,7 +70,10 @@ export interface PaymentDue {
 }
 
 /** When each unpaid, completed part must be paid, and whether that date has passed. */
-export function paymentsDue(state: Pick<RebateState, 'cleanViewStatus' | 'relineStatus' | 'cleanViewCompletedAt' | 'relineCompletedAt'>, now: Date): PaymentDue[] {
+export function paymentsDue(
+  state: Pick<RebateState, 'cleanViewStatus' | 'relineStatus' | 'cleanViewCompletedAt' | 'relineCompletedAt'>,
+  now: Date,
+): PaymentDue[] {
   const due: PaymentDue[] = [];
   const add = (part: 'cleanView' | 'reline', completedAt: Date | null, status: RebateStatus) => {
     if (!completedAt || status === 'paid') return;

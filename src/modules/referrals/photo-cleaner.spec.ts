@@ -58,13 +58,34 @@ describe('cleanPhoto', () => {
 
   it.each([
     ['HTML behind a JPEG signature', async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), HTML])],
-    ['a PDF behind a PNG signature', async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('%PDF-1.7\n1 0 obj')])],
+    [
+      'a PDF behind a PNG signature',
+      async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('%PDF-1.7\n1 0 obj')]),
+    ],
     ['a WebP header with no image', async () => Buffer.from('RIFF\x20\0\0\0WEBPVP8 \x10\0\0\0<script>x</script>', 'latin1')],
     ['a JPEG cut in half', async () => (await plainPhoto('jpeg', 64, 64)).subarray(0, 200)],
     ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')],
-    ['a GIF', async () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()],
-    ['a TIFF', async () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).tiff().toBuffer()],
-    ['an AVIF', async () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).avif().toBuffer()],
+    [
+      'a GIF',
+      async () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+    ],
+    [
+      'a TIFF',
+      async () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .tiff()
+          .toBuffer(),
+    ],
+    [
+      'an AVIF',
+      async () =>
+        sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+          .avif()
+          .toBuffer(),
+    ],
   ])('refuses %s as not an image', async (_name, make) => {
     await expect(cleanPhoto(await make())).rejects.toMatchObject({ name: 'PhotoRefused', reason: 'not-an-image' });
   });

@@ -41,7 +41,7 @@ const SHARP_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': '
 
 /** A WebP stored losslessly (a VP8L chunk) is kept lossless. */
 function isLosslessWebp(buffer: Buffer): boolean {
-  for (let at = 12; at + 8 <= buffer.length; ) {
+  for (let at = 12; at + 8 <= buffer.length;) {
     const type = buffer.toString('latin1', at, at + 4);
     if (type === 'VP8L') return true;
     if (type === 'VP8 ') return false;

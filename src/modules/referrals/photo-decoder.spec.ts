@@ -27,7 +27,12 @@ describe('PhotoDecoder', () => {
 
     const outcomes = await sut.clean([jpeg, Buffer.from('<html>not a photo</html>'), png, bomb]);
 
-    expect(outcomes.map((outcome) => (outcome.ok ? outcome.photo.contentType : outcome.refusal))).toEqual(['image/jpeg', 'not-an-image', 'image/png', 'too-many-pixels']);
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.photo.contentType : outcome.refusal))).toEqual([
+      'image/jpeg',
+      'not-an-image',
+      'image/png',
+      'too-many-pixels',
+    ]);
     expect(outcomes[0]).toMatchObject({ ok: true, photo: { width: 40, height: 30 } });
     expect((await sharp((outcomes[2] as { photo: { buffer: Uint8Array } }).photo.buffer).metadata()).format).toBe('png');
     // Decoded by the pool's thread, not this one.

@@ -8,8 +8,7 @@ import { cleanPhoto, PhotoRefused, type CleanPhoto, type PhotoRefusal } from './
  */
 
 export type CleanOutcome =
-  | { ok: true; photo: Omit<CleanPhoto, 'buffer'> & { buffer: Uint8Array }; ms: number }
-  | { ok: false; refusal: PhotoRefusal; ms: number };
+  { ok: true; photo: Omit<CleanPhoto, 'buffer'> & { buffer: Uint8Array }; ms: number } | { ok: false; refusal: PhotoRefusal; ms: number };
 
 export default async function cleanInWorker(input: Uint8Array): Promise<CleanOutcome> {
   const started = performance.now();

@@ -28,7 +28,9 @@ export class PhotosRepository {
 
   /** How many photos the referral has (in the caller's transaction when one is given). */
   async countForReferral(referralId: string, manager?: EntityManager): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(manager ?? this.dataSource, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [referralId]);
+    const [row] = await queryRows<{ count: number }>(manager ?? this.dataSource, `SELECT count(*)::int AS count FROM referral_photos WHERE referral_id = $1`, [
+      referralId,
+    ]);
     return row?.count ?? 0;
   }
 

@@ -26,7 +26,8 @@ interface ReceivedFile {
   field: string;
 }
 
-const tooManyAtOnce = () => DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos: choose ${MAX_PHOTOS} or fewer.` }]);
+const tooManyAtOnce = () =>
+  DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos: choose ${MAX_PHOTOS} or fewer.` }]);
 
 /** More photos than the referral has room for: those it has already, told when there are some. */
 const tooMany = (alreadyAdded: number) =>
@@ -145,12 +146,7 @@ export class PhotosService {
     });
   }
 
-  private save(
-    referralId: string,
-    received: CleanUpload[],
-    userId: string,
-    stored: string[],
-  ): Promise<ReferralPhoto[]> {
+  private save(referralId: string, received: CleanUpload[], userId: string, stored: string[]): Promise<ReferralPhoto[]> {
     return this.dataSource.transaction(async (manager) => {
       await this.repository.lockReferral(manager, referralId);
       const count = await this.repository.countForReferral(referralId, manager);

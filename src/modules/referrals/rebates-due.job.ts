@@ -59,7 +59,10 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
     const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
     const day = (iso: string) => formatDateIn(this.config.tzDisplay, iso);
     const list = due
-      .map((item) => `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${formatMoney(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`)
+      .map(
+        (item) =>
+          `${item.refNumber} · ${item.plumberName} · ${item.part === 'cleanView' ? 'C&V' : 'Reline'} ${formatMoney(item.amount)} · ${item.overdue ? `OVERDUE since ${day(item.dueAt)}` : `due ${day(item.dueAt)}`}`,
+      )
       .join('\n');
     await this.dataSource.transaction((manager) =>
       this.notifications.enqueue(manager, {

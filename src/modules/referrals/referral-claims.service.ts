@@ -41,7 +41,8 @@ export class ReferralClaimsService {
     if (!email) throw new DomainError('EMAIL_NOT_CONFIRMED', REFERRAL_CLAIM_MESSAGES.emailNotConfirmed, HttpStatus.FORBIDDEN);
     const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
     const done = await this.dataSource.transaction(async (manager) => {
-      const applied = decision === 'claim' ? await this.repository.claim(manager, user.id, email, wanted) : await this.repository.decline(manager, user.id, email, wanted);
+      const applied =
+        decision === 'claim' ? await this.repository.claim(manager, user.id, email, wanted) : await this.repository.decline(manager, user.id, email, wanted);
       if (applied.length !== wanted.length) {
         const missing = wanted.filter((id) => !applied.includes(id));
         throw new DomainError(

@@ -50,7 +50,12 @@ describe('referral totals', () => {
     const stats = (await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body;
     expect(stats).toMatchObject({
       total: previous.total,
-      byStatus: { referred: previous.referred, cleanview_completed: previous.cleanview_completed, reline_completed: previous.reline_completed, rebate_paid: previous.rebate_paid },
+      byStatus: {
+        referred: previous.referred,
+        cleanview_completed: previous.cleanview_completed,
+        reline_completed: previous.reline_completed,
+        rebate_paid: previous.rebate_paid,
+      },
       rebates: { paid: previous.paidCents / 100, pending: previous.pendingCents / 100 },
     });
     expect(stats.topReferrers).toEqual(topReferrers);
@@ -59,10 +64,23 @@ describe('referral totals', () => {
           OR (reline_rebate_status <> 'paid' AND reline_completed_at < now() - interval '30 days')`,
     );
     expect(stats.overdueCount).toBe(overdue);
-    for (const filter of [{}, { status: 'referred' }, { status: 'rebate_paid' }, { status: ['referred', 'cleanview_completed'] }, { status: 'referred', urgency: 'low' }]) {
-      const response = await sut.http().get('/api/admin/referrals').query({ filter: JSON.stringify(filter) }).set(admin.auth).expect(200);
+    for (const filter of [
+      {},
+      { status: 'referred' },
+      { status: 'rebate_paid' },
+      { status: ['referred', 'cleanview_completed'] },
+      { status: 'referred', urgency: 'low' },
+    ]) {
+      const response = await sut
+        .http()
+        .get('/api/admin/referrals')
+        .query({ filter: JSON.stringify(filter) })
+        .set(admin.auth)
+        .expect(200);
       const statuses = 'status' in filter ? [filter.status].flat() : null;
-      const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals WHERE $1::text[] IS NULL OR status = ANY($1::text[])`, [statuses]);
+      const [{ count }] = await sut.dataSource.query(`SELECT count(*)::int AS count FROM referrals WHERE $1::text[] IS NULL OR status = ANY($1::text[])`, [
+        statuses,
+      ]);
       expect(response.headers['content-range']).toMatch(new RegExp(`/${count}$`));
     }
   }
@@ -74,7 +92,8 @@ describe('referral totals', () => {
     ben = await createUser(sut.dataSource, { email: 'ben@totals.com.au' });
     // Ann 4; Ben (an account), Cat and Dan (quick referrals, by e-mail) 3 each: a tie for second place.
     for (const daysAgo of [40, 30, 20, 10]) await insert({ plumberId: ann.id, name: 'Ann', email: 'ann@totals.com.au', daysAgo });
-    for (const daysAgo of [35, 25, 15]) await insert({ plumberId: ben.id, name: 'Ben', email: 'ben@totals.com.au', daysAgo, status: 'cleanview_completed', completedDaysAgo: daysAgo - 5 });
+    for (const daysAgo of [35, 25, 15])
+      await insert({ plumberId: ben.id, name: 'Ben', email: 'ben@totals.com.au', daysAgo, status: 'cleanview_completed', completedDaysAgo: daysAgo - 5 });
     for (const daysAgo of [3, 2, 1]) await insert({ name: `Cat ${daysAgo}`, email: 'Cat@Quick.com.au', daysAgo });
     for (const daysAgo of [9, 8, 7]) await insert({ name: 'Dan', email: 'dan@quick.com.au', daysAgo });
   });
@@ -102,7 +121,10 @@ describe('referral totals', () => {
     // Dan registers: his quick referrals join his account (one statement moving three referrals).
     const dan = await createUser(sut.dataSource, { email: 'dan@quick.com.au' });
     await sut.dataSource.query(`UPDATE referrals SET plumber_id = $1 WHERE plumber_id IS NULL AND lower(plumber_email) = 'dan@quick.com.au'`, [dan.id]);
-    await sut.dataSource.query(`UPDATE referrals SET status = 'rebate_paid', cleanview_rebate_status = 'paid', reline_rebate_status = 'paid' WHERE plumber_id = $1`, [ben.id]);
+    await sut.dataSource.query(
+      `UPDATE referrals SET status = 'rebate_paid', cleanview_rebate_status = 'paid', reline_rebate_status = 'paid' WHERE plumber_id = $1`,
+      [ben.id],
+    );
     await expectTotalsMatchAggregate();
 
     await sut.dataSource.query(`DELETE FROM referrals WHERE plumber_name = 'Cat 1'`);

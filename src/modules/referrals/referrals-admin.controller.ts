@@ -78,7 +78,10 @@ export class ReferralsAdminController {
 
   @Post(':id/email')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOkResponse({ description: "'Send Email to Plumber': really sent through the outbox. {notificationId, to, status}: status 'queued', or 'preview' when no SMTP server is configured (saved, not sent)." })
+  @ApiOkResponse({
+    description:
+      "'Send Email to Plumber': really sent through the outbox. {notificationId, to, status}: status 'queued', or 'preview' when no SMTP server is configured (saved, not sent).",
+  })
   email(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Body() body: EmailPlumberDto): Promise<EmailPlumberResult> {
     return this.referrals.emailPlumber(user, id, body.subject.trim(), body.message.trim());
   }

@@ -115,7 +115,12 @@ export class MyReferralsController {
   }
 
   @Get('referrals/:id/photos/:photoId')
-  async photo(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Param('photoId', ParseUUIDPipe) photoId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async photo(
+    @CurrentUser() user: CurrentUserInfo,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('photoId', ParseUUIDPipe) photoId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const referral = await this.referrals.findOwn(user, id);
     const photo = await this.photos.open(referral.id, photoId);
     photoHeaders(reply, photo);
@@ -137,7 +142,10 @@ export class QuickReferralsController {
   @Public()
   @Post('quick')
   @HttpCode(HttpStatus.CREATED)
-  @RateLimit({ perIp: { minute: 5, day: 30 }, message: `You have sent several referrals in a short time. Please try again later, or call us on ${COMPANY.phone}.` })
+  @RateLimit({
+    perIp: { minute: 5, day: 30 },
+    message: `You have sent several referrals in a short time. Please try again later, or call us on ${COMPANY.phone}.`,
+  })
   @FormPage({ problemsTitle: 'Please check your referral', next: () => '/plumber-referral?mode=register' })
   @ApiBody({ type: QuickReferralDto })
   @ApiCreatedResponse({ description: "{id, refNumber}: 'Thank you for your referral!'" })

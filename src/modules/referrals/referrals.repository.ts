@@ -31,7 +31,9 @@ export const REFERRAL_LIST = defineListSpec({
     status: equals('r.status', REFERRAL_STATUSES),
     urgency: equals('r.urgency', URGENCIES),
     plumberId: equals('r.plumber_id::text'),
-    plumberEmail: { apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name) },
+    plumberEmail: {
+      apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name),
+    },
     createdFrom: calendarDay('r.created_at', '>=', 0),
     createdTo: calendarDay('r.created_at', '<', 1),
     overdue: {
@@ -46,7 +48,6 @@ export const REFERRAL_LIST = defineListSpec({
   defaultPageSize: 5,
   maxPageSize: 500,
 });
-
 
 /** A quick referral waiting for its plumber's word, as the dashboard offers it. */
 export interface UnclaimedReferralRow {
@@ -241,7 +242,9 @@ export class ReferralsRepository {
   }
 
   /** Totals by status and the rebate money paid and not yet paid (cents), from the running totals. */
-  async statusAndMoneyTotals(manager: EntityManager): Promise<{ total: number; byStatus: Record<ReferralStatus, number>; paidCents: number; pendingCents: number }> {
+  async statusAndMoneyTotals(
+    manager: EntityManager,
+  ): Promise<{ total: number; byStatus: Record<ReferralStatus, number>; paidCents: number; pendingCents: number }> {
     const [totals] = await queryRows<Record<string, number | string>>(
       manager,
       `SELECT coalesce(sum(referrals), 0)::int AS total,
@@ -333,11 +336,19 @@ export class ReferralsRepository {
     );
   }
 
-  private async recordEvents(manager: EntityManager, rows: ReadonlyArray<{ id: string }>, userId: string, kind: 'attached' | 'claim_declined', email: string): Promise<void> {
+  private async recordEvents(
+    manager: EntityManager,
+    rows: ReadonlyArray<{ id: string }>,
+    userId: string,
+    kind: 'attached' | 'claim_declined',
+    email: string,
+  ): Promise<void> {
     if (rows.length === 0) return;
-    await manager.query(
-      `INSERT INTO referral_events (referral_id, actor_id, kind, to_value) SELECT unnest($1::uuid[]), $2, $3, $4`,
-      [rows.map((row) => row.id), userId, kind, email],
-    );
+    await manager.query(`INSERT INTO referral_events (referral_id, actor_id, kind, to_value) SELECT unnest($1::uuid[]), $2, $3, $4`, [
+      rows.map((row) => row.id),
+      userId,
+      kind,
+      email,
+    ]);
   }
 }

@@ -57,7 +57,12 @@ export class ReferralsService {
 
   async summary(user: CurrentUserInfo): Promise<RebateSummary> {
     const rows = await this.repository.findRebatePartsOfPlumber(user.id);
-    const totals = rebateTotals(rows.flatMap((row) => [{ amount: row.cv, status: row.cvStatus }, { amount: row.rl, status: row.rlStatus }]));
+    const totals = rebateTotals(
+      rows.flatMap((row) => [
+        { amount: row.cv, status: row.cvStatus },
+        { amount: row.rl, status: row.rlStatus },
+      ]),
+    );
     return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
   }
 
@@ -132,7 +137,8 @@ export class ReferralsService {
 
   /** The company's notice (times in TZ_DISPLAY, labelled) and the plumber's acknowledgement; delivery never fails the referral. */
   private async queueEmails(manager: EntityManager, referral: Referral): Promise<void> {
-    const services = [referral.serviceCleanView ? 'Clean & View' : null, referral.serviceReline ? 'Reline' : null].filter(Boolean).join(', ') || 'Not specified';
+    const services =
+      [referral.serviceCleanView ? 'Clean & View' : null, referral.serviceReline ? 'Reline' : null].filter(Boolean).join(', ') || 'Not specified';
     await this.notifications.enqueue(manager, {
       template: 'referral_notice',
       to: this.config.companyEmail.replace(/^.*<([^>]+)>\s*$/, '$1'),

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 
 export class ConsoleConfigResponse implements ConsoleConfig {
-  @ApiProperty({ example: 'Australia/Melbourne', description: 'TZ_DISPLAY: the console shows every date and time in this zone, whatever the browser\'s.' })
+  @ApiProperty({ example: 'Australia/Melbourne', description: "TZ_DISPLAY: the console shows every date and time in this zone, whatever the browser's." })
   timeZone!: string;
   @ApiProperty({ enum: ['smtp', 'preview'], description: "'preview' when no SMTP_URL is set: e-mails are saved as previews, never sent." })
   emailDelivery!: 'smtp' | 'preview';

@@ -7,7 +7,12 @@ const MONEY = /\$\d+(?:,\d{3})*(?:\.\d\d)?(?!\d)/g;
 describe('figures in the e-mail templates', () => {
   it.each(TEMPLATE_KEYS)('%s, as previewed, prints only the business constants’ amounts', (key) => {
     const definition = TEMPLATE_CATALOGUE[key];
-    const email = renderEmail({ subject: definition.subject, body: definition.body, variables: sampleValues(definition, SAMPLE_ORIGIN), linkVariables: definition.linkVariables });
+    const email = renderEmail({
+      subject: definition.subject,
+      body: definition.body,
+      variables: sampleValues(definition, SAMPLE_ORIGIN),
+      linkVariables: definition.linkVariables,
+    });
     for (const part of [email.subject, email.text, email.html]) {
       expect((part.match(MONEY) ?? []).filter((amount) => !PRINTED_AMOUNTS.includes(amount))).toEqual([]);
     }

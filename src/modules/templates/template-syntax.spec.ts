@@ -30,8 +30,16 @@ describe('findTemplateProblems', () => {
     ['braces split by a zero-width space', '{\u200B{customerName}\u200B}', STRAY],
     ['a zero-width space', 'Hi\u200B{customerName}', 'Remove the invisible character U+200B (zero-width or text-direction control).'],
     ['a right-to-left override', 'Hi \u202E{customerName}', 'Remove the invisible character U+202E (zero-width or text-direction control).'],
-    ['fullwidth braces', '\uFF5B\uFF5BcustomerName\uFF5D\uFF5D', '"\uFF5B" (U+FF5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.'],
-    ['small braces', '\uFE5BcustomerName\uFE5C', '"\uFE5B" (U+FE5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.'],
+    [
+      'fullwidth braces',
+      '\uFF5B\uFF5BcustomerName\uFF5D\uFF5D',
+      '"\uFF5B" (U+FF5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.',
+    ],
+    [
+      'small braces',
+      '\uFE5BcustomerName\uFE5C',
+      '"\uFE5B" (U+FE5B) looks like a brace but is not one: variables use plain braces, for example {customerName}.',
+    ],
     ['a NUL character', 'Hi\u0000{customerName}', 'Remove the control character U+0000.'],
     ['an escape character', 'Hi\u001B[31m', 'Remove the control character U+001B.'],
   ])('refuses %s', (_name, source, message) => {
@@ -50,10 +58,13 @@ describe('findTemplateProblems', () => {
     expect(findTemplateProblems('Hello {customerName}', allowed, 'subject')).toEqual([]);
   });
 
-  it.each(Object.values(TEMPLATE_CATALOGUE).map((definition) => [definition.key, definition] as const))('the default wording of %s passes its own checks', (_key, definition) => {
-    expect(findTemplateProblems(definition.subject, definition.variables, 'subject')).toEqual([]);
-    expect(findTemplateProblems(definition.body, definition.variables, 'body')).toEqual([]);
-  });
+  it.each(Object.values(TEMPLATE_CATALOGUE).map((definition) => [definition.key, definition] as const))(
+    'the default wording of %s passes its own checks',
+    (_key, definition) => {
+      expect(findTemplateProblems(definition.subject, definition.variables, 'subject')).toEqual([]);
+      expect(findTemplateProblems(definition.body, definition.variables, 'body')).toEqual([]);
+    },
+  );
 
   it('reports each unknown variable once', () => {
     expect(findTemplateProblems('{a} {a} {b}', allowed)).toHaveLength(2);

@@ -50,7 +50,9 @@ export function findTemplateProblems(source: string, allowedVariables: readonly 
   }
   const lookalike = LOOKALIKE_BRACES.exec(source)?.[0];
   if (lookalike !== undefined) {
-    problems.push({ message: `"${lookalike}" (${codePoint(lookalike)}) looks like a brace but is not one: variables use plain braces, for example {customerName}.` });
+    problems.push({
+      message: `"${lookalike}" (${codePoint(lookalike)}) looks like a brace but is not one: variables use plain braces, for example {customerName}.`,
+    });
   }
   const doubled = source.includes('{{') || source.includes('}}');
   if (doubled) {

@@ -16,7 +16,10 @@ export class TemplatesAdminController {
   constructor(private readonly templates: TemplatesAdminService) {}
 
   @Get()
-  @ApiOkResponse({ type: [TemplateResponse], description: 'Every template by default (a short, fixed list); react-admin dialect: sort, range, filters q, group, id.' })
+  @ApiOkResponse({
+    type: [TemplateResponse],
+    description: 'Every template by default (a short, fixed list); react-admin dialect: sort, range, filters q, group, id.',
+  })
   async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<TemplateResponse[]> {
     const page = await this.templates.list(query);
     void reply.header('content-range', contentRange('email-templates', page.offset, page.rows.length, page.total));

@@ -7,7 +7,15 @@ import { InjectConfig } from '../../config/config.module.js';
 import { isBlank, requiredMessage } from '@relining/contracts/template-rules';
 import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
-import { isTemplateKey, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateDefinition, type TemplateGroup, type TemplateKey } from './template-catalogue.js';
+import {
+  isTemplateKey,
+  sampleValues,
+  TEMPLATE_CATALOGUE,
+  TEMPLATE_KEYS,
+  type TemplateDefinition,
+  type TemplateGroup,
+  type TemplateKey,
+} from './template-catalogue.js';
 import { renderEmail, type EmailButton } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
 import { TemplatesService } from './templates.service.js';
@@ -24,12 +32,15 @@ const TEMPLATE_GROUPS = ['job', 'account', 'booking', 'referral', 'enquiry'] as 
 
 /** Catalogue order with the job templates first: what the console shows. */
 const POSITION = new Map(
-  [...TEMPLATE_KEYS].sort((a, b) => Number(TEMPLATE_CATALOGUE[a].group !== 'job') - Number(TEMPLATE_CATALOGUE[b].group !== 'job')).map((key, index) => [key as string, index]),
+  [...TEMPLATE_KEYS]
+    .sort((a, b) => Number(TEMPLATE_CATALOGUE[a].group !== 'job') - Number(TEMPLATE_CATALOGUE[b].group !== 'job'))
+    .map((key, index) => [key as string, index]),
 );
 
 function listValues(value: unknown, name: string): string[] {
   const values = Array.isArray(value) ? value : [value];
-  if (!values.every((item) => typeof item === 'string')) throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a text value or a list of them` }]);
+  if (!values.every((item) => typeof item === 'string'))
+    throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be a text value or a list of them` }]);
   return values as string[];
 }
 
@@ -47,7 +58,11 @@ const TEMPLATE_LIST = defineMemoryListSpec<TemplateResponse>({
     q: (row, value, name) => {
       if (typeof value !== 'string') throw DomainError.validation([{ field: `filter.${name}`, message: `${name} must be text` }]);
       const haystack = `${row.key} ${row.name} ${row.subject}`.toLowerCase();
-      return value.toLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+      return value
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .every((word) => haystack.includes(word));
     },
     group: (row, value, name) => {
       const groups = listValues(value, name);
@@ -120,7 +135,10 @@ export class TemplatesAdminService {
    */
   private check(definition: TemplateDefinition, subject: string | undefined, body: string | undefined, required: boolean): void {
     const errors: FieldError[] = [];
-    for (const [part, source] of [['subject', subject], ['body', body]] as const) {
+    for (const [part, source] of [
+      ['subject', subject],
+      ['body', body],
+    ] as const) {
       if (source === undefined && !required) continue;
       if (isBlank(source)) {
         errors.push({ field: part, message: requiredMessage(part) });

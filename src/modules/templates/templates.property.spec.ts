@@ -11,7 +11,10 @@ const piece = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ALLOWED).map((name) => `{${name}}`) },
   { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '\r\n', '<b>', '&amp;', '"', "'", '\\', '@root', 'é', '🚰') },
   { weight: 1, arbitrary: fc.constantFrom('{firstName}', '{constructor}', '{__proto__}', '{toString}', '{ customerName }', '{customerName', 'customerName}') },
-  { weight: 1, arbitrary: fc.constantFrom('{', '}', '{{', '}}', '{{{', '}}}', '{{> partial}}', '{{#each x}}', '{{/each}}', '{{lookup . "a"}}', '{{this}}', '\\{') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{', '}', '{{', '}}', '{{{', '}}}', '{{> partial}}', '{{#each x}}', '{{/each}}', '{{lookup . "a"}}', '{{this}}', '\\{'),
+  },
   { weight: 1, arbitrary: nastyString(8) },
 );
 const templateSource = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join(''));
@@ -19,12 +22,22 @@ const templateSource = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.
 /** What a customer (or a bot) can put in a value: markup, template syntax, header breaks, any text. */
 const customerValue = fc.oneof(
   nastyString(30),
-  fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' onmouseover='x", '{{constructor.constructor}}', '{customerName}', 'a\r\nBcc: victim@example.com', 'javascript:alert(1)', '&lt;b&gt;'),
+  fc.constantFrom(
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    "' onmouseover='x",
+    '{{constructor.constructor}}',
+    '{customerName}',
+    'a\r\nBcc: victim@example.com',
+    'javascript:alert(1)',
+    '&lt;b&gt;',
+  ),
 );
 const values = fc.record({ customerName: customerValue, jobNumber: customerValue, trackingLink: fc.oneof(fc.webUrl(), customerValue) });
 
 /** The staff template with each `{variable}` replaced by its value, once, left to right: what the text part must be. */
-const substitute = (source: string, variables: Record<string, string>) => source.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_match, name: string) => variables[name]!);
+const substitute = (source: string, variables: Record<string, string>) =>
+  source.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_match, name: string) => variables[name]!);
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
 const tags = (html: string) => [...html.matchAll(/<([a-zA-Z/][^\s>]*)/g)].map((match) => match[1]!);
@@ -79,7 +92,13 @@ describe('staff templates (properties)', () => {
         const harmless = { customerName: 'Alex', jobNumber: 'JOB-1', trackingLink: 'https://example.com/t' };
         const button = withButton ? { label: 'View', url: variables.trackingLink } : undefined;
         const render = (input: Record<string, string>, withLink: boolean) =>
-          renderEmail({ subject: 'S', body, variables: input, linkVariables: withLink ? ['trackingLink'] : [], button: button && { ...button, url: input.trackingLink! } }).html;
+          renderEmail({
+            subject: 'S',
+            body,
+            variables: input,
+            linkVariables: withLink ? ['trackingLink'] : [],
+            button: button && { ...button, url: input.trackingLink! },
+          }).html;
         const nasty = render(variables, true);
         const plain = render(harmless, false);
         // Paragraph breaks follow the text, so compare the kinds of tag, not their number.
@@ -99,7 +118,11 @@ describe('staff templates (properties)', () => {
   });
   it('a template prepared once renders every message exactly as a template prepared for that message alone', () => {
     // Values blank or not, in any order, one after the other: each shape of values is compiled once and reused.
-    const someBlank = fc.record({ customerName: fc.oneof(customerValue, fc.constantFrom('', '  ')), jobNumber: fc.oneof(customerValue, fc.constant('')), trackingLink: fc.oneof(fc.webUrl(), fc.constant(' ')) });
+    const someBlank = fc.record({
+      customerName: fc.oneof(customerValue, fc.constantFrom('', '  ')),
+      jobNumber: fc.oneof(customerValue, fc.constant('')),
+      trackingLink: fc.oneof(fc.webUrl(), fc.constant(' ')),
+    });
     check(
       fc.property(templateSource, templateSource, fc.array(someBlank, { minLength: 1, maxLength: 6 }), (subject, body, messages) => {
         fc.pre(findTemplateProblems(subject, ALLOWED, 'subject').length === 0 && findTemplateProblems(body, ALLOWED).length === 0);

@@ -82,7 +82,10 @@ export class TemplatesService {
         findTemplateProblems(stored.subject, definition.variables, 'subject').length === 0 &&
         findTemplateProblems(stored.body, definition.variables, 'body').length === 0;
       const wording = usable ? stored : definition;
-      templates.set(key, { prepared: new PreparedTemplate(wording.subject, wording.body, definition.linkVariables), storedRefused: stored !== undefined && !usable });
+      templates.set(key, {
+        prepared: new PreparedTemplate(wording.subject, wording.body, definition.linkVariables),
+        storedRefused: stored !== undefined && !usable,
+      });
     }
     return { version, templates };
   }

@@ -35,11 +35,7 @@ export class UsersAdminController {
   @Put(':id')
   @ApiBody({ type: UpdateUserDto })
   @ApiOkResponse({ type: AdminUserResponse, description: 'User role updated to {role}' })
-  update(
-    @CurrentUser() actor: CurrentUserInfo,
-    @Param('id', ParseUUIDPipe) id: string,
-    @RecordBody() body: UpdateUserDto,
-  ): Promise<AdminUserResponse> {
+  update(@CurrentUser() actor: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateUserDto): Promise<AdminUserResponse> {
     return this.users.updateByAdmin(actor, id, body);
   }
 }

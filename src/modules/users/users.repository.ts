@@ -58,7 +58,12 @@ export const USER_LIST = defineListSpec({
 /** A new account (verified at once when `verified`), its empty or filled profile; answers its id. */
 export async function insertAccount(
   manager: EntityManager,
-  account: { email: string; passwordHash: string | null; verified?: boolean; profile?: { fullName: string | null; businessName: string | null; phone: string | null } },
+  account: {
+    email: string;
+    passwordHash: string | null;
+    verified?: boolean;
+    profile?: { fullName: string | null; businessName: string | null; phone: string | null };
+  },
 ): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     manager,
@@ -67,7 +72,12 @@ export async function insertAccount(
   );
   const id = row!.id;
   const profile = account.profile ?? { fullName: null, businessName: null, phone: null };
-  await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [id, profile.fullName, profile.businessName, profile.phone]);
+  await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [
+    id,
+    profile.fullName,
+    profile.businessName,
+    profile.phone,
+  ]);
   return id;
 }
 
@@ -119,11 +129,7 @@ export class UsersRepository {
 
   /** The user with this e-mail (case-insensitive), with the password hash, or undefined. */
   async findByEmailWithPassword(email: string, manager: EntityManager = this.dataSource.manager) {
-    return manager
-      .createQueryBuilder(User, 'u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = lower(:email)', { email: email.trim() })
-      .getOne();
+    return manager.createQueryBuilder(User, 'u').addSelect('u.passwordHash').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
   }
 
   async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
@@ -208,7 +214,9 @@ export class UsersRepository {
   }
 
   /** When the account was made and its profile (GET /api/auth/me). */
-  async findAccountSummary(userId: string): Promise<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null } | undefined> {
+  async findAccountSummary(
+    userId: string,
+  ): Promise<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null } | undefined> {
     const [row] = await queryRows<{ createdAt: Date; fullName: string | null; businessName: string | null; phone: string | null }>(
       this.dataSource,
       `SELECT u.created_at AS "createdAt", p.full_name AS "fullName", p.business_name AS "businessName", p.phone

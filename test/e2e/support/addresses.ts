@@ -7,7 +7,9 @@ let staffToken: string | undefined;
 export async function staffRecords(request: APIRequestContext, resource: string, q: string): Promise<Array<Record<string, unknown>>> {
   // One sign-in for the run: sign-ins are 10 a minute per address and per account.
   staffToken ??= ((await (await request.post('/api/auth/login', { data: E2E_ADMIN })).json()) as { accessToken: string }).accessToken;
-  const response = await request.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`, { headers: { Authorization: `Bearer ${staffToken}` } });
+  const response = await request.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`, {
+    headers: { Authorization: `Bearer ${staffToken}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as Array<Record<string, unknown>>;
 }
@@ -21,7 +23,9 @@ export async function pick(page: Page, field: Locator, typed: string, option: st
 
 /** Types into a street-address field and waits for its suggestions' answer: it must offer nothing. */
 export async function expectNoSuggestions(page: Page, field: Locator, typed: string) {
-  const answered = page.waitForResponse((response) => response.url().includes('/api/addresses/suggest') && response.url().includes(`q=${encodeURIComponent(typed)}`));
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/api/addresses/suggest') && response.url().includes(`q=${encodeURIComponent(typed)}`),
+  );
   await field.fill(typed);
   const response = await answered;
   expect(new URL(response.url()).searchParams.get('kind')).toBe('address');

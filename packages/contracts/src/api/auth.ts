@@ -45,8 +45,7 @@ export interface RegisterRequest extends LoginRequest {
  * had an account) asked to verify the e-mail first.
  */
 export type RegisterResult =
-  | { verificationRequired: true; accessToken: null; user: { email: string; role: Role } }
-  | ({ verificationRequired: false } & Session);
+  { verificationRequired: true; accessToken: null; user: { email: string; role: Role } } | ({ verificationRequired: false } & Session);
 
 /** POST /api/auth/forgot-password */
 export interface EmailRequest {

@@ -51,7 +51,13 @@ describe('api(): one JSON client for both front ends', () => {
   });
 
   it('throws the error format as an ApiError: status, code, message, field errors and the body', async () => {
-    const body = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please enter a valid email address', errors: [{ field: 'email', message: 'Please enter a valid email address' }], correlationId: 'c1' };
+    const body = {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid email address',
+      errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+      correlationId: 'c1',
+    };
     fakeServer(() => json(400, body));
     const error = await api('/auth/forgot-password', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -100,7 +106,9 @@ describe('createSession(): the access token in memory, renewed from the refresh 
   it('renews an expired token once and sends the request again; two calls at once share the renewal', async () => {
     const sent = fakeServer(({ url, headers }) => {
       if (url === '/api/auth/refresh') return json(200, session('new'));
-      return headers.get('authorization') === 'Bearer new' ? json(200, { url }) : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+      return headers.get('authorization') === 'Bearer new'
+        ? json(200, { url })
+        : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
     });
     const sut = createSession({ cookies: withMarker });
     sut.set(session('old'));
@@ -111,7 +119,11 @@ describe('createSession(): the access token in memory, renewed from the refresh 
   });
 
   it('when the token cannot be renewed, forgets the session and answers with the 401', async () => {
-    fakeServer(({ url }) => (url === '/api/auth/refresh' ? json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Session ended.' }) : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' })));
+    fakeServer(({ url }) =>
+      url === '/api/auth/refresh'
+        ? json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Session ended.' })
+        : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' }),
+    );
     const sut = createSession({ cookies: withMarker });
     sut.set(session('old'));
     await expect(sut.call('/me/referrals')).rejects.toMatchObject({ status: 401, message: 'Please sign in to continue.' });
@@ -131,7 +143,11 @@ describe('createSession(): the access token in memory, renewed from the refresh 
     expect(sent[1]!.headers.get('authorization')).toBe('Bearer t1');
     await sut.signOut();
     expect(sut.current).toBeNull();
-    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/auth/login', 'GET /api/me/referrals/r1/photos/p1', 'POST /api/auth/logout']);
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /api/auth/login',
+      'GET /api/me/referrals/r1/photos/p1',
+      'POST /api/auth/logout',
+    ]);
   });
 
   it('a failed sign-in throws the server message and keeps no session', async () => {

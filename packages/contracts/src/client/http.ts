@@ -53,7 +53,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !multipart && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
-  const body = options.body === undefined ? undefined : multipart || typeof options.body === 'string' ? (options.body as BodyInit) : JSON.stringify(options.body);
+  const body =
+    options.body === undefined ? undefined : multipart || typeof options.body === 'string' ? (options.body as BodyInit) : JSON.stringify(options.body);
   try {
     return await fetch(apiUrl(path), { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal ?? undefined });
   } catch (error) {

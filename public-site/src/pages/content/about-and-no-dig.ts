@@ -14,8 +14,7 @@ export const ICONS = {
   pin: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z M12 7.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
   building: 'M3 21h18 M5 21V4l8-2v19 M13 8l6 2v11 M8.5 7h1 M8.5 11h1 M8.5 15h1 M16 13h0.5 M16 17h0.5',
-  dollar:
-    'M12 2v20 M16.5 6.5C16.5 4.6 14.5 3.5 12 3.5S7.5 4.8 7.5 7s2 3 4.5 3.5 4.5 1.5 4.5 3.5-2 3.5-4.5 3.5-4.5-1.2-4.5-3',
+  dollar: 'M12 2v20 M16.5 6.5C16.5 4.6 14.5 3.5 12 3.5S7.5 4.8 7.5 7s2 3 4.5 3.5 4.5 1.5 4.5 3.5-2 3.5-4.5 3.5-4.5-1.2-4.5-3',
   shield: 'M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z M8.5 12l2.5 2.5 4.5-5',
   future: 'M3 12a9 9 0 1 0 3-6.7 M3 3v5h5 M12 7v5l3 2',
 } as const;
@@ -127,13 +126,11 @@ export const ABOUT_FAQ = [
   },
   {
     question: 'Which pipes can you fix?',
-    answer:
-      'Both sewer and stormwater pipes, from 40mm to 300mm+ in diameter, for homes, businesses, councils and infrastructure clients.',
+    answer: 'Both sewer and stormwater pipes, from 40mm to 300mm+ in diameter, for homes, businesses, councils and infrastructure clients.',
   },
   {
     question: 'What does it cost to get started, and do you cover my area?',
-    answer:
-      `Start with a fixed-price Clean & View inspection from ${INSPECTION_PRICE}: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.`,
+    answer: `Start with a fixed-price Clean & View inspection from ${INSPECTION_PRICE}: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.`,
   },
 ] as const;
 
@@ -233,8 +230,7 @@ export const NO_DIG_FAQ = [
   },
   {
     question: 'What happens at the inspection, and what does it cost?',
-    answer:
-      `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`,
+    answer: `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`,
   },
   {
     question: 'Do you service my area?',

@@ -15,7 +15,9 @@ function serverProblem<T extends object>(dto: new () => T, body: object, field: 
 
 /** A password of `length` characters as people count them: astral characters count once. */
 const passwordOf = (length: number) =>
-  fc.array(fc.oneof(fc.string({ minLength: 1, maxLength: 1 }), fc.constantFrom('🚰', '𝕏', 'é', '密')), { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+  fc
+    .array(fc.oneof(fc.string({ minLength: 1, maxLength: 1 }), fc.constantFrom('🚰', '𝕏', 'é', '密')), { minLength: length, maxLength: length })
+    .map((chars) => chars.join(''));
 
 describe('account rules (properties)', () => {
   it('the browser and the server agree on every password: accepted, too short or too long, with the same message', () => {

@@ -126,7 +126,10 @@ export class MeResponse implements Auth.Me {
 
 /** POST /admin/users/invite: the same answer whether or not the address already has an account. */
 export class InvitationResponse implements Auth.InvitationResult {
-  @ApiProperty({ example: 'Invitation sent to sam@example.com.au', description: "In preview mode: 'Invitation to … saved as a preview (not sent: no SMTP server configured)'." })
+  @ApiProperty({
+    example: 'Invitation sent to sam@example.com.au',
+    description: "In preview mode: 'Invitation to … saved as a preview (not sent: no SMTP server configured)'.",
+  })
   message!: string;
   @ApiProperty({ enum: ['queued', 'preview'], description: "'preview' when no SMTP server is configured: the e-mail is only saved." })
   status!: EmailDelivery;

@@ -13,7 +13,9 @@ export class BookingRequestDto {
   @ApiProperty({ example: 'Alex Citizen' }) @TextField() name!: string;
   @ApiProperty({ example: 'alex@example.com.au' }) @TextField() email!: string;
   @ApiProperty({ example: '0400 123 456' }) @TextField() phone!: string;
-  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' }) @TextField() suburb!: string;
+  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' })
+  @TextField()
+  suburb!: string;
   @ApiProperty({ example: '12 Station Street' }) @TextField() address!: string;
   @ApiProperty({ example: '2026-11-25', description: 'yyyy-MM-dd; today (Melbourne time) or later.' }) @TextField() preferred_date!: string;
   @ApiProperty({ enum: TIME_SLOTS }) @TextField() preferred_time!: string;
@@ -23,7 +25,9 @@ export class BookingRequestDto {
   @ApiProperty({ required: false, example: 'VIC' }) @TextField() state?: string;
   @ApiProperty({ required: false, example: '3121' }) @TextField() postcode?: string;
   @ApiProperty({ required: false, example: 'New Booking Request' }) @TextField() subject?: string;
-  @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' }) @TextField() _next?: string;
+  @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' })
+  @TextField()
+  _next?: string;
   @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) @TextField() idempotency_key?: string;
 }
 

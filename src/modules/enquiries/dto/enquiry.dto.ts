@@ -1,7 +1,15 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { CheckedBy, SpamTrap, TextField } from '../../../common/http/validation.js';
-import { corporateEnquiryProblems, ISSUE_TYPES, PRODUCTS, productEnquiryProblems, TIMINGS, type IssueType, type Timing } from '@relining/contracts/enquiry-rules';
+import {
+  corporateEnquiryProblems,
+  ISSUE_TYPES,
+  PRODUCTS,
+  productEnquiryProblems,
+  TIMINGS,
+  type IssueType,
+  type Timing,
+} from '@relining/contracts/enquiry-rules';
 
 const KIND_MESSAGE = "kind must be 'corporate' or 'product'";
 

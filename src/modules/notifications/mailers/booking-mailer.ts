@@ -51,7 +51,13 @@ export class BookingMailer implements OnModuleInit {
       {
         template: 'booking_autoresponse',
         to: booking.email,
-        variables: { customerName: firstName(booking.fullName), preferredDate, preferredTime: booking.preferredTime, address: booking.address, suburb: placeLabel(booking) },
+        variables: {
+          customerName: firstName(booking.fullName),
+          preferredDate,
+          preferredTime: booking.preferredTime,
+          address: booking.address,
+          suburb: placeLabel(booking),
+        },
         dedupeKey: `booking:${booking.id}:autoresponse`,
         entity: { type: 'booking', id: booking.id },
       },

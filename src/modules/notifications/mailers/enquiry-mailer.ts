@@ -52,7 +52,10 @@ export class EnquiryMailer implements OnModuleInit {
     await this.notifications.enqueue(manager, {
       template: 'enquiry_acknowledgement',
       to: enquiry.email,
-      variables: { contactPerson: enquiry.contactPerson.split(/\s+/)[0] ?? enquiry.contactPerson, kindLabel: corporate ? 'project enquiry' : 'product enquiry' },
+      variables: {
+        contactPerson: enquiry.contactPerson.split(/\s+/)[0] ?? enquiry.contactPerson,
+        kindLabel: corporate ? 'project enquiry' : 'product enquiry',
+      },
       dedupeKey: `enquiry:${enquiry.id}:acknowledgement`,
       entity: { type: 'enquiry', id: enquiry.id },
     });

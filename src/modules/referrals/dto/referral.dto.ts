@@ -1,13 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BodyField, CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
 import { paymentsDue } from '../../rebates/rebate.rules.js';
-import {
-  REFERRAL_STATUS_LABELS,
-  referralProblems,
-  serviceTypesOf,
-  URGENCIES,
-  URGENCY_LABELS,
-} from '@relining/contracts/referral-rules';
+import { REFERRAL_STATUS_LABELS, referralProblems, serviceTypesOf, URGENCIES, URGENCY_LABELS } from '@relining/contracts/referral-rules';
 import type { PlumberReferral, ReferralRecord } from '@relining/contracts/api/referrals';
 import type { Referral } from '../referral.entity.js';
 

@@ -49,10 +49,16 @@ export class TemplateResponse implements EmailTemplateRecord {
 }
 
 export class TestEmailResponse implements TestEmailResult {
-  @ApiProperty({ example: 'Check your inbox for the test email.', description: "In preview mode (no SMTP_URL): 'The test email was saved as a preview (not sent: no SMTP server configured).'" })
+  @ApiProperty({
+    example: 'Check your inbox for the test email.',
+    description: "In preview mode (no SMTP_URL): 'The test email was saved as a preview (not sent: no SMTP server configured).'",
+  })
   message!: string;
   @ApiProperty() notificationId!: string;
-  @ApiProperty({ enum: ['queued', 'preview'], description: "'queued': on its way through the outbox; 'preview': saved, never sent (no SMTP server configured)." })
+  @ApiProperty({
+    enum: ['queued', 'preview'],
+    description: "'queued': on its way through the outbox; 'preview': saved, never sent (no SMTP server configured).",
+  })
   status!: NotificationStatus;
 }
 

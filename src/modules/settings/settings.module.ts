@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CompanyProfileAdminController } from './company-profile-admin.controller.js';
 import { ConsoleConfigController } from './console-config.controller.js';
 import { SettingsAdminController } from './settings-admin.controller.js';
 import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  controllers: [SettingsAdminController, ConsoleConfigController],
+  controllers: [SettingsAdminController, CompanyProfileAdminController, ConsoleConfigController],
   providers: [SettingsRepository, SettingsService],
   exports: [SettingsService],
 })

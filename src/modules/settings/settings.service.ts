@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, type DataSource } from 'typeorm';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from './email-settings.js';
+import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
+import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rules';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -12,6 +14,7 @@ import { SettingsRepository } from './settings.repository.js';
 @Injectable()
 export class SettingsService {
   private readonly email: TableCache<EmailSettings>;
+  private readonly profile: TableCache<CompanyProfile>;
 
   constructor(
     private readonly repository: SettingsRepository,
@@ -20,6 +23,10 @@ export class SettingsService {
     this.email = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_EMAIL_SETTINGS,
       ...(await this.repository.findValue<Partial<EmailSettings>>(EMAIL_SETTINGS_KEY, manager)),
+    }));
+    this.profile = new TableCache(changes, ['settings'], async (manager) => ({
+      ...DEFAULT_COMPANY_PROFILE,
+      ...(await this.repository.findValue<Partial<CompanyProfile>>(COMPANY_PROFILE_KEY, manager)),
     }));
   }
 
@@ -36,4 +43,22 @@ export class SettingsService {
     this.email.drop();
     return next;
   }
+
+  /**
+   * The business's credentials (issue 14): shown in the footer, the about page, every e-mail and the
+   * structured data. Fields never saved have their defaults (empty: not printed).
+   */
+  async companyProfile(manager?: EntityManager | DataSource): Promise<CompanyProfile> {
+    return structuredClone(await this.profile.get(manager instanceof EntityManager ? manager : undefined));
+  }
+
+  /** Saves the fields `changes` names (already checked by the profile rules); answers the whole profile. */
+  async updateCompanyProfile(changes: Partial<CompanyProfile>, userId: string): Promise<CompanyProfile> {
+    const next = normalizeCompanyProfile({ ...(await this.companyProfile()), ...changes });
+    await this.repository.upsert(COMPANY_PROFILE_KEY, next, userId);
+    this.profile.drop();
+    return next;
+  }
 }
+
+export const COMPANY_PROFILE_KEY = 'company_profile';

@@ -17,3 +17,6 @@ export interface EmailSettings {
   /** Add a 'View Your Job Status' button to job e-mails. */
   includeTrackingLink: boolean;
 }
+
+/** GET and PUT /api/admin/company-profile (a PUT may name only the fields it changes). */
+export type { CompanyProfile, PlumbingLicence, ProfileLink } from '../site-content.js';

@@ -7,6 +7,8 @@ import { Layout } from './components/Layout';
 import { ToastHost } from './components/ToastHost';
 import { applyHead } from './lib/head';
 import { useHydrated } from './lib/useHydrated';
+import { SiteContentProvider } from './lib/site-content';
+import type { SiteContent } from '@relining/contracts/site-content';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 
@@ -59,33 +61,46 @@ export interface PreloadedRoute {
   component: ComponentType;
 }
 
-export function App({ ssrPath, preloaded, signals }: { ssrPath?: string; preloaded?: PreloadedRoute; signals?: PageSignals }) {
+export function App({
+  ssrPath,
+  preloaded,
+  signals,
+  content,
+}: {
+  ssrPath?: string;
+  preloaded?: PreloadedRoute;
+  signals?: PageSignals;
+  /** The company profile and slot images the page is rendered with (lib/site-content.tsx). */
+  content?: SiteContent;
+}) {
   return (
-    <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
-      <SessionProvider>
-        <BookingDialogProvider>
-          <ProductEnquiryProvider>
-            {/*
+    <SiteContentProvider content={content}>
+      <Router ssrPath={ssrPath} ssrSearch={ssrPath === undefined ? undefined : ''}>
+        <SessionProvider>
+          <BookingDialogProvider>
+            <ProductEnquiryProvider>
+              {/*
           Nothing in here suspends: the boundary lets React hydrate the page in slices, yielding to the
           browser every few milliseconds, instead of in one long task (spec'd budget: TBT <= 50 ms).
         */}
-            <Suspense fallback={null}>
-              <Layout>
-                <Switch>
-                  {ROUTES.map((route) => (
-                    <Route key={route.path} path={route.path} component={preloaded?.path === route.path ? preloaded.component : route.component} />
-                  ))}
-                  <Route component={NotFoundPage} />
-                </Switch>
-              </Layout>
-              <Signals {...signals} />
-            </Suspense>
-            <HeadUpdater />
-            <ScrollManager />
-            <ToastHost />
-          </ProductEnquiryProvider>
-        </BookingDialogProvider>
-      </SessionProvider>
-    </Router>
+              <Suspense fallback={null}>
+                <Layout>
+                  <Switch>
+                    {ROUTES.map((route) => (
+                      <Route key={route.path} path={route.path} component={preloaded?.path === route.path ? preloaded.component : route.component} />
+                    ))}
+                    <Route component={NotFoundPage} />
+                  </Switch>
+                </Layout>
+                <Signals {...signals} />
+              </Suspense>
+              <HeadUpdater />
+              <ScrollManager />
+              <ToastHost />
+            </ProductEnquiryProvider>
+          </BookingDialogProvider>
+        </SessionProvider>
+      </Router>
+    </SiteContentProvider>
   );
 }

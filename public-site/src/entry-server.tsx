@@ -4,20 +4,32 @@ import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 import { renderHeadTags, type PageHead } from './lib/head';
 import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './page-loaders';
+import { siteContentTag } from './lib/site-content';
+import { HERO_IMAGE_SIZES, heroPreloadTag } from './components/ResponsiveImage';
+import { DEFAULT_SITE_CONTENT, IMAGE_SLOTS, IMAGE_SLOT_KEYS, type SiteContent } from '@relining/contracts/site-content';
 
 export interface RenderedPage {
   html: string;
   headTags: string;
 }
 
-/** Renders one path to HTML, waiting for lazy pages, for the prerenderer (build time). */
-export async function renderPage(path: string, origin: string): Promise<RenderedPage> {
+/** The hero slot of the page at `path`, if it has one ('home.hero' for '/'). */
+function heroSlotOf(path: string) {
+  return IMAGE_SLOT_KEYS.find((key) => key.endsWith('.hero') && IMAGE_SLOTS[key].page === path);
+}
+
+/**
+ * Renders one path to HTML, waiting for lazy pages: for the prerenderer (build time, the default
+ * content) and for the server (the content staff chose, re-rendered when it changes). The page
+ * carries its content as a JSON block for hydration, and preloads its hero photo when it has one.
+ */
+export async function renderPage(path: string, origin: string, content: SiteContent = DEFAULT_SITE_CONTENT): Promise<RenderedPage> {
   const head: PageHead = routeFor(path)?.head ?? NOT_FOUND_HEAD;
   const preloaded = await loadRouteComponent(path);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <App ssrPath={path} preloaded={preloaded} />
+      <App ssrPath={path} preloaded={preloaded} content={content} />
     </StrictMode>,
     // No size limit for inlining Suspense boundaries: a boundary over the limit would be sent apart
     // with an inline script to put it in place, which the Content-Security-Policy does not run.
@@ -26,7 +38,12 @@ export async function renderPage(path: string, origin: string): Promise<Rendered
   // A component that fails on the server would silently fall back to client rendering: fail the build.
   if (errors.length > 0) throw new Error(`Prerendering ${path} failed: ${String((errors[0] as Error)?.stack ?? errors[0])}`);
   const html = await new Response(prelude).text();
-  return { html, headTags: renderHeadTags(head, origin) };
+  const hero = heroSlotOf(path);
+  const heroImage = hero ? content.images[hero] : undefined;
+  const headTags = [renderHeadTags(head, origin, content), heroImage ? heroPreloadTag(heroImage, HERO_IMAGE_SIZES) : '', siteContentTag(content)].filter(
+    Boolean,
+  );
+  return { html, headTags: headTags.join('\n    ') };
 }
 
 /** The origin pages are prerendered with; the server writes PUBLIC_BASE_URL in its place. */
@@ -49,10 +66,10 @@ export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({
  * the HTML shows the data at once, and `headTags` carries the data as a JSON block (not a script the
  * Content-Security-Policy would have to allow) for the browser to hydrate with the same data.
  */
-export async function renderPageWithData(path: string, origin: string, data: PageData): Promise<RenderedPage> {
+export async function renderPageWithData(path: string, origin: string, data: PageData, content?: SiteContent): Promise<RenderedPage> {
   const release = seedPageData(data);
   try {
-    const page = await renderPage(path, origin);
+    const page = await renderPage(path, origin, content);
     const json = JSON.stringify(data)
       .replace(/</g, '\\u003c')
       .replace(/\u2028/g, '\\u2028')

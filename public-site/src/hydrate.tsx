@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type PreloadedRoute, type PageSignals } from './App';
+import { readDocumentSiteContent } from './lib/site-content';
 
 /**
  * Makes the prerendered page interactive (a page without prerendered markup, on the development
@@ -12,7 +13,7 @@ import { App, type PreloadedRoute, type PageSignals } from './App';
 export function start(container: HTMLElement, page: PreloadedRoute | undefined, signals: PageSignals, fresh = false): void {
   const app = (
     <StrictMode>
-      <App preloaded={page} signals={signals} />
+      <App preloaded={page} signals={signals} content={readDocumentSiteContent()} />
     </StrictMode>
   );
   if (container.firstElementChild && !fresh) {

@@ -2,6 +2,50 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
 import { FEES, INSPECTION_PRICE, INSPECTION_PRICE_FROM_DOLLARS, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from './lib/site';
+import { formatAbn, type CompanyProfile } from '@relining/contracts/site-content';
+
+/**
+ * The business for search engines (schema.org Plumber, a LocalBusiness): the public details, and
+ * from the company profile only what staff have entered (the rating only with its review count).
+ */
+function businessStructuredData(profile: CompanyProfile): Record<string, unknown> {
+  const sameAs = [...profile.socialLinks, ...profile.reviewLinks].map((link) => link.url);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Plumber',
+    name: COMPANY.name,
+    ...(profile.legalName ? { legalName: profile.legalName } : {}),
+    ...(profile.abn ? { taxID: `ABN ${formatAbn(profile.abn)}` } : {}),
+    ...(profile.establishedYear ? { foundingDate: String(profile.establishedYear) } : {}),
+    url: '/',
+    telephone: COMPANY.phone,
+    email: COMPANY.email,
+    priceRange: `From ${INSPECTION_PRICE}`,
+    areaServed: { '@type': 'Country', name: 'Australia' },
+    address: { '@type': 'PostalAddress', addressCountry: 'AU' },
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(profile.licences.length > 0
+      ? {
+          hasCredential: profile.licences.map((licence) => ({
+            '@type': 'EducationalOccupationalCredential',
+            credentialCategory: 'license',
+            name: `${licence.state} plumbing licence`,
+            identifier: licence.number,
+          })),
+        }
+      : {}),
+    ...(profile.rating !== null && profile.reviewCount
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: profile.rating, bestRating: 5, reviewCount: profile.reviewCount } }
+      : {}),
+    makesOffer: {
+      '@type': 'Offer',
+      name: 'Clean & View CCTV drain inspection',
+      price: INSPECTION_PRICE_FROM_DOLLARS,
+      priceCurrency: 'AUD',
+      description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
+    },
+  };
+}
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
 export interface SiteRoute {
@@ -75,25 +119,7 @@ export const ROUTES: SiteRoute[] = [
       path: '/',
       title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE}`,
       description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'Plumber',
-        name: COMPANY.name,
-        url: '/',
-        telephone: COMPANY.phone,
-        email: COMPANY.email,
-        priceRange: `From ${INSPECTION_PRICE}`,
-        areaServed: { '@type': 'Country', name: 'Australia' },
-        address: { '@type': 'PostalAddress', addressCountry: 'AU' },
-        aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, bestRating: 5, reviewCount: 80 },
-        makesOffer: {
-          '@type': 'Offer',
-          name: 'Clean & View CCTV drain inspection',
-          price: INSPECTION_PRICE_FROM_DOLLARS,
-          priceCurrency: 'AUD',
-          description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
-        },
-      },
+      structuredData: (content) => businessStructuredData(content.profile),
     },
     ...page(PAGE_LOADERS['/']!),
     sitemap: true,

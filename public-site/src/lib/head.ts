@@ -1,3 +1,5 @@
+import type { SiteContent } from '@relining/contracts/site-content';
+
 /** What a page puts in <head>: written into the HTML by the prerenderer and kept current on navigation. */
 export interface PageHead {
   title: string;
@@ -6,7 +8,7 @@ export interface PageHead {
   path: string;
   noindex?: boolean;
   /** schema.org data for search engines (JSON-LD). */
-  structuredData?: Record<string, unknown>;
+  structuredData?: Record<string, unknown> | ((content: SiteContent) => Record<string, unknown>);
 }
 
 export const SITE_NAME = 'Pipe Relining Australia';
@@ -16,7 +18,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** The head tags of a prerendered page. */
-export function renderHeadTags(head: PageHead, origin: string): string {
+export function renderHeadTags(head: PageHead, origin: string, content: SiteContent): string {
   const url = `${origin}${head.path === '/' ? '/' : head.path}`;
   const tags = [
     `<title>${escapeAttribute(head.title)}</title>`,
@@ -31,7 +33,8 @@ export function renderHeadTags(head: PageHead, origin: string): string {
     `<meta name="twitter:card" content="summary" />`,
   ];
   if (head.structuredData) {
-    const data = { ...head.structuredData, ...(typeof head.structuredData.url === 'string' ? { url: `${origin}${head.structuredData.url}` } : {}) };
+    const structured = typeof head.structuredData === 'function' ? head.structuredData(content) : head.structuredData;
+    const data = { ...structured, ...(typeof structured.url === 'string' ? { url: `${origin}${structured.url}` } : {}) };
     // JSON-LD is data, not script: the Content-Security-Policy does not run it. '<' is escaped so the
     // text can never close the element.
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
+import { RequestMethod } from '@nestjs/common';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import { registerFrontends } from './common/http/frontends.js';
+import { PublicSiteContent } from './common/http/public-site-content.js';
 import { ServerRenderedPages } from './common/http/server-rendered-pages.js';
 import { frameworkErrorHandlers } from './common/http/framework-errors.js';
 import { registerFormPages } from './common/http/form-page.js';
@@ -49,7 +51,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api');
+  // The pages' photos are files of the site (/media/{id}/{width}.avif), not API answers (robots.txt keeps crawlers out of /api).
+  app.setGlobalPrefix('api', { exclude: [{ path: 'media/:id/:file', method: RequestMethod.GET }] });
   app.useGlobalPipes(createValidationPipe({ context: { timeZone: config.tzDisplay } }));
   registerJsonBodyParser(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);
@@ -68,7 +71,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   watchBodyReceipt(fastify, httpLimits, (socket) =>
     clientErrorHandler(Object.assign(new Error('Request body too slow'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket),
   );
-  await registerFrontends(fastify, config, app.get(ServerRenderedPages));
+  await registerFrontends(fastify, config, app.get(ServerRenderedPages), app.get(PublicSiteContent));
   await app.init();
   return app;
 }

@@ -4,6 +4,9 @@ import type { DestinationStream } from 'pino';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DomainEventsModule } from './common/events/domain-events.js';
 import { ServerRenderedPagesModule } from './common/http/server-rendered-pages.js';
+import { PublicSiteContentModule } from './common/http/public-site-content.js';
+import { ImagesModule } from './common/images/images.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 import { AccessGuard } from './common/auth/access.guard.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { LoggingModule } from './common/logging/logging.module.js';
@@ -49,12 +52,15 @@ export class AppModule {
         RateLimitModule,
         DomainEventsModule,
         ServerRenderedPagesModule,
+        PublicSiteContentModule,
+        ImagesModule,
         HealthModule,
         TemplatesModule,
         NotificationsModule,
         UsersModule,
         AuthModule,
         SettingsModule,
+        MediaModule,
         JobsModule,
         AddressesModule,
         BookingsModule,

@@ -1,5 +1,6 @@
 import { Booking } from './modules/bookings/booking.entity.js';
 import { Enquiry } from './modules/enquiries/enquiry.entity.js';
+import { MediaImage } from './modules/media/media-image.entity.js';
 import { Job } from './modules/jobs/job.entity.js';
 import { Notification } from './modules/notifications/notification.entity.js';
 import { Referral } from './modules/referrals/referral.entity.js';
@@ -9,4 +10,4 @@ import { User } from './modules/users/user.entity.js';
 import { UserRole } from './modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry, Referral];
+export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry, Referral, MediaImage];

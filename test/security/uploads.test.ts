@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PhotoDecoder, PHOTOS_BUSY_MESSAGE } from '../../src/modules/referrals/photo-decoder.js';
+import { PhotoDecoder, PHOTOS_BUSY_MESSAGE } from '../../src/common/images/photo-decoder.js';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/modules/referrals/photos.service.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { buildHeic, gpsTags, GPS_XMP, HEVC_PAYLOAD, photoWithGps, plainPhoto, tiffWithGps } from '../support/image-fixtures.js';

@@ -151,7 +151,7 @@ export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
   reviewCount: 80,
 };
 
-/** '51 824 753 556' from '51824753556' (any spacing accepted). */
+/** The ABN grouped as people write it: 51 824 753 556 (any spacing accepted). */
 export function formatAbn(abn: string): string {
   const digits = abn.replace(/\D/g, '');
   return digits.length === 11 ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}` : abn;
@@ -208,3 +208,20 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
 
 /** The id of the JSON block every rendered page carries its SiteContent in. */
 export const SITE_CONTENT_ELEMENT_ID = 'site-content';
+
+/** The gallery's places, each a slot of its own ('rapidresin.gallery.1' …). */
+export const GALLERY_SLOT_KEYS = Array.from({ length: GALLERY_LIMIT }, (_, index) => `rapidresin.gallery.${index + 1}` as const);
+
+/** The media library's rules: what a photo's text fields may hold, and the messages when they do not. */
+export const MEDIA_MESSAGES = {
+  altText: 'Please describe the photo for people who cannot see it (alt text, at most 250 characters)',
+  caption: 'The caption can hold at most 300 characters',
+  consentNote: "Please record the owner's consent (who gave it, and when) for a photo of a customer's property",
+  consentNoteLength: 'The consent note can hold at most 500 characters',
+  file: 'Choose a photo to upload',
+  heic: 'HEIC photos cannot be published on the website: please upload a JPEG, PNG or WebP photo',
+  pairTitle: 'Please enter a title (at most 80 characters)',
+  pairDescription: 'Please enter a description (at most 400 characters)',
+  unknownImage: 'Choose a photo from the media library',
+  archivedImage: 'This photo is archived: restore it in the media library first',
+} as const;

@@ -14,6 +14,8 @@ import { toErrorResponse } from '../errors/all-exceptions.filter.js';
 import { DomainError } from '../errors/domain-error.js';
 import { tooManyRequestsPage } from './form-error-page.js';
 import type { ServerRenderedPage, ServerRenderedPages } from './server-rendered-pages.js';
+import type { PublicSiteContent } from './public-site-content.js';
+import { DEFAULT_SITE_CONTENT, type SiteContent } from '@relining/contracts/site-content';
 
 /**
  * A document kept in memory (every HTML page, and the text files that name the site's address) with
@@ -49,7 +51,9 @@ interface PageRenderer {
     path: string,
     origin: string,
     data: { apiPath: string; answer: { status: number; body: unknown } },
+    content?: SiteContent,
   ): Promise<{ html: string; headTags: string }>;
+  renderPage?(path: string, origin: string, content: SiteContent): Promise<{ html: string; headTags: string }>;
 }
 
 /**
@@ -57,7 +61,12 @@ interface PageRenderer {
  * fall back to its index.html), everything else the public site: prerendered pages, client-rendered
  * shells for paths with parameters, static files, and the site's 404 page with a real 404 status.
  */
-export async function registerFrontends(fastify: FastifyInstance, config: AppConfig, rendered?: ServerRenderedPages): Promise<void> {
+export async function registerFrontends(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  rendered?: ServerRenderedPages,
+  siteContent?: PublicSiteContent,
+): Promise<void> {
   const origin = config.publicBaseUrl.replace(/\/+$/, '');
   const manifest = loadManifest(config.frontend.publicSiteDir);
   // The build names the site's address by a placeholder: the address is PUBLIC_BASE_URL, known now.
@@ -65,6 +74,28 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
   const admin = await loadBundle(config.frontend.adminUiDir);
   const shells = manifest.shells.map((shell) => ({ ...shell, matches: match(shell.pattern, { decode: false }) as MatchFunction<Record<string, string>> }));
   const renderer = await loadRenderer(site, manifest);
+  const pagesWithContent = new ContentPages(renderer, origin);
+
+  /** The content pages are rendered with now; undefined when the build's own (default) pages stand. */
+  const currentContent = async (request: FastifyRequest): Promise<SiteContent | undefined> => {
+    try {
+      return await siteContent?.current();
+    } catch (error) {
+      request.log.warn({ err: error }, 'The site content could not be read: the page is served as last rendered');
+      return undefined;
+    }
+  };
+
+  /** A marketing page (or the 404 page) with the content staff chose, rendered once per change of it. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string, file: string, status: number): Promise<void> => {
+    const content = await currentContent(request);
+    const document = await pagesWithContent.document(pathname, file, content, request).catch((error: unknown) => {
+      request.log.error({ err: error, page: pathname }, 'A page could not be rendered with the site content: the last rendered one is served');
+      return pagesWithContent.last(file);
+    });
+    if (document) return sendLoaded(request, reply, document, status);
+    return sendDocument(request, reply, site, file, status, unbuilt('public site'));
+  };
 
   /**
    * A registered page rendered with its data (e.g. the job-status page with its job): the visitor
@@ -92,7 +123,7 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     }
     let rendered: { html: string; headTags: string };
     try {
-      rendered = await renderer.module.renderPageWithData(pathname, origin, { apiPath, answer });
+      rendered = await renderer.module.renderPageWithData(pathname, origin, { apiPath, answer }, await currentContent(request));
     } catch (error) {
       request.log.error({ err: error, page: page.pattern }, 'A page could not be rendered on the server');
       return false;
@@ -154,7 +185,7 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
     }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = ownValue(manifest.pages, normalized);
-    if (page) return sendDocument(request, reply, site, page, 200, unbuilt('public site'));
+    if (page) return sendPage(request, reply, normalized, page, 200);
     const relative = relativePath(request.url, '');
     if (relative && site.files.has(relative) && !relative.endsWith('.html')) {
       // sitemap.xml and robots.txt carry the public address: sent from memory, not the build's files.
@@ -172,13 +203,85 @@ export async function registerFrontends(fastify: FastifyInstance, config: AppCon
       if (shell.noindex) void reply.header('x-robots-tag', 'noindex');
       return sendDocument(request, reply, site, shell.file, 200, unbuilt('public site'));
     }
-    return sendNotFoundPage(request, reply, site, manifest);
+    return sendPage(request, reply, '/404', manifest.notFound, 404);
   };
 
   fastify.get('/admin', serveAdmin);
   fastify.get('/admin/*', serveAdmin);
   fastify.get('/', servePublic);
   fastify.get('/*', servePublic);
+}
+
+/**
+ * The public pages rendered with the content staff chose (issue 14: photos in the slots, the company
+ * profile), kept in memory per instance: a page is rendered on its first request after the content
+ * changed (about 20 ms), then served from memory, compressed, until the next change. The default
+ * content is the build's own: its prerendered (and best-compressed) files are served as they are.
+ */
+class ContentPages {
+  private readonly pages = new Map<string, { content: SiteContent; document: Document }>();
+  private readonly renders = new Map<string, { content: SiteContent; document: Promise<Document> }>();
+  private readonly isDefault = new WeakMap<SiteContent, boolean>();
+
+  constructor(
+    private readonly renderer: { module: PageRenderer; template: string } | undefined,
+    private readonly origin: string,
+  ) {}
+
+  /** The document for `file` with `content`; undefined: serve the build's file. */
+  async document(pathname: string, file: string, content: SiteContent | undefined, request: FastifyRequest): Promise<Document | undefined> {
+    if (!content) return this.last(file);
+    if (!this.renderer?.module.renderPage || this.defaultContent(content)) return undefined;
+    const held = this.pages.get(file);
+    if (held?.content === content) return held.document;
+    const running = this.renders.get(file);
+    if (running?.content === content) return running.document;
+    const document = this.render(pathname, content);
+    this.renders.set(file, { content, document });
+    try {
+      const done = await document;
+      this.pages.set(file, { content, document: done });
+      request.log.debug({ page: pathname }, 'Page rendered with the site content');
+      return done;
+    } finally {
+      if (this.renders.get(file)?.document === document) this.renders.delete(file);
+    }
+  }
+
+  /** The page as last rendered with content, if it ever was. */
+  last(file: string): Document | undefined {
+    return this.pages.get(file)?.document;
+  }
+
+  private defaultContent(content: SiteContent): boolean {
+    let known = this.isDefault.get(content);
+    if (known === undefined) {
+      known = JSON.stringify(content) === JSON.stringify(DEFAULT_SITE_CONTENT);
+      this.isDefault.set(content, known);
+    }
+    return known;
+  }
+
+  private async render(pathname: string, content: SiteContent): Promise<Document> {
+    const { module, template } = this.renderer!;
+    const page = await module.renderPage!(pathname, this.origin, content);
+    const body = Buffer.from(
+      template.replace('<!--app-head-->', () => page.headTags).replace('<!--app-html-->', () => page.html.split(REVEAL_TIMING).join('')),
+      'utf8',
+    );
+    const document: Document = { body, type: 'text/html; charset=utf-8' };
+    await compressDocument(document);
+    return document;
+  }
+}
+
+/** Sends a document held in memory, compressed as the client accepts. */
+function sendLoaded(request: FastifyRequest, reply: FastifyReply, document: Document, status: number): void {
+  void reply.status(status).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding').type(document.type);
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (document.br && /\bbr\b/.test(accepted)) void reply.header('content-encoding', 'br').send(document.br);
+  else if (document.gzip && /\bgzip\b/.test(accepted)) void reply.header('content-encoding', 'gzip').send(document.gzip);
+  else void reply.send(document.body);
 }
 
 /** React may add a timing snippet for Suspense reveals: an inline script the CSP blocks, not needed. */

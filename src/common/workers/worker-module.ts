@@ -18,6 +18,7 @@ export function workerModule(callerUrl: string, name: string): WorkerModule {
   const fromSource = fileURLToPath(callerUrl).endsWith('.ts');
   return {
     filename: fileURLToPath(new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl)),
-    execArgv: fromSource ? ['--import', SOURCE_HOOKS.href] : undefined,
+    // From source, the shared package is read from its source too (its "@relining/source" export condition), as Jest and tsc read it.
+    execArgv: fromSource ? ['--import', SOURCE_HOOKS.href, '--conditions=@relining/source'] : undefined,
   };
 }

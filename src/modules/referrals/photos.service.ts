@@ -7,10 +7,10 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { unreadableForm } from '../../common/http/form-body.js';
 import { PhotosRepository, type PhotoRow } from './photos.repository.js';
 import { ReferralsRepository } from './referrals.repository.js';
-import { FILE_STORAGE, type FileStorage } from './file-storage.js';
-import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from './photo-cleaner.js';
-import { PhotoDecoder } from './photo-decoder.js';
-import { detectPhotoType } from './photo-type.js';
+import { FILE_STORAGE, type FileStorage } from '../../common/images/file-storage.js';
+import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from '../../common/images/photo-cleaner.js';
+import { PhotoDecoder } from '../../common/images/photo-decoder.js';
+import { detectPhotoType } from '../../common/images/photo-type.js';
 import type { ReferralPhoto } from '@relining/contracts/api/referrals';
 
 /** Up to 5 photos a referral, 10 MB each (the multipart limits refuse bigger files with 413). */

@@ -1,11 +1,7 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
 import { AddressesModule } from '../addresses/addresses.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { DiskFileStorage, FILE_STORAGE } from './file-storage.js';
-import { PhotoDecoder } from './photo-decoder.js';
 import { PhotosRepository } from './photos.repository.js';
 import { PhotosService } from './photos.service.js';
 import { RebatesDueJob } from './rebates-due.job.js';
@@ -20,13 +16,11 @@ import { ReferralsService } from './referrals.service.js';
   imports: [NotificationsModule, AddressesModule, UsersModule],
   controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
   providers: [
-    { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DiskFileStorage(config.uploadsDir) },
     ReferralsRepository,
     PhotosRepository,
     ReferralsService,
     ReferralClaimsService,
     ReferralsAdminService,
-    PhotoDecoder,
     PhotosService,
     RebatesDueJob,
   ],

@@ -1,11 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
-import { DomainError } from '../../common/errors/domain-error.js';
-import { workerModule } from '../../common/workers/worker-module.js';
+import { DomainError } from '../errors/domain-error.js';
+import { workerModule } from '../workers/worker-module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import type { CleanOutcome } from './photo-worker.js';
+import type { CleanOutcome, PublishOutcome } from './photo-worker.js';
 
 // sharp is loaded on the main thread before any worker (sharp's advice for worker threads: its shared
 // libraries then stay loaded for the life of the process), and libvips gets one thread per image: the
@@ -34,7 +34,7 @@ export const PHOTOS_BUSY_MESSAGE = 'We are processing a lot of photos right now.
 export class PhotoDecoder implements OnModuleDestroy {
   private readonly logger = new Logger('PhotoDecoder');
   /** The worker pool itself, for its figures (`queueSize`, `completed`, `utilization`). */
-  readonly pool: Piscina<Uint8Array, CleanOutcome>;
+  readonly pool: Piscina<Uint8Array, CleanOutcome | PublishOutcome>;
   readonly threads: number;
   readonly queueLimit: number;
   /** Recent decoding time of one photo (moving average), for Retry-After. */
@@ -69,12 +69,24 @@ export class PhotoDecoder implements OnModuleDestroy {
     return Promise.all(files.map((file) => this.run(file)));
   }
 
-  private async run(file: Buffer): Promise<CleanOutcome> {
+  /**
+   * Cleans one photo for the public pages and encodes every variant of it (photo-worker.ts
+   * `publishInWorker`), on the same pool and queue as referral photos. A 12 MP photo takes a few
+   * seconds of one thread.
+   */
+  async publish(file: Buffer): Promise<PublishOutcome> {
+    this.assertRoom(1);
+    return this.run(file, 'publishInWorker');
+  }
+
+  private run(file: Buffer): Promise<CleanOutcome>;
+  private run(file: Buffer, task: 'publishInWorker'): Promise<PublishOutcome>;
+  private async run(file: Buffer, task?: 'publishInWorker'): Promise<CleanOutcome | PublishOutcome> {
     // The bytes are copied to the thread (10 MB: a few milliseconds); moving them instead would fail
     // for memory Node does not own (sharp's) and detach a small buffer's neighbours in Node's pool.
-    let outcome: CleanOutcome;
+    let outcome: CleanOutcome | PublishOutcome;
     try {
-      outcome = await this.pool.run(file);
+      outcome = await this.pool.run(file, task ? { name: task } : undefined);
     } catch (error) {
       // Piscina's own bound, should another caller have filled the queue in between.
       if (error instanceof Error && error.message === 'Task queue is at limit') throw this.busy();

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { holdPool } from '../../../test/support/worker-pool.js';
 import { plainPhoto } from '../../../test/support/image-fixtures.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { PhotoDecoder, PHOTOS_BUSY_MESSAGE } from './photo-decoder.js';
 

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module.js';
+import { MediaAdminController, SiteSlotsAdminController } from './media-admin.controller.js';
+import { MediaFilesController } from './media-files.controller.js';
+import { MediaRepository } from './media.repository.js';
+import { MediaService } from './media.service.js';
+import { SiteSlotsService } from './site-slots.service.js';
+
+/** The media library, the pages' image slots, and the content the public pages are rendered with (issue 14). */
+@Module({
+  imports: [SettingsModule],
+  controllers: [MediaAdminController, SiteSlotsAdminController, MediaFilesController],
+  providers: [MediaRepository, MediaService, SiteSlotsService],
+  exports: [SiteSlotsService],
+})
+export class MediaModule {}

@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
@@ -7,11 +7,13 @@ import { createOrPromoteAdmin } from '../modules/auth/admin-accounts.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { newTrackingCode } from '../modules/jobs/tracking-code.js';
 import { queryRows } from '../database/sql.js';
+import { seedDemoBusiness } from './demo-business.js';
+import { DEMO_PLUMBER } from './demo-business-data.js';
 
 const DEMO_LOCK_ID = 727_245_302;
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com.au';
-export const DEMO_PLUMBER_EMAIL = 'plumber@example.com.au';
+export const DEMO_PLUMBER_EMAIL = DEMO_PLUMBER.email;
 
 const SAMPLE_JOBS = [
   {
@@ -62,7 +64,9 @@ function demoPassword(): string {
 
 /**
  * Demo mode (DEMO_DATA; the default only for the embedded database): an empty database gets a demo
- * admin and a demo plumber, whose sign-in details are shown once, at the end of that first start.
+ * admin and a demo plumber, whose sign-in details are shown once, at the end of that first start,
+ * and a business that looks alive (demo-business.ts): eight weeks of bookings, enquiries, plumbers'
+ * referrals and jobs at every stage, dated back from today.
  */
 export interface DemoAccounts {
   adminPassword: string;
@@ -71,6 +75,7 @@ export interface DemoAccounts {
 
 @Injectable()
 export class DemoDataService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DemoData');
   private newAccounts: DemoAccounts | undefined;
 
   constructor(
@@ -81,26 +86,40 @@ export class DemoDataService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.demoData) return;
     await this.seedSampleJobs();
-    const accounts = await this.dataSource.transaction(async (manager) => {
+    const seeded = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_ID]);
       const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(manager, 'SELECT count(*)::int AS count FROM users');
       if (count > 0) return undefined;
       const adminPassword = demoPassword();
       const plumberPassword = demoPassword();
-      await createOrPromoteAdmin(manager, DEMO_ADMIN_EMAIL, adminPassword);
+      const admin = await createOrPromoteAdmin(manager, DEMO_ADMIN_EMAIL, adminPassword);
       const [plumber] = await queryRows<{ id: string }>(
         manager,
         `INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now()) RETURNING id`,
         [DEMO_PLUMBER_EMAIL, await hashPassword(plumberPassword)],
       );
-      await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, 'Sam Taylor', 'Taylor Plumbing', '+61 400 123 456')`, [
+      await manager.query(`INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)`, [
         plumber!.id,
+        DEMO_PLUMBER.fullName,
+        DEMO_PLUMBER.businessName,
+        DEMO_PLUMBER.phone,
       ]);
       await manager.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'plumber')`, [plumber!.id]);
-      return { adminPassword, plumberPassword };
+      // In the same transaction as the accounts: the business is seeded exactly when they are, once.
+      const started = performance.now();
+      const counts = await seedDemoBusiness(
+        manager,
+        { staffId: admin.userId, demoPlumberId: plumber!.id },
+        { now: new Date(), timeZone: this.config.tzDisplay },
+      );
+      return { accounts: { adminPassword, plumberPassword }, counts, milliseconds: Math.round(performance.now() - started) };
     });
-    if (!accounts) return;
-    this.newAccounts = accounts;
+    if (!seeded) return;
+    const { counts, milliseconds } = seeded;
+    this.logger.log(
+      `Demo business seeded in ${milliseconds} ms: ${counts.bookings} bookings, ${counts.enquiries} enquiries, ${counts.plumbers + 1} plumbers, ${counts.referrals} referrals, ${counts.jobs} jobs`,
+    );
+    this.newAccounts = seeded.accounts;
   }
 
   /**

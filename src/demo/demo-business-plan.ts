@@ -1,0 +1,563 @@
+import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
+import { HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/contracts/booking-rules';
+import type { EnquiryStatus, IssueType, Timing } from '@relining/contracts/enquiry-rules';
+import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
+import type { ReferralStatus, Urgency } from '@relining/contracts/referral-rules';
+import { applyReferralStatus, type RebateState } from '../modules/rebates/rebate.rules.js';
+import {
+  BOOKING_DESCRIPTIONS,
+  BOOKING_REGIONS,
+  DEMO_PLUMBER,
+  ENQUIRIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MOBILES,
+  PARTNER_PLUMBERS,
+  PLACES,
+  QUICK_REFERRER,
+  REFERRAL_DESCRIPTIONS,
+  STAFF_REFERRAL_NOTES,
+  STREETS,
+  type DemoPlace,
+  type DemoPlumberProfile,
+  type Region,
+} from './demo-business-data.js';
+import { DemoClock } from './demo-clock.js';
+
+/**
+ * The demo business as a plan: every row the seeder writes, worked out in memory from "now", the
+ * company's time zone and a fixed seed. Pure and deterministic (the same now gives the same business),
+ * so its rules are tested without a database, and every date is relative to today: the demo always
+ * looks like the last eight weeks of a busy company.
+ */
+
+/** How far back the demo business goes: eight weeks. */
+export const DEMO_WINDOW_DAYS = 56;
+export const DEMO_SEED = 20_240_611;
+
+/** Who did something: the plumber who made the referral, the demo staff member, or nobody (the public form). */
+export type DemoActor = 'plumber' | 'staff' | null;
+
+export interface PlannedPlumber extends DemoPlumberProfile {
+  joinedAt: Date;
+  lastSignInAt: Date | null;
+}
+
+export interface PlannedBooking {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  preferredDate: string;
+  preferredTime: string;
+  briefDescription: string;
+  howHeardAboutUs: string | null;
+  status: BookingStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PlannedEnquiry {
+  kind: 'corporate' | 'product';
+  status: EnquiryStatus;
+  organisationName: string | null;
+  contactPerson: string;
+  email: string;
+  phone: string;
+  siteAddress: string | null;
+  state: string | null;
+  postcode: string | null;
+  issueType: IssueType | null;
+  quantity: string | null;
+  timing: Timing | null;
+  business: string | null;
+  product: string | null;
+  message: string | null;
+  staffNotes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+}
+
+export interface PlannedReferralEvent {
+  kind: 'created' | 'status' | 'notes';
+  actor: DemoActor;
+  from: string | null;
+  to: string | null;
+  at: Date;
+}
+
+export interface PlannedReferral {
+  /** Index into `plumbers`, 'demo' for the demo plumber, null for a quick referral without an account. */
+  plumber: number | 'demo' | null;
+  plumberName: string;
+  plumberCompany: string;
+  plumberPhone: string;
+  plumberEmail: string;
+  clientName: string;
+  clientPhone: string;
+  jobAddress: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  urgency: Urgency;
+  description: string;
+  notes: string | null;
+  contactClient: boolean;
+  serviceCleanView: boolean;
+  serviceReline: boolean;
+  status: ReferralStatus;
+  cleanViewRebateCents: number;
+  relineRebateCents: number;
+  rebates: RebateState;
+  source: 'dashboard' | 'quick';
+  events: PlannedReferralEvent[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PlannedJobEvent {
+  status: JobStatus;
+  previousStatus: JobStatus | null;
+  at: Date;
+}
+
+export interface PlannedJob {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  status: JobStatus;
+  /** Index into `bookings` or `referrals`: the request the job came from. */
+  booking: number | null;
+  referral: number | null;
+  events: PlannedJobEvent[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DemoBusinessPlan {
+  /** When the demo admin and the demo plumber joined (their accounts are made by demo-data.service.ts). */
+  staffSince: Date;
+  demoPlumberSince: Date;
+  plumbers: PlannedPlumber[];
+  bookings: PlannedBooking[];
+  enquiries: PlannedEnquiry[];
+  referrals: PlannedReferral[];
+  /** Oldest first: job numbers follow this order. */
+  jobs: PlannedJob[];
+}
+
+/** Mulberry32: a small seeded generator, so the demo is the same at every start (and in tests). */
+class SeededRandom {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  }
+
+  /** An integer from min to max, both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(0, items.length - 1)]!;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+}
+
+/** Staff work 8:00 to 17:00; the public writes in from early morning to late evening. */
+const WORK_DAY = { from: 8 * 60, to: 17 * 60 } as const;
+const WAKING_DAY = { from: 6 * 60 + 30, to: 22 * 60 } as const;
+
+/**
+ * Days between the stages of a job (from the stage before): the Clean & View a few days after it is
+ * booked, the quote a day or two after the inspection, then the customer's answer, the scheduling and
+ * the relining itself.
+ */
+const STAGE_GAP_DAYS = {
+  booked: [0, 0],
+  inspected: [2, 5],
+  quoted: [1, 3],
+  accepted: [2, 5],
+  scheduled: [1, 3],
+  completed: [3, 8],
+} as const satisfies Record<JobStatus, readonly [number, number]>;
+
+/** Referral fees are paid a few days after the reline they reward (well within the payment terms). */
+const PAYMENT_GAP_DAYS = [3, 10] as const;
+
+const URGENCY_WEIGHTS: readonly Urgency[] = ['low', 'low', 'low', 'medium', 'medium', 'medium', 'medium', 'high', 'high', 'emergency'];
+
+interface ReferralCase {
+  status: ReferralStatus;
+  /** The job's stage when staff made a tracking link for it; none when they did not. */
+  job?: JobStatus;
+}
+
+/**
+ * The referrals each plumber made: every referral status for the demo plumber (so the dashboard shows
+ * each badge and both rebate totals), the demo plumber and two partners at the top of the referrers
+ * card, and a quick referral without an account waiting to be claimed.
+ */
+const REFERRAL_CASES: ReadonlyArray<{ plumber: number | 'demo' | null; cases: readonly ReferralCase[] }> = [
+  {
+    plumber: 'demo',
+    cases: [
+      { status: 'referred' },
+      { status: 'referred', job: 'booked' },
+      { status: 'cleanview_completed', job: 'quoted' },
+      { status: 'cleanview_completed', job: 'inspected' },
+      { status: 'reline_completed', job: 'completed' },
+      { status: 'rebate_paid', job: 'completed' },
+      { status: 'rebate_paid' },
+    ],
+  },
+  {
+    plumber: 0,
+    cases: [
+      { status: 'referred', job: 'booked' },
+      { status: 'cleanview_completed', job: 'accepted' },
+      { status: 'cleanview_completed' },
+      { status: 'reline_completed' },
+      { status: 'rebate_paid', job: 'completed' },
+      { status: 'rebate_paid' },
+    ],
+  },
+  {
+    plumber: 1,
+    cases: [
+      { status: 'referred' },
+      { status: 'cleanview_completed', job: 'scheduled' },
+      { status: 'reline_completed', job: 'completed' },
+      { status: 'rebate_paid' },
+      { status: 'rebate_paid' },
+    ],
+  },
+  {
+    plumber: 2,
+    cases: [{ status: 'referred', job: 'booked' }, { status: 'cleanview_completed', job: 'quoted' }, { status: 'reline_completed' }, { status: 'rebate_paid' }],
+  },
+  { plumber: 3, cases: [{ status: 'cleanview_completed', job: 'inspected' }, { status: 'cleanview_completed' }, { status: 'reline_completed' }] },
+  { plumber: 4, cases: [{ status: 'referred' }, { status: 'reline_completed', job: 'completed' }] },
+  { plumber: 5, cases: [{ status: 'cleanview_completed' }] },
+  { plumber: null, cases: [{ status: 'referred' }, { status: 'referred' }] },
+];
+
+interface BookingCase {
+  status: BookingStatus;
+  job?: JobStatus;
+}
+
+const times = <T>(count: number, item: T): T[] => Array.from({ length: count }, () => item);
+
+/**
+ * Booking requests: the newest not yet handled, then contacted, scheduled (some with a tracking link
+ * already), inspected (the Clean & View done; most with a tracking link at a later stage), cancelled.
+ */
+const BOOKING_CASES: readonly BookingCase[] = [
+  ...times(8, { status: 'new' as const }),
+  ...times(7, { status: 'contacted' as const }),
+  ...times(5, { status: 'scheduled' as const }),
+  ...times(4, { status: 'scheduled' as const, job: 'booked' as const }),
+  ...times(4, { status: 'completed' as const }),
+  ...(['inspected', 'quoted', 'accepted', 'scheduled', 'completed', 'completed', 'completed'] as const).map((job) => ({ status: 'completed' as const, job })),
+  ...times(5, { status: 'cancelled' as const }),
+];
+
+/** The minute of the day a preferred time slot starts ('1:00 PM' → 780). */
+function slotMinute(slot: string): number {
+  const match = /^(\d+):(\d\d) (AM|PM)$/.exec(slot);
+  if (!match) throw new Error(`Not a time slot: ${slot}`);
+  const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  return hour * 60 + Number(match[2]);
+}
+
+const emailLocalPart = (name: string) =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, '')
+    .trim()
+    .replace(/\s+/g, '.');
+
+export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED): DemoBusinessPlan {
+  const clock = new DemoClock(now, timeZone);
+  const random = new SeededRandom(seed);
+  const workTime = (daysAgo: number) => clock.at(daysAgo, random.int(WORK_DAY.from, WORK_DAY.to));
+  const wakingTime = (daysAgo: number) => clock.at(daysAgo, random.int(WAKING_DAY.from, WAKING_DAY.to));
+  const minutesAfter = (instant: Date, min: number, max: number) => new Date(instant.getTime() + random.int(min, max) * 60_000);
+
+  // Customers: distinct names (from each other and from the plumbers and enquirers), each with a
+  // mobile and an e-mail address of their own.
+  const usedNames = new Set<string>([
+    DEMO_PLUMBER.fullName,
+    QUICK_REFERRER.fullName,
+    ...PARTNER_PLUMBERS.map((plumber) => plumber.fullName),
+    ...ENQUIRIES.map((enquiry) => enquiry.contactPerson),
+  ]);
+  const person = () => {
+    let name: string;
+    do name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
+    while (usedNames.has(name));
+    usedNames.add(name);
+    return { name, email: `${emailLocalPart(name)}@example.com.au`, phone: random.pick(MOBILES) };
+  };
+  const streetIn = (region: Region): { street: string; place: DemoPlace } => ({
+    street: `${random.int(1, 180)} ${random.pick(STREETS)}`,
+    place: random.pick(PLACES[region]),
+  });
+  const oneLine = (street: string, at: DemoPlace) => `${street}, ${at.suburb} ${at.state} ${at.postcode}`;
+
+  /** Day offsets (days after booking) of each stage up to `stage`, in stage order. */
+  const stageDays = (stage: JobStatus): number[] => {
+    const days: number[] = [];
+    for (const status of JOB_STATUSES.slice(0, JOB_STATUSES.indexOf(stage) + 1)) {
+      const [min, max] = STAGE_GAP_DAYS[status];
+      days.push((days.at(-1) ?? 0) + random.int(min, max));
+    }
+    return days;
+  };
+
+  /** A job's history: each stage in order, on the given days before today (work hours, staff at the console). */
+  const jobEvents = (stageDaysAgo: readonly number[], inspectedAt?: Date): PlannedJobEvent[] =>
+    stageDaysAgo.map((daysAgo, index) => ({
+      status: JOB_STATUSES[index]!,
+      previousStatus: index === 0 ? null : JOB_STATUSES[index - 1]!,
+      at: index === 1 && inspectedAt ? inspectedAt : workTime(daysAgo),
+    }));
+
+  const jobs: PlannedJob[] = [];
+  const addJob = (
+    customer: { name: string; email: string; phone: string },
+    address: string,
+    events: PlannedJobEvent[],
+    link: { booking?: number; referral?: number },
+  ) => {
+    jobs.push({
+      customerName: customer.name,
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      address,
+      status: events.at(-1)!.status,
+      booking: link.booking ?? null,
+      referral: link.referral ?? null,
+      events,
+      createdAt: events[0]!.at,
+      updatedAt: events.at(-1)!.at,
+    });
+  };
+
+  // The demo staff member and the plumbers joined before any of the business below.
+  const staffSince = clock.at(DEMO_WINDOW_DAYS - 1, 9 * 60);
+  const demoPlumberSince = clock.at(DEMO_WINDOW_DAYS - 2, random.int(WORK_DAY.from, WORK_DAY.to));
+  const plumbers: PlannedPlumber[] = PARTNER_PLUMBERS.map((profile) => ({ ...profile, joinedAt: wakingTime(random.int(52, 54)), lastSignInAt: null }));
+
+  // Referrals: the last thing that happened to each is 1 to (at most) 47 days ago, and the whole
+  // story (referral, booking, Clean & View, reline, payment) fits after the plumber joined.
+  const referrals: PlannedReferral[] = [];
+  for (const { plumber, cases } of REFERRAL_CASES) {
+    const profile = plumber === 'demo' ? DEMO_PLUMBER : plumber === null ? QUICK_REFERRER : PARTNER_PLUMBERS[plumber]!;
+    for (const referralCase of cases) {
+      const client = person();
+      const site = streetIn(profile.region);
+      const { status } = referralCase;
+      const reached: JobStatus | null = referralCase.job ?? (status === 'cleanview_completed' ? 'inspected' : status === 'referred' ? null : 'completed');
+      const days = reached ? stageDays(reached) : [];
+      const payGap = status === 'rebate_paid' ? random.int(...PAYMENT_GAP_DAYS) : 0;
+      const span = (days.at(-1) ?? 0) + payGap;
+      // Recent work for the open stages (few overdue rebates); paid referrals anywhere in the window.
+      const latest = status === 'rebate_paid' ? 47 - span : Math.min(8, 47 - span);
+      const lastDaysAgo = reached ? random.int(1, Math.max(1, latest)) : random.int(0, 9);
+      const bookedDaysAgo = lastDaysAgo + span;
+      const createdDaysAgo = reached ? bookedDaysAgo + random.int(1, 2) : lastDaysAgo;
+      const stagesDaysAgo = days.map((offset) => bookedDaysAgo - offset);
+
+      const events = jobEvents(stagesDaysAgo);
+      const createdAt = plumber === null ? wakingTime(createdDaysAgo) : clock.at(createdDaysAgo, random.int(7 * 60, 19 * 60));
+      const referralEvents: PlannedReferralEvent[] = [
+        { kind: 'created', actor: plumber === null ? null : 'plumber', from: null, to: 'referred', at: createdAt },
+      ];
+      let rebates: RebateState = {
+        cleanViewStatus: 'pending',
+        relineStatus: 'pending',
+        cleanViewCompletedAt: null,
+        relineCompletedAt: null,
+        cleanViewPaidAt: null,
+        relinePaidAt: null,
+      };
+      // Each status change as staff made it, through the rebate rules (rebates/rebate.rules.ts): the
+      // Clean & View part earned at the inspection, the reline part at the reline, both paid after that.
+      const path: Array<{ to: ReferralStatus; at: Date }> = [];
+      const inspected = events.find((event) => event.status === 'inspected');
+      const relined = events.find((event) => event.status === 'completed');
+      if (inspected) path.push({ to: 'cleanview_completed', at: minutesAfter(inspected.at, 10, 90) });
+      if (relined && status !== 'cleanview_completed') path.push({ to: 'reline_completed', at: minutesAfter(relined.at, 10, 90) });
+      if (status === 'rebate_paid') path.push({ to: 'rebate_paid', at: workTime(lastDaysAgo) });
+      let current: ReferralStatus = 'referred';
+      for (const step of path) {
+        rebates = applyReferralStatus(rebates, step.to, step.at);
+        referralEvents.push({ kind: 'status', actor: 'staff', from: current, to: step.to, at: step.at });
+        current = step.to;
+      }
+      const notes = path.length > 0 && random.chance(0.5) ? random.pick(STAFF_REFERRAL_NOTES) : null;
+      if (notes) referralEvents.push({ kind: 'notes', actor: 'staff', from: null, to: notes, at: minutesAfter(path[0]!.at, 1, 5) });
+      referralEvents.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+      const index = referrals.length;
+      referrals.push({
+        plumber,
+        plumberName: profile.fullName,
+        plumberCompany: profile.businessName,
+        plumberPhone: profile.phone,
+        plumberEmail: profile.email,
+        clientName: client.name,
+        clientPhone: client.phone,
+        jobAddress: site.street,
+        suburb: site.place.suburb,
+        state: site.place.state,
+        postcode: site.place.postcode,
+        urgency: random.pick(URGENCY_WEIGHTS),
+        description: random.pick(REFERRAL_DESCRIPTIONS),
+        notes,
+        contactClient: random.chance(0.85),
+        // The quick form has no service types; from the dashboard at least one is required.
+        serviceCleanView: plumber !== null,
+        serviceReline: plumber !== null && (reached === 'completed' || random.chance(0.4)),
+        status: current,
+        // The fees of the day, copied onto the referral as the referrals service does.
+        cleanViewRebateCents: REFERRAL_FEE_CENTS.cleanView,
+        relineRebateCents: REFERRAL_FEE_CENTS.reline,
+        rebates,
+        source: plumber === null ? 'quick' : 'dashboard',
+        events: referralEvents,
+        createdAt,
+        updatedAt: referralEvents.at(-1)!.at,
+      });
+      if (referralCase.job) addJob(client, oneLine(site.street, site.place), events, { referral: index });
+    }
+  }
+
+  // Plumbers last signed in when they last made a referral.
+  for (const referral of referrals) {
+    if (typeof referral.plumber !== 'number') continue;
+    const plumber = plumbers[referral.plumber]!;
+    if (!plumber.lastSignInAt || plumber.lastSignInAt < referral.createdAt) plumber.lastSignInAt = referral.createdAt;
+  }
+
+  const bookings: PlannedBooking[] = [];
+  for (const bookingCase of BOOKING_CASES) {
+    const customer = person();
+    const site = streetIn(random.pick(BOOKING_REGIONS));
+    const slot = random.pick(TIME_SLOTS);
+    let createdDaysAgo: number;
+    let preferredDaysAgo: number;
+    let updatedAt: Date | null = null;
+    let events: PlannedJobEvent[] | null = null;
+    switch (bookingCase.status) {
+      case 'new':
+        createdDaysAgo = random.int(0, 4);
+        preferredDaysAgo = createdDaysAgo - random.int(2, 9);
+        break;
+      case 'contacted':
+        createdDaysAgo = random.int(2, 16);
+        preferredDaysAgo = createdDaysAgo - random.int(3, 10);
+        updatedAt = workTime(createdDaysAgo - 1);
+        break;
+      case 'scheduled': {
+        // Called back the next day and booked in for the coming week.
+        createdDaysAgo = random.int(2, 10);
+        preferredDaysAgo = -random.int(1, 7);
+        updatedAt = workTime(createdDaysAgo - 1);
+        if (bookingCase.job) events = [{ status: 'booked', previousStatus: null, at: minutesAfter(updatedAt, 2, 20) }];
+        break;
+      }
+      case 'completed': {
+        // The Clean & View was done at the preferred time; staff moved the job on from there.
+        const days = stageDays(bookingCase.job ?? 'inspected');
+        const afterInspection = days.at(-1)! - days[1]!;
+        const inspectionDaysAgo = afterInspection + random.int(1, 47 - afterInspection);
+        const bookedDaysAgo = inspectionDaysAgo + days[1]!;
+        createdDaysAgo = bookedDaysAgo + random.int(1, 2);
+        preferredDaysAgo = inspectionDaysAgo;
+        const inspectedAt = clock.at(inspectionDaysAgo, slotMinute(slot) + random.int(60, 120));
+        updatedAt = minutesAfter(inspectedAt, 30, 150);
+        if (bookingCase.job)
+          events = jobEvents(
+            days.map((offset) => bookedDaysAgo - offset),
+            inspectedAt,
+          );
+        break;
+      }
+      case 'cancelled':
+        createdDaysAgo = random.int(3, 50);
+        preferredDaysAgo = createdDaysAgo - random.int(3, 8);
+        updatedAt = workTime(createdDaysAgo - random.int(1, 2));
+        break;
+    }
+    const createdAt = wakingTime(createdDaysAgo);
+    const index = bookings.length;
+    bookings.push({
+      fullName: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      address: site.street,
+      suburb: site.place.suburb,
+      state: site.place.state,
+      postcode: site.place.postcode,
+      preferredDate: clock.day(preferredDaysAgo),
+      preferredTime: slot,
+      briefDescription: random.pick(BOOKING_DESCRIPTIONS),
+      howHeardAboutUs: random.chance(0.8) ? random.pick(HOW_HEARD_OPTIONS) : null,
+      status: bookingCase.status,
+      createdAt,
+      updatedAt: updatedAt ?? createdAt,
+    });
+    if (events) addJob(customer, oneLine(site.street, site.place), events, { booking: index });
+  }
+
+  const enquiries: PlannedEnquiry[] = ENQUIRIES.map((row) => {
+    const createdAt = wakingTime(row.daysAgo);
+    const updatedAt = row.handledDaysAgo === null ? createdAt : workTime(row.handledDaysAgo);
+    return {
+      kind: row.kind,
+      status: row.status,
+      organisationName: row.organisationName,
+      contactPerson: row.contactPerson,
+      email: row.email,
+      phone: row.phone,
+      siteAddress: row.site ? oneLine(row.site.street, row.site.place) : null,
+      state: row.site?.place.state ?? null,
+      postcode: row.site?.place.postcode ?? null,
+      issueType: row.issueType,
+      quantity: row.quantity,
+      timing: row.timing,
+      business: row.business,
+      product: row.product,
+      message: row.message,
+      staffNotes: row.staffNotes,
+      createdAt,
+      updatedAt,
+      // Archived once it was lost, a couple of days after the last word with them.
+      archivedAt: row.archived && row.handledDaysAgo !== null ? workTime(row.handledDaysAgo - 2) : null,
+    };
+  });
+
+  jobs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return { staffSince, demoPlumberSince, plumbers, bookings, enquiries, referrals, jobs };
+}

@@ -13,6 +13,9 @@ import outbox from './outbox';
 import referrals from './referrals';
 import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
 import users from './users';
+import media from './media';
+import siteSlots from './site-slots';
+import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
 
 /** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
 const Home = () => <Navigate to="/dashboard" replace />;
@@ -47,12 +50,15 @@ export function App() {
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />
         <Resource name="notifications" {...outbox} options={{ label: 'Outbox' }} />
         <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
+        <Resource name="media" {...media} options={{ label: 'Media Library' }} />
+        <Resource name="site-slots" {...siteSlots} options={{ label: 'Website Images' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           {/* The referrals list lives on the dashboard (spec §2): its own address leads there, with its
               filters and page; /referrals/:id is the referrals resource's own route. */}
           <Route path="/referrals" element={<ReferralListRedirect />} />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
+          <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

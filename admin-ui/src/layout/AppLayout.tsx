@@ -1,8 +1,11 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
 import type { ReactNode } from 'react';
@@ -17,6 +20,9 @@ export const MENU: MenuEntry[] = [
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
+  { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },
+  { to: '/site-slots', label: 'Website Images', icon: <WallpaperIcon /> },
+  { to: '/company-profile', label: 'Company Profile', icon: <BusinessIcon /> },
 ];
 
 const Menu = () => <AppMenu entries={MENU} />;

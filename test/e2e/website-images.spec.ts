@@ -14,6 +14,8 @@ async function photo(): Promise<Buffer> {
 }
 
 test('staff upload a photo, choose it as the home page hero, and the home page shows it in every size', async ({ page, request }) => {
+  // The upload is published in fifteen files (a few seconds) before the journey goes on.
+  test.setTimeout(90_000);
   const alt = `Our relining crew at a Richmond job ${Date.now()}`;
   await adminLogIn(page);
   await page.getByRole('menuitem', { name: 'Media Library' }).click();
@@ -48,8 +50,12 @@ test('staff upload a photo, choose it as the home page hero, and the home page s
     await expect(img).toHaveAttribute('width', '1800');
     await expect(img).toHaveAttribute('height', '1200');
     // The browser chose and decoded one of the variants.
-    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
-    expect(await img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(new RegExp(`/media/${imageId}/\\d+\\.(avif|webp|jpg)$`));
+    await expect
+      .poll(() =>
+        img.evaluate((element) => (element as { complete: boolean; naturalWidth: number }).complete && (element as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await img.evaluate((element) => (element as { currentSrc: string }).currentSrc)).toMatch(new RegExp(`/media/${imageId}/\\d+\\.(avif|webp|jpg)$`));
     // The hero is preloaded with the page.
     await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('imagesrcset', new RegExp(`/media/${imageId}/`));
   } finally {
@@ -74,7 +80,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     // Back at the top, the hero's own buttons are there: the bar goes.
     await page.keyboard.press('Escape');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
     await expect(bar).toBeHidden();
   });
 });

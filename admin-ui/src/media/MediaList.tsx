@@ -40,6 +40,22 @@ export function Thumbnail({
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Before the first upload: what the library is for, and the way to start. */
+function MediaEmpty() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, maxWidth: 560, mx: 'auto' }}>
+      <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+        No photos yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Upload the business's own photos (crews, vans, finished jobs), then choose them for the website's pages under Website Images. Until then the pages show
+        our own artwork.
+      </Typography>
+      <CreateButton label="Upload photo" variant="contained" />
+    </Box>
+  );
+}
+
 /** The media library: the business's own photos, for the website's image slots. */
 export function MediaList() {
   return (
@@ -48,6 +64,7 @@ export function MediaList() {
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={24}
+      empty={<MediaEmpty />}
       actions={
         <TopToolbar>
           <CreateButton label="Upload photo" />

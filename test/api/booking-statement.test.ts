@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { Pool } from 'pg';
 import { todayIn } from '@relining/contracts/booking-rules';
-import { formatDateTimeIn } from '@relining/contracts/date-format';
+import { formatLongDateTimeIn } from '@relining/contracts/date-format';
 import { TableChanges } from '../../src/database/table-changes.js';
 import { LocalitiesRepository } from '../../src/modules/addresses/localities.repository.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -92,7 +92,7 @@ describe('a booking is one statement', () => {
       `SELECT b.created_at, n.text_body FROM bookings b JOIN notifications n ON n.entity_id = b.id::text AND n.template_key = 'booking_notice' WHERE b.id = $1`,
       [created.body.id],
     );
-    expect(row.text_body).toContain(formatDateTimeIn(sut.config.tzDisplay, row.created_at));
+    expect(row.text_body).toContain(`received on ${formatLongDateTimeIn(sut.config.tzDisplay, row.created_at)}.`);
   });
 
   it('writes nothing at all when the e-mails cannot be written: no booking without its e-mails', async () => {

@@ -89,6 +89,42 @@ describe('e-mail templates: required parts, drafts and sample links', () => {
     expect((await storedSubject()).subject).toBe('Your quote is ready');
   });
 
+  it("frames the preview, the test e-mail and the console's copy with the logo and the company profile as saved", async () => {
+    await sut
+      .http()
+      .put('/api/admin/company-profile')
+      .set(admin.auth)
+      .send({
+        legalName: 'Pipe Relining Australia Pty Ltd',
+        abn: '51 824 753 556',
+        licences: [{ state: 'NSW', number: '123456L' }],
+        serviceHours: 'Mon–Fri 7am–5pm',
+      })
+      .expect(200);
+    const inline = /<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" width="\d+" height="\d+" alt="Pipe Relining Australia"/;
+
+    const preview = await sut.http().post('/api/admin/email-templates/job_completed/preview').set(admin.auth).send({}).expect(200);
+    expect(preview.body.html).toMatch(inline);
+    expect(preview.body.html).not.toContain('cid:');
+    expect(preview.body.html).toContain('>View Your Job Status</a>');
+    for (const part of [preview.body.html, preview.body.text]) {
+      expect(part).toContain('ABN 51 824 753 556');
+      expect(part).toMatch(/Plumbing licence: (<span[^>]*>)?NSW 123456L/);
+      expect(part).toContain('Service hours: Mon–Fri 7am–5pm');
+    }
+
+    const test = await sut.http().post('/api/admin/email-templates/job_completed/test').set(admin.auth).send({}).expect(202);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.html).toContain('src="cid:');
+    expect(mail!.attachments).toEqual([expect.objectContaining({ mimeType: 'image/png', disposition: 'inline' })]);
+    expect(mail!.text).toContain('ABN 51 824 753 556');
+    // Stored as sent (cid:); the console's copy has the image itself, for its sandboxed frame.
+    const [row] = await sut.dataSource.query(`SELECT html_body FROM notifications WHERE id = $1`, [test.body.notificationId]);
+    expect(row.html_body).toContain('src="cid:');
+    const shown = await sut.http().get(`/api/admin/notifications/${test.body.notificationId}`).set(admin.auth).expect(200);
+    expect(shown.body.html).toMatch(inline);
+  });
+
   it('previews every template with its sample links at PUBLIC_BASE_URL', async () => {
     const templates = (await sut.http().get('/api/admin/email-templates').set(admin.auth).expect(200)).body as Array<{ key: string }>;
     for (const { key } of templates) {

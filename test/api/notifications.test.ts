@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service.js';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
+import { EMAIL_LOGO, emailLogoPng } from '../../src/modules/templates/email-logo.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -58,6 +59,10 @@ describe('notifications engine', () => {
     expect(mail!.subject).toBe('Booked: JOB-1001');
     expect(mail!.text).toContain('Hi Alex <b>Citizen</b>,');
     expect(mail!.html).toContain('Hi Alex &lt;b&gt;Citizen&lt;/b&gt;,');
+    // The logo travels inside the message (mail clients block remote images and SVG): a PNG, inline, by Content-ID.
+    expect(mail!.html).toContain(`src="cid:${EMAIL_LOGO.cid}"`);
+    expect(mail!.attachments).toEqual([expect.objectContaining({ contentId: `<${EMAIL_LOGO.cid}>`, mimeType: 'image/png', disposition: 'inline' })]);
+    expect(Buffer.from(mail!.attachments[0]!.content).equals(await emailLogoPng())).toBe(true);
     await waitUntil(async () => (await rows(sut.dataSource))[0]!.status === 'sent');
     const [row] = await rows(sut.dataSource);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });

@@ -56,8 +56,11 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
       `SELECT text_body AS text, created_at AS "createdAt" FROM notifications WHERE entity_id = $1 AND template_key = 'booking_notice'`,
       [created.body.id],
     );
-    const received = new Intl.DateTimeFormat('en-AU', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(notice.createdAt);
-    expect(notice.text).toMatch(new RegExp(`received on ${received.replace(/\//g, '\\/')}, \\d{1,2}:\\d{2} [ap]m GMT[+-]\\d+\\.`));
+    // E-mails' one date format ('Thursday 26 November 2026'), the day in TZ_DISPLAY, then the time labelled.
+    const received = new Intl.DateTimeFormat('en-AU', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+      .format(notice.createdAt)
+      .replace(',', '');
+    expect(notice.text).toMatch(new RegExp(`received on ${received}, \\d{1,2}:\\d{2} [ap]m GMT[+-]\\d+\\.`));
     expect(notice.text).toContain('Address: 12 Station Street, Nowhereville\n');
     for (const line of (notice.text as string).split('\n')) {
       expect(line).not.toMatch(/\S {2,}\S|[ \t]$| [,.;:!?]/);

@@ -83,8 +83,8 @@ describe('referrals', () => {
       ['referral_acknowledgement', 'alice@plumbing.com.au'],
       ['referral_notice', 'info@pipereliningaustralia.com.au'],
     ]);
-    // Melbourne time (TZ_DISPLAY), labelled, with a four-digit year.
-    expect(mails[1].text_body).toMatch(/submitted on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T\./);
+    // E-mails' one date format, in Melbourne time (TZ_DISPLAY), labelled: 'Wednesday 2 December 2026, 9:41 am AEDT'.
+    expect(mails[1].text_body).toMatch(/submitted on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [ap]m AE[DS]T\./);
     expect(mails[1].text_body).toContain('Service types: Clean & View');
   });
 
@@ -441,7 +441,8 @@ describe('staff statistics and rebates due', () => {
       const mails = await sut.dataSource.query(`SELECT subject, text_body FROM notifications WHERE template_key = 'rebates_due_digest'`);
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe('Rebates due: 2 payments ($160)');
-      expect(mails[0].text_body).toContain('OVERDUE since');
+      expect(mails[0].text_body).toMatch(/OVERDUE since [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}/);
+      expect(mails[0].text_body).toMatch(/as of [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}:/);
     } finally {
       await second.app.close();
     }

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The files it carried (the logo, inline, referred to by Content-ID). */
+  attachments: Array<{ contentId: string | undefined; mimeType: string; disposition: string | null; filename: string | null; content: Uint8Array }>;
   raw: string;
 }
 
@@ -120,6 +122,13 @@ export class SmtpSink {
               subject: email.subject ?? '',
               text: email.text ?? '',
               html: email.html ?? '',
+              attachments: email.attachments.map((attachment) => ({
+                contentId: attachment.contentId,
+                mimeType: attachment.mimeType,
+                disposition: attachment.disposition,
+                filename: attachment.filename,
+                content: typeof attachment.content === 'string' ? Buffer.from(attachment.content) : new Uint8Array(attachment.content),
+              })),
               raw,
             });
             callback();

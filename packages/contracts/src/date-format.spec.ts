@@ -1,4 +1,4 @@
-import { formatDateIn, formatDateTimeIn, isoDayIn, zoneLabel } from './date-format.js';
+import { formatDateIn, formatDateTimeIn, formatLongDateIn, formatLongDateTimeIn, formatLongDay, isoDayIn, zoneLabel } from './date-format.js';
 
 describe('one clock for people', () => {
   it.each([
@@ -32,5 +32,42 @@ describe('one clock for people', () => {
     ['UTC', 'UTC time'],
   ])('names %s "%s"', (zone, label) => {
     expect(zoneLabel(zone)).toBe(label);
+  });
+
+  describe("e-mails' one date format: 'Wednesday 2 December 2026'", () => {
+    it.each([
+      // No leading zero on the day; the day boundary in the zone; daylight saving and standard time.
+      ['Australia/Melbourne', '2026-12-01T22:41:00Z', 'Wednesday 2 December 2026', 'Wednesday 2 December 2026, 9:41 am AEDT'],
+      ['Australia/Melbourne', '2026-12-02T12:59:00Z', 'Wednesday 2 December 2026', 'Wednesday 2 December 2026, 11:59 pm AEDT'],
+      ['Australia/Melbourne', '2026-12-02T13:00:00Z', 'Thursday 3 December 2026', 'Thursday 3 December 2026, 12:00 am AEDT'],
+      ['Australia/Melbourne', '2026-07-01T02:05:00Z', 'Wednesday 1 July 2026', 'Wednesday 1 July 2026, 12:05 pm AEST'],
+      ['Australia/Perth', '2026-12-01T22:41:00Z', 'Wednesday 2 December 2026', 'Wednesday 2 December 2026, 6:41 am AWST'],
+      ['Etc/GMT+12', '2026-12-01T22:41:00Z', 'Tuesday 1 December 2026', 'Tuesday 1 December 2026, 10:41 am GMT-12'],
+      ['Australia/Melbourne', Date.UTC(2031, 0, 2, 3, 4), 'Thursday 2 January 2031', 'Thursday 2 January 2031, 2:04 pm AEDT'],
+    ])('%s at %s: %s', (zone, instant, date, dateTime) => {
+      expect(formatLongDateIn(zone, instant)).toBe(date);
+      expect(formatLongDateTimeIn(zone, instant)).toBe(dateTime);
+    });
+
+    it.each([
+      ['2026-12-02', 'Wednesday 2 December 2026'],
+      ['2026-01-01', 'Thursday 1 January 2026'],
+      ['2028-02-29', 'Tuesday 29 February 2028'],
+      ['2026-12-31', 'Thursday 31 December 2026'],
+    ])('the calendar day %s is %s, whatever the machine zone', (day, text) => {
+      const previous = process.env.TZ;
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Melbourne']) {
+        process.env.TZ = zone;
+        try {
+          expect(formatLongDay(day)).toBe(text);
+        } finally {
+          process.env.TZ = previous;
+        }
+      }
+    });
+
+    it.each(['2/12/2026', '2026-12-2', '', '2026-02-30'])('refuses %j as a calendar day', (day) => {
+      expect(() => formatLongDay(day)).toThrow(RangeError);
+    });
   });
 });

@@ -32,6 +32,36 @@ export function formatDateIn(timeZone: string, instant: Date | string | number):
   return dateFormat('en-AU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(instant));
 }
 
+/**
+ * 'Wednesday 2 December 2026': the one way an e-mail writes a date (weekday, day without a leading
+ * zero, month name, four-digit year), the calendar day the instant falls on in the zone. Built from
+ * the parts rather than `dateStyle: 'full'`, which puts a comma after the weekday in some ICU versions.
+ */
+export function formatLongDateIn(timeZone: string, instant: Date | string | number): string {
+  const parts = dateFormat('en-AU', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** 'Wednesday 2 December 2026, 9:41 am AEDT': the long date and the time in the zone, labelled. */
+export function formatLongDateTimeIn(timeZone: string, instant: Date | string | number): string {
+  const time = dateFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(instant));
+  return `${formatLongDateIn(timeZone, instant)}, ${time}`;
+}
+
+/**
+ * 'Wednesday 2 December 2026' for a calendar day written 'yyyy-MM-dd' (a preferred booking date): the
+ * day itself, in no zone (read at noon UTC, it is that day everywhere the format could look).
+ */
+export function formatLongDay(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  // The pattern, and the day it parsed to (Date rolls '2026-02-30' over into March).
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== day) {
+    throw new RangeError(`Not a calendar day (yyyy-MM-dd): ${day}`);
+  }
+  return formatLongDateIn('UTC', noon);
+}
+
 /** '2026-11-21': the calendar day in the zone, as file names and filters write it. */
 export function isoDayIn(timeZone: string, instant: Date | string | number = Date.now()): string {
   return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));

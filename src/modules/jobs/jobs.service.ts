@@ -209,7 +209,8 @@ export class JobsService {
       to: job.customerEmail,
       variables: { customerName: job.customerName, jobId: job.jobNumber, trackingLink: link },
       entity: { type: 'job', id: job.id },
-      button: includeTrackingLink ? { label: 'View Your Job Status', url: link } : undefined,
+      // 'Include Job Tracking Link' off: no 'View Your Job Status' button (the template's own otherwise).
+      button: includeTrackingLink ? undefined : null,
     });
     return { id: queued.id, to: job.customerEmail, status: queued.status };
   }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { InlineImage } from '../templates/email-logo.js';
 
 export interface OutgoingMail {
   from: string;
@@ -7,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  /** Images the HTML part shows by `cid:` (the logo), sent inside the message. */
+  attachments?: readonly InlineImage[];
 }
 
 /** Where the worker hands a message over; nodemailer over SMTP in the product. */
@@ -43,6 +46,7 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        attachments: (mail.attachments ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })),
         disableFileAccess: true,
         disableUrlAccess: true,
       });

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
+import { withEmailLogoInline } from '../templates/email-logo.js';
 import { NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
@@ -39,7 +40,8 @@ export class NotificationsAdminService {
       to: row.to,
       subject: row.subject,
       text: row.text,
-      html: row.html,
+      // As sent, but with the logo inline: the console shows it in a frame that has no attachments.
+      html: await withEmailLogoInline(row.html),
       templateKey: row.templateKey,
       status: row.status,
       attempts: row.attempts,

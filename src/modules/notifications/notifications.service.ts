@@ -24,7 +24,8 @@ interface EmailRequestOf<K extends TemplateKey> {
   dedupeKey?: string;
   /** What the e-mail is about, e.g. `{ type: 'job', id }`. */
   entity?: { type: string; id: string };
-  button?: EmailButton;
+  /** The call to action: the template's own when not given (TEMPLATE_CATALOGUE), none when null. */
+  button?: EmailButton | null;
   /** Wording to use instead of the stored template (a staff member's test of a draft; checked by the caller). */
   wording?: { subject: string; body: string };
   /**

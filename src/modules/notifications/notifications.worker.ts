@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DATABASE_URL } from '../../database/database.module.js';
+import { inlineImagesFor } from '../templates/email-logo.js';
 import { LinkMinters, withSecret } from './link-minters.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { afterFailedAttempt, isPeerUnreachable } from './notification.rules.js';
@@ -153,7 +154,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       return;
     }
     try {
-      await this.transport!.send({ ...mail, from: this.config.mailFrom });
+      await this.transport!.send({ ...mail, from: this.config.mailFrom, attachments: await inlineImagesFor(mail.html) });
     } catch (error) {
       if (isPeerUnreachable(error as { code?: unknown; responseCode?: unknown })) this.peerUnreachable = true;
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);

@@ -8,7 +8,7 @@ import { todayIn } from '@relining/contracts/booking-rules';
 import { formatMoney } from '@relining/contracts/business';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { ReferralsAdminService } from './referrals-admin.service.js';
-import { dateFormat, formatDateIn } from '@relining/contracts/date-format';
+import { formatLongDateIn } from '@relining/contracts/date-format';
 
 const JOB = 'rebates-due-digest';
 
@@ -56,8 +56,8 @@ export class RebatesDueJob implements OnApplicationBootstrap, OnApplicationShutd
   private async queueDigest(now: Date, period: string): Promise<number> {
     const due = await this.referrals.dueWithin(3, now);
     if (due.length === 0) return 0;
-    const date = dateFormat('en-AU', { dateStyle: 'full', timeZone: this.config.tzDisplay }).format(now);
-    const day = (iso: string) => formatDateIn(this.config.tzDisplay, iso);
+    const date = formatLongDateIn(this.config.tzDisplay, now);
+    const day = (iso: string) => formatLongDateIn(this.config.tzDisplay, iso);
     const list = due
       .map(
         (item) =>

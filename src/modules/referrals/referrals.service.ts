@@ -8,12 +8,13 @@ import { InjectConfig } from '../../config/config.module.js';
 import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
 import { referralProblems, serviceTypesOf, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { CONSOLE_BUTTON_LABEL } from '../templates/template-catalogue.js';
 import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '@relining/contracts/person-name';
 import { toPlumberReferral, type QuickReferralDto, type ReferralFormDto } from './dto/referral.dto.js';
 import type { PlumberReferral, QuickReferralCreated, RebateSummary } from '@relining/contracts/api/referrals';
 import { Referral } from './referral.entity.js';
-import { formatDateTimeIn } from '@relining/contracts/date-format';
+import { formatLongDateTimeIn } from '@relining/contracts/date-format';
 import { placeLabel } from '@relining/contracts/place-label';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { UsersService } from '../users/users.service.js';
@@ -157,9 +158,11 @@ export class ReferralsService {
         contactClient: referral.contactClient ? 'Yes' : 'No',
         description: referral.description,
         notes: referral.notes ?? 'None',
-        submittedAt: formatDateTimeIn(this.config.tzDisplay, referral.createdAt),
+        submittedAt: formatLongDateTimeIn(this.config.tzDisplay, referral.createdAt),
         referralsLink: `${this.config.publicBaseUrl}/admin/dashboard`,
       },
+      // The button opens this referral's own page in the console.
+      button: { label: CONSOLE_BUTTON_LABEL, url: `${this.config.publicBaseUrl}/admin/referrals/${referral.id}` },
       dedupeKey: `referral:${referral.id}:notice`,
       entity: { type: 'referral', id: referral.id },
     });

@@ -15,6 +15,12 @@ export interface TemplateDefinition {
   readonly variables: readonly string[];
   /** Variables holding a URL: shown as a link in the HTML part. */
   readonly linkVariables: readonly string[];
+  /**
+   * The call to action near the top of the e-mail: its label, and the link variable it opens. A
+   * message may name another address (a staff notice opens its own record) or none (the job
+   * e-mails when 'Include Job Tracking Link' is off).
+   */
+  readonly button?: { readonly label: string; readonly link: string };
   /** Values used for previews and test e-mails. */
   readonly sample: Readonly<Record<string, string>>;
   readonly subject: string;
@@ -27,6 +33,10 @@ const JOB_SAMPLE = {
   jobId: 'JOB-1001',
   trackingLink: 'https://example.com.au/job-status/booked-job1001-sample',
 };
+/** The spec's words for the job e-mails' button (§3, 'Include Job Tracking Link'). */
+export const JOB_STATUS_BUTTON_LABEL = 'View Your Job Status';
+/** The staff notices' button: the record in the console. */
+export const CONSOLE_BUTTON_LABEL = 'Open in the console';
 const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team\n${COMPANY.phone}`;
 
 function jobTemplate(key: string, name: string, subject: string, middle: string): TemplateDefinition & { readonly variables: typeof JOB_VARIABLES } {
@@ -36,6 +46,7 @@ function jobTemplate(key: string, name: string, subject: string, middle: string)
     name,
     variables: JOB_VARIABLES,
     linkVariables: ['trackingLink'],
+    button: { label: JOB_STATUS_BUTTON_LABEL, link: 'trackingLink' },
     sample: JOB_SAMPLE,
     subject,
     body: `Hi {customerName},\n\n${middle}\n\nYour job ID is {jobId}. You can follow your job at any time here:\n{trackingLink}\n\nIf you have any questions, reply to this e-mail or call us on ${COMPANY.phone}.\n\n${SIGN_OFF}`,
@@ -83,6 +94,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Confirm Email (plumber registration)',
     variables: ['firstName', 'verifyLink'],
     linkVariables: ['verifyLink'],
+    button: { label: 'Confirm your email', link: 'verifyLink' },
     sample: { firstName: 'Sam', verifyLink: 'https://example.com.au/verify-email?token=sample' },
     subject: 'Confirm your email address',
     body: `Hi {firstName},\n\nThanks for registering for the ${COMPANY.name} plumber referral program. Please confirm your email address to activate your account:\n{verifyLink}\n\nThis link expires in 24 hours. If you did not register, you can ignore this email.\n\n${SIGN_OFF}`,
@@ -93,6 +105,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Welcome (plumber account created)',
     variables: ['firstName', 'dashboardLink'],
     linkVariables: ['dashboardLink'],
+    button: { label: 'Open your dashboard', link: 'dashboardLink' },
     sample: { firstName: 'Sam', dashboardLink: 'https://example.com.au/plumber-dashboard' },
     subject: 'Welcome to our plumber referral program',
     body: `Hi {firstName},\n\nYour account is ready. Refer clients with pipe problems and earn ${FEES.cleanView} for every completed Clean & View, plus ${FEES.reline} more if the job becomes a reline: up to ${FEES.max} per referral.\n\nSubmit referrals and follow their status and your rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
@@ -103,6 +116,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Reset Password',
     variables: ['resetLink'],
     linkVariables: ['resetLink'],
+    button: { label: 'Reset your password', link: 'resetLink' },
     sample: { resetLink: 'https://example.com.au/reset-password?token=sample' },
     subject: 'Reset your password',
     body: `Hello,\n\nWe received a request to reset the password for your ${COMPANY.name} account. Choose a new password here:\n{resetLink}\n\nThis link expires in 1 hour and can be used once. If you did not ask for it, you can ignore this email: your password stays the same.\n\n${SIGN_OFF}`,
@@ -113,6 +127,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Account Already Exists (registration attempt)',
     variables: ['signInLink', 'resetLink'],
     linkVariables: ['signInLink', 'resetLink'],
+    button: { label: 'Log in', link: 'signInLink' },
     sample: { signInLink: 'https://example.com.au/plumber-referral', resetLink: 'https://example.com.au/plumber-referral?forgot=1' },
     subject: 'You already have an account',
     body: `Hello,\n\nSomeone tried to create a ${COMPANY.name} account with this email address, but you already have one.\n\nLog in here:\n{signInLink}\n\nForgot your password? Reset it here:\n{resetLink}\n\nIf this was not you, you can ignore this email.\n\n${SIGN_OFF}`,
@@ -123,6 +138,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'User Invitation',
     variables: ['roleLabel', 'inviteLink'],
     linkVariables: ['inviteLink'],
+    button: { label: 'Set your password', link: 'inviteLink' },
     sample: { roleLabel: 'Admin', inviteLink: 'https://example.com.au/reset-password?token=sample&invite=1' },
     subject: `You're invited to ${COMPANY.name}`,
     body: `Hello,\n\nYou have been invited to ${COMPANY.name} as {roleLabel}. Set your password to activate your account:\n{inviteLink}\n\nThis link expires in 72 hours.\n\n${SIGN_OFF}`,
@@ -157,6 +173,7 @@ export const TEMPLATE_CATALOGUE = {
       'bookingsLink',
     ],
     linkVariables: ['bookingsLink'],
+    button: { label: CONSOLE_BUTTON_LABEL, link: 'bookingsLink' },
     sample: {
       customerName: 'Alex Citizen',
       email: 'alex@example.com.au',
@@ -169,7 +186,7 @@ export const TEMPLATE_CATALOGUE = {
       preferredTime: '9:00 AM',
       howHeard: 'Google Search',
       message: 'Blocked drain in the back yard',
-      receivedAt: '21/11/2026, 9:41 am AEDT',
+      receivedAt: 'Saturday 21 November 2026, 9:41 am AEDT',
       bookingsLink: 'https://example.com.au/admin/bookings',
     },
     subject: 'New Booking Request: {customerName}, {suburb}',
@@ -181,6 +198,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'New Enquiry (to the company)',
     variables: ['kindLabel', 'contactPerson', 'organisation', 'email', 'phone', 'details', 'receivedAt', 'enquiriesLink'],
     linkVariables: ['enquiriesLink'],
+    button: { label: CONSOLE_BUTTON_LABEL, link: 'enquiriesLink' },
     sample: {
       kindLabel: 'Project enquiry',
       contactPerson: 'Jordan Lee',
@@ -188,7 +206,7 @@ export const TEMPLATE_CATALOGUE = {
       email: 'jordan.lee@example.gov.au',
       phone: '03 9000 0000',
       details: 'Site address: 1 Civic Drive\nIssue: Tree Root Intrusion\nTiming: Planned Maintenance',
-      receivedAt: '21/11/2026, 9:41 am AEDT',
+      receivedAt: 'Saturday 21 November 2026, 9:41 am AEDT',
       enquiriesLink: 'https://example.com.au/admin/enquiries',
     },
     subject: 'New {kindLabel}: {organisation}',
@@ -227,6 +245,7 @@ export const TEMPLATE_CATALOGUE = {
       'referralsLink',
     ],
     linkVariables: ['referralsLink'],
+    button: { label: CONSOLE_BUTTON_LABEL, link: 'referralsLink' },
     sample: {
       refNumber: 'R-000123',
       plumberName: 'Sam Taylor',
@@ -242,7 +261,7 @@ export const TEMPLATE_CATALOGUE = {
       contactClient: 'Yes',
       description: 'Recurring blockage in the sewer line',
       notes: 'Side gate code 1234',
-      submittedAt: '21/11/2026, 9:41 am AEDT',
+      submittedAt: 'Saturday 21 November 2026, 9:41 am AEDT',
       referralsLink: 'https://example.com.au/admin/dashboard',
     },
     subject: 'New Referral {refNumber} from {plumberName}',
@@ -254,6 +273,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Referral Received (to the plumber)',
     variables: ['plumberName', 'refNumber', 'clientName', 'suburb', 'dashboardLink'],
     linkVariables: ['dashboardLink'],
+    button: { label: 'Open your dashboard', link: 'dashboardLink' },
     sample: {
       plumberName: 'Sam',
       refNumber: 'R-000123',
@@ -285,11 +305,12 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Rebates Due (daily, to staff)',
     variables: ['date', 'count', 'total', 'list', 'referralsLink'],
     linkVariables: ['referralsLink'],
+    button: { label: CONSOLE_BUTTON_LABEL, link: 'referralsLink' },
     sample: {
       date: 'Saturday 21 November 2026',
       count: '2',
       total: FEES.max,
-      list: `R-000123 · Sam Taylor · C&V ${FEES.cleanView} · due 23/11/2026\nR-000117 · Jo Lee · Reline ${FEES.reline} · OVERDUE since 18/11/2026`,
+      list: `R-000123 · Sam Taylor · C&V ${FEES.cleanView} · due Monday 23 November 2026\nR-000117 · Jo Lee · Reline ${FEES.reline} · OVERDUE since Wednesday 18 November 2026`,
       referralsLink: 'https://example.com.au/admin/dashboard',
     },
     subject: 'Rebates due: {count} payments ({total})',
@@ -319,6 +340,16 @@ export function sampleValues(definition: TemplateDefinition, publicBaseUrl: stri
   return Object.fromEntries(
     Object.entries(definition.sample).map(([name, value]) => [name, value.startsWith(`${SAMPLE_ORIGIN}/`) ? base + value.slice(SAMPLE_ORIGIN.length) : value]),
   );
+}
+
+/**
+ * The template's own call to action for these values: its label and the link variable's value, or
+ * none when the template has no button or the value is not a web address.
+ */
+export function defaultButton(definition: TemplateDefinition, variables: Readonly<Record<string, string>>): { label: string; url: string } | undefined {
+  if (!definition.button) return undefined;
+  const url = variables[definition.button.link];
+  return url !== undefined && /^https?:\/\//i.test(url) ? { label: definition.button.label, url } : undefined;
 }
 
 export function isTemplateKey(value: string): value is TemplateKey {

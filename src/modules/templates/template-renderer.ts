@@ -1,13 +1,10 @@
 import Handlebars from 'handlebars';
 import { escapeHtml } from '../../common/http/html.js';
-import { COMPANY } from '@relining/contracts/business';
-import { EMAIL_LAYOUT } from './email-layout.js';
+import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
+import { EMAIL_COLOURS, layoutHtml, layoutText, type EmailButton } from './email-layout.js';
 import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, variablesUsed, type TemplatePart } from './template-syntax.js';
 
-export interface EmailButton {
-  label: string;
-  url: string;
-}
+export type { EmailButton };
 
 export interface RenderInput {
   /** Staff-written subject and body, with `{variable}` placeholders (already checked on save). */
@@ -17,6 +14,8 @@ export interface RenderInput {
   /** Variables whose value is a URL, shown as a link in the HTML part. */
   linkVariables?: readonly string[];
   button?: EmailButton;
+  /** The company's details for the footer (SettingsService.companyProfile); empty fields are not printed. */
+  profile?: CompanyProfile;
 }
 
 export interface RenderedEmail {
@@ -104,9 +103,6 @@ function checkedSource(source: string, part: TemplatePart, variableNames: readon
   return handlebarsSource;
 }
 
-/** Our own layout (trusted, never staff-edited) in a separate environment that keeps the `if` helper. */
-const layout = Handlebars.create().compile(EMAIL_LAYOUT, { strict: false, knownHelpers: { if: true }, knownHelpersOnly: true });
-
 export { escapeHtml };
 
 /** Line breaks and other control characters in a header could add headers of their own. */
@@ -150,37 +146,33 @@ export class PreparedTemplate {
     readonly linkVariables: readonly string[] = [],
   ) {}
 
-  render(variables: Readonly<Record<string, string>>, button?: EmailButton): RenderedEmail {
+  render(variables: Readonly<Record<string, string>>, button?: EmailButton, profile: CompanyProfile = DEFAULT_COMPANY_PROFILE): RenderedEmail {
     const variant = this.variant(variables);
     const subjectValues = Object.fromEntries(variant.subjectNames.map((name) => [name, singleLine(variables[name]!)]));
     const subject = singleLine(variant.subject(subjectValues));
-    const text = variant.text(variables).trim();
+    const textParagraphs = paragraphs(variant.text(variables));
 
     const htmlValues: Record<string, string | Handlebars.SafeString> = { ...variables };
     for (const name of this.linkVariables) {
       const url = variables[name];
       if (url !== undefined && isHttpUrl(url)) {
-        htmlValues[name] = new Handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:#0b3b66;">${escapeHtml(url)}</a>`);
+        htmlValues[name] = new Handlebars.SafeString(`<a href="${escapeHtml(url)}" style="color:${EMAIL_COLOURS.link};">${escapeHtml(url)}</a>`);
       }
     }
-    const bodyHtml = variant.html(htmlValues).trim();
-    const content = bodyHtml
-      .split(/\n{2,}/)
-      .map((paragraph) => `<p style="margin:0 0 16px;">${paragraph.replace(/\n/g, '<br>\n')}</p>`)
-      .join('\n');
+    const htmlParagraphs = paragraphs(variant.html(htmlValues)).map((paragraph) => paragraph.replace(/\n/g, '<br>\n'));
+    // Both parts split alike (a value's blank line splits both); the button goes after the same paragraph in each.
+    const lead = leadCount(textParagraphs);
     const shownButton = button && isHttpUrl(button.url) ? button : undefined;
-    const html = layout({
+    const html = layoutHtml({
       subject,
-      content,
+      preheader: preheaderOf(textParagraphs),
+      lead: htmlParagraphs.slice(0, lead),
+      rest: htmlParagraphs.slice(lead),
       button: shownButton,
-      brandName: COMPANY.name,
-      brandPhone: COMPANY.phone,
-      brandPhoneHref: COMPANY.phoneHref,
-      brandEmail: COMPANY.email,
-      serviceArea: COMPANY.serviceArea,
+      profile,
     });
-    const textWithButton = shownButton ? `${text}\n\n${shownButton.label}: ${shownButton.url}` : text;
-    return { subject, text: textWithButton, html };
+    const text = layoutText({ lead: textParagraphs.slice(0, lead), rest: textParagraphs.slice(lead), button: shownButton, profile });
+    return { subject, text, html };
   }
 
   private variant(variables: Readonly<Record<string, string>>): Variant {
@@ -207,10 +199,42 @@ export class PreparedTemplate {
   }
 }
 
+function paragraphs(body: string): string[] {
+  return body
+    .trim()
+    .split(/\n{2,}/)
+    .filter((paragraph) => paragraph.trim() !== '');
+}
+
+/** 'Hi Alex,' or 'Hello,': a short first line that only greets. */
+const isGreeting = (paragraph: string | undefined): boolean =>
+  paragraph !== undefined && !paragraph.includes('\n') && paragraph.length <= 60 && /[,!]$/.test(paragraph);
+
+/** A first paragraph longer than this would push the button below a phone's first screen: it goes above it. */
+const LEAD_LIMIT = 400;
+
+/**
+ * How many paragraphs come before the button: the greeting and the first paragraph after it (what
+ * the e-mail is about), so the action is seen without scrolling on a phone (375×667); only the
+ * greeting when that paragraph is long.
+ */
+export function leadCount(paragraphs: readonly string[]): number {
+  const greeting = isGreeting(paragraphs[0]) ? 1 : 0;
+  const first = paragraphs[greeting];
+  return first !== undefined && first.length <= LEAD_LIMIT ? greeting + 1 : greeting;
+}
+
+/** The inbox's preview line: what the e-mail is about (the first paragraph after the greeting), on one line. */
+function preheaderOf(paragraphs: readonly string[]): string {
+  const first = paragraphs[isGreeting(paragraphs[0]) ? 1 : 0] ?? '';
+  const line = first.replace(/\s+/g, ' ').trim();
+  return line.length <= 140 ? line : `${line.slice(0, 139).trimEnd()}…`;
+}
+
 /**
  * Renders a staff-edited template with the values of one message. Missing variables throw (strict
  * mode); every value is escaped in the HTML part, so nothing a customer typed can add markup.
  */
 export function renderEmail(input: RenderInput): RenderedEmail {
-  return new PreparedTemplate(input.subject, input.body, input.linkVariables).render(input.variables, input.button);
+  return new PreparedTemplate(input.subject, input.body, input.linkVariables).render(input.variables, input.button, input.profile);
 }

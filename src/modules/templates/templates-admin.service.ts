@@ -7,7 +7,10 @@ import { InjectConfig } from '../../config/config.module.js';
 import { isBlank, requiredMessage } from '@relining/contracts/template-rules';
 import type { RenderedTemplateResponse, TemplateResponse } from './dto/template.dto.js';
 import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { withEmailLogoInline } from './email-logo.js';
 import {
+  defaultButton,
   isTemplateKey,
   sampleValues,
   TEMPLATE_CATALOGUE,
@@ -16,7 +19,7 @@ import {
   type TemplateGroup,
   type TemplateKey,
 } from './template-catalogue.js';
-import { renderEmail, type EmailButton } from './template-renderer.js';
+import { renderEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
 import { TemplatesService } from './templates.service.js';
 
@@ -24,7 +27,6 @@ import { TemplatesService } from './templates.service.js';
 export interface TestMessage {
   template: TemplateKey;
   variables: Readonly<Record<string, string>>;
-  button: EmailButton | undefined;
   wording: { subject: string; body: string } | undefined;
 }
 
@@ -83,6 +85,7 @@ export class TemplatesAdminService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly repository: TemplatesRepository,
     private readonly templates: TemplatesService,
+    private readonly settings: SettingsService,
   ) {}
 
   private definition(key: string): TemplateDefinition {
@@ -154,10 +157,6 @@ export class TemplatesAdminService {
     return sampleValues(definition, this.config.publicBaseUrl);
   }
 
-  private sampleButton(definition: TemplateDefinition) {
-    return definition.group === 'job' ? { label: 'View Your Job Status', url: this.sample(definition).trackingLink! } : undefined;
-  }
-
   async update(key: string, subject: string, body: string, user: CurrentUserInfo): Promise<TemplateResponse> {
     const definition = this.definition(key);
     this.check(definition, subject, body, true);
@@ -167,18 +166,24 @@ export class TemplatesAdminService {
     return this.get(key);
   }
 
-  /** The template (or unsaved wording) rendered with sample values, for the live preview. */
+  /**
+   * The template (or unsaved wording) rendered with sample values and the company profile, for the
+   * live preview; the logo as a data: URI (a browser frame has no attachment to find it in).
+   */
   async preview(key: string, subject: string | undefined, body: string | undefined): Promise<RenderedTemplateResponse> {
     const definition = this.definition(key);
     this.check(definition, subject, body, false);
     const current = await this.get(key);
-    return renderEmail({
+    const variables = this.sample(definition);
+    const rendered = renderEmail({
       subject: subject ?? current.subject,
       body: body ?? current.body,
-      variables: this.sample(definition),
+      variables,
       linkVariables: definition.linkVariables,
-      button: this.sampleButton(definition),
+      button: defaultButton(definition, variables),
+      profile: await this.settings.companyProfile(),
     });
+    return { ...rendered, html: await withEmailLogoInline(rendered.html) };
   }
 
   /**
@@ -191,7 +196,7 @@ export class TemplatesAdminService {
     const definition = this.definition(key);
     this.check(definition, draft.subject, draft.body, false);
     const wording = draft.subject !== undefined || draft.body !== undefined ? await this.wording(key, draft) : undefined;
-    return { template: key as TemplateKey, variables: this.sample(definition), button: this.sampleButton(definition), wording };
+    return { template: key as TemplateKey, variables: this.sample(definition), wording };
   }
 
   private async wording(key: string, draft: { subject?: string; body?: string }): Promise<{ subject: string; body: string }> {

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Sql } from '../../database/sql-fragment.js';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
-import { TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateKey } from './template-catalogue.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { defaultButton, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateKey } from './template-catalogue.js';
 import { PreparedTemplate, renderEmail, type EmailButton, type RenderedEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
 import { TemplatesRepository } from './templates.repository.js';
@@ -36,6 +37,7 @@ export class TemplatesService {
 
   constructor(
     private readonly repository: TemplatesRepository,
+    private readonly settings: SettingsService,
     changes: TableChanges,
   ) {
     this.copy = new TableCache(changes, ['email_templates'], (manager) => this.load(manager));
@@ -43,19 +45,23 @@ export class TemplatesService {
 
   /**
    * Renders the saved template `key` with these values (`manager`: the caller's transaction, used only
-   * if the wordings must be read). A template missing from the table (a database seeded by an older
-   * version) or failing the template checks falls back to its default wording.
+   * if the wordings or the company profile must be read). A template missing from the table (a
+   * database seeded by an older version) or failing the template checks falls back to its default
+   * wording. `button`: the template's own call to action when not given, none when null.
    */
   async render(
     manager: EntityManager | undefined,
     key: TemplateKey,
     variables: Readonly<Record<string, string>>,
-    button?: EmailButton,
+    button?: EmailButton | null,
     wording?: { subject: string; body: string },
   ): Promise<RenderedTemplate> {
     const definition = TEMPLATE_CATALOGUE[key];
+    const shownButton = button === null ? undefined : (button ?? defaultButton(definition, variables));
+    // The footer's details as they are when the e-mail is queued, read in the same transaction.
+    const profile = await this.settings.companyProfile(manager);
     // A draft under test: renderEmail checks it again and refuses anything but declared variables.
-    if (wording) return renderEmail({ ...wording, variables, linkVariables: definition.linkVariables, button });
+    if (wording) return renderEmail({ ...wording, variables, linkVariables: definition.linkVariables, button: shownButton, profile });
     const copy = await this.copy.get(manager);
     const template = copy.templates.get(key)!;
     // Saving checks every template; one that reached the table some other way is never run: the
@@ -63,7 +69,7 @@ export class TemplatesService {
     if (template.storedRefused) {
       this.logger.warn({ template: key }, `The stored e-mail template "${key}" does not pass the template checks; its default wording was sent instead`);
     }
-    return { ...template.prepared.render(variables, button), stillCurrent: this.repository.stillAt(copy.version) };
+    return { ...template.prepared.render(variables, shownButton, profile), stillCurrent: this.repository.stillAt(copy.version) };
   }
 
   /** Drops the wordings in memory (a statement found them out of date, or this instance just saved one). */

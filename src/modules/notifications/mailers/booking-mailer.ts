@@ -3,22 +3,21 @@ import { perMinute } from '../../../common/dates/per-minute.js';
 import { DomainEvents, type StagedWrite } from '../../../common/events/domain-events.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
-import { dateFormat, formatDateTimeIn } from '@relining/contracts/date-format';
+import { formatLongDateTimeIn, formatLongDay } from '@relining/contracts/date-format';
 import { firstName } from '@relining/contracts/person-name';
 import { placeLabel } from '@relining/contracts/place-label';
 import { BookingCreated } from '../../bookings/booking.events.js';
 import { NotificationsService } from '../notifications.service.js';
 import { companyInbox } from './company-inbox.js';
 
-/** "Tuesday 1 December 2026": the day the customer asked for (a calendar day, read in UTC). */
-const PREFERRED_DATE = dateFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** The few days people ask for (the next weeks), each formatted once. */
 const preferredDates = new Map<string, string>();
 
 function preferredDateText(day: string): string {
   let text = preferredDates.get(day);
   if (text === undefined) {
-    text = PREFERRED_DATE.format(new Date(`${day}T00:00:00Z`));
+    // 'Tuesday 1 December 2026': the calendar day the customer asked for, in e-mails' one date format.
+    text = formatLongDay(day);
     if (preferredDates.size >= 1_000) preferredDates.clear();
     preferredDates.set(day, text);
   }
@@ -33,7 +32,7 @@ function preferredDateText(day: string): string {
 @Injectable()
 export class BookingMailer implements OnModuleInit {
   /** When the booking arrived, to the minute in the display zone: worked out once a minute. */
-  private readonly receivedAt = perMinute((instant) => formatDateTimeIn(this.config.tzDisplay, instant));
+  private readonly receivedAt = perMinute((instant) => formatLongDateTimeIn(this.config.tzDisplay, instant));
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,

@@ -3,8 +3,9 @@ import type { EntityManager } from 'typeorm';
 import { DomainEvents } from '../../../common/events/domain-events.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
-import { formatDateTimeIn } from '@relining/contracts/date-format';
+import { formatLongDateTimeIn } from '@relining/contracts/date-format';
 import { ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
+import { CONSOLE_BUTTON_LABEL } from '../../templates/template-catalogue.js';
 import { EnquiryReceived } from '../../enquiries/enquiry.events.js';
 import { NotificationsService } from '../notifications.service.js';
 import { companyInbox } from './company-inbox.js';
@@ -43,9 +44,11 @@ export class EnquiryMailer implements OnModuleInit {
         email: enquiry.email,
         phone: enquiry.phone,
         details,
-        receivedAt: formatDateTimeIn(this.config.tzDisplay, enquiry.createdAt),
+        receivedAt: formatLongDateTimeIn(this.config.tzDisplay, enquiry.createdAt),
         enquiriesLink: `${this.config.publicBaseUrl}/admin/enquiries`,
       },
+      // The button opens this enquiry's own page in the console.
+      button: { label: CONSOLE_BUTTON_LABEL, url: `${this.config.publicBaseUrl}/admin/enquiries/${enquiry.id}` },
       dedupeKey: `enquiry:${enquiry.id}:notice`,
       entity: { type: 'enquiry', id: enquiry.id },
     });

@@ -94,7 +94,7 @@ export const TEMPLATE_CATALOGUE = {
     name: 'Confirm Email (plumber registration)',
     variables: ['firstName', 'verifyLink'],
     linkVariables: ['verifyLink'],
-    button: { label: 'Confirm your email', link: 'verifyLink' },
+    button: { label: 'Confirm your e-mail', link: 'verifyLink' },
     sample: { firstName: 'Sam', verifyLink: 'https://example.com.au/verify-email?token=sample' },
     subject: 'Confirm your email address',
     body: `Hi {firstName},\n\nThanks for registering for the ${COMPANY.name} plumber referral program. Please confirm your email address to activate your account:\n{verifyLink}\n\nThis link expires in 24 hours. If you did not register, you can ignore this email.\n\n${SIGN_OFF}`,

@@ -1,5 +1,6 @@
 import { TEMPLATE_KEYS } from '../../src/modules/templates/template-catalogue.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { plainPhoto } from '../support/image-fixtures.js';
 import { discoverRoutes } from '../support/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -13,6 +14,8 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/email-templates': 'email-templates',
   '/api/admin/enquiries': 'enquiries',
   '/api/admin/jobs': 'jobs',
+  '/api/admin/media': 'media',
+  '/api/admin/site-slots': 'site-slots',
   '/api/admin/notifications': 'notifications',
   '/api/admin/referrals': 'referrals',
   '/api/admin/users': 'users',
@@ -93,6 +96,13 @@ describe("every staff list speaks react-admin's defaults", () => {
         .post('/api/admin/jobs')
         .set(admin.auth)
         .send({ jobNumber: `JOB-L${i}`, customerName: 'Alex Citizen', customerEmail: `alex${i}@example.com.au` })
+        .expect(201);
+      await sut
+        .http()
+        .post('/api/admin/media')
+        .set(admin.auth)
+        .field('altText', `Photo ${i}`)
+        .attach('file', await plainPhoto('png', 40, 30), `photo-${i}.png`)
         .expect(201);
     }
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { todayIn } from '@relining/contracts/booking-rules';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { plainPhoto } from '../support/image-fixtures.js';
 import { discoverRoutes, type DiscoveredRoute } from '../support/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,7 +22,8 @@ type Access = 'public' | 'every-role' | 'plumber' | 'admin';
  * What the `:id` of a route names. Plumber-owned records have an owner: `own` is the caller's, `other`
  * the other plumber's. Staff records have none: `own` is an existing record, and there is no `other`.
  */
-type RecordKind = 'referral' | 'referral-photo' | 'booking' | 'enquiry' | 'job' | 'notification' | 'user' | 'template' | 'tracking-code';
+type RecordKind =
+  'referral' | 'referral-photo' | 'booking' | 'enquiry' | 'job' | 'notification' | 'user' | 'template' | 'tracking-code' | 'media' | 'media-file' | 'slot';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -35,6 +37,9 @@ interface Fixtures {
   notification: string;
   /** A user the admin may edit without ending anyone's session in the matrix. */
   editableUser: string;
+  /** A media-library photo staff edit, archive and restore; and one that stays published (its files are public). */
+  media: string;
+  mediaFile: string;
 }
 
 interface Call {
@@ -50,8 +55,8 @@ interface Entry {
   /** Public routes: what every caller gets for a missing record (default 404). */
   body?: (call: Call) => object;
   query?: Record<string, string>;
-  /** Multipart upload instead of a JSON body. */
-  upload?: boolean;
+  /** Multipart upload instead of a JSON body: referral photos, or a media-library photo with its alt text. */
+  upload?: true | 'media';
 }
 
 const ALL_TARGETS: Target[] = ['own', 'other', 'missing'];
@@ -77,6 +82,8 @@ const REFERRAL = {
 };
 
 /** A real 1×1 PNG. */
+/** A 32×24 photo for the media library (published at its own width: /media/{id}/32.jpg). */
+const PHOTO = plainPhoto('png', 32, 24);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const MATRIX: Record<string, Entry> = {
@@ -162,6 +169,20 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/email-templates/:key/test': { access: 'admin', record: 'template', ok: 202 },
   'GET /api/admin/settings/email': { access: 'admin', ok: 200 },
   'PUT /api/admin/settings/email': { access: 'admin', ok: 200, body: () => ({ autoNotify: true }) },
+  'GET /api/admin/company-profile': { access: 'admin', ok: 200 },
+  'PUT /api/admin/company-profile': { access: 'admin', ok: 200, body: () => ({ serviceHours: 'Mon–Fri 7am–5pm' }) },
+  'GET /api/admin/media': { access: 'admin', ok: 200 },
+  'POST /api/admin/media': { access: 'admin', ok: 201, upload: 'media' },
+  'GET /api/admin/media/:id': { access: 'admin', record: 'media', ok: 200 },
+  'PUT /api/admin/media/:id': { access: 'admin', record: 'media', ok: 200, body: () => ({ altText: 'Edited by the matrix' }) },
+  'POST /api/admin/media/:id/archive': { access: 'admin', record: 'media', ok: 200 },
+  'POST /api/admin/media/:id/restore': { access: 'admin', record: 'media', ok: 200 },
+  'GET /api/admin/site-slots': { access: 'admin', ok: 200 },
+  'GET /api/admin/site-slots/:id': { access: 'admin', record: 'slot', ok: 200 },
+  'PUT /api/admin/site-slots/:id': { access: 'admin', record: 'slot', ok: 200, body: () => ({ imageId: null }) },
+
+  // The pages' photos: public files of the site.
+  'GET /media/:id/:file': { access: 'public', record: 'media-file', ok: 200 },
 };
 
 /** The status a caller must get; the rules the guard and the services promise, in one place. */
@@ -197,6 +218,9 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     user: () => ({ id: target === 'missing' ? missing : fixtures.editableUser }),
     template: () => ({ key: target === 'missing' ? 'no_such_template' : 'quote_sent' }),
     'tracking-code': () => ({ code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode }),
+    media: () => ({ id: target === 'missing' ? missing : fixtures.media }),
+    'media-file': () => ({ id: target === 'missing' ? missing : fixtures.mediaFile, file: '32.jpg' }),
+    slot: () => ({ id: target === 'missing' ? 'no.such.slot' : 'about.team' }),
   };
   const params = values[entry.record]();
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -211,6 +235,8 @@ async function send(sut: TestApp, route: DiscoveredRoute, entry: Entry, call: Ca
   const session = call.fixtures.actors[call.actor];
   if (session) request = request.set(session.auth);
   if (entry.query) request = request.query(entry.query);
+  if (entry.upload === 'media')
+    return request.field('altText', 'A photo for the matrix').attach('file', await PHOTO, { filename: 'crew.png', contentType: 'image/png' });
   if (entry.upload) return request.attach('photos', PNG, { filename: 'pipe.png', contentType: 'image/png' });
   if (entry.body) return request.send(entry.body(call));
   return request;
@@ -282,7 +308,20 @@ describe('authorization matrix', () => {
     const [notification] = await sut.dataSource.query(
       `UPDATE notifications SET status = 'dead' WHERE id = (SELECT id FROM notifications ORDER BY created_at LIMIT 1) RETURNING id`,
     );
+    const uploadMedia = async () =>
+      (
+        await sut
+          .http()
+          .post('/api/admin/media')
+          .set(admin.auth)
+          .field('altText', 'Matrix photo')
+          .attach('file', await PHOTO, 'crew.png')
+          .expect(201)
+      ).body.id as string;
+    const [media, mediaFile] = [await uploadMedia(), await uploadMedia()];
     fixtures = {
+      media,
+      mediaFile,
       actors: { anonymous: undefined, plumberA, plumberB, admin },
       ids: { plumberA: userA.id, plumberB: userB.id, admin: adminUser.id },
       referral: { plumberA: referralA, plumberB: referralB },

@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = [
   'POST /api/bookings', // the public booking form
   'POST /api/enquiries', // the corporate and product enquiry forms
   'POST /api/referrals/quick', // the quick referral form (no account)
+  'GET /media/:id/:file', // the published sizes of the media library's photos that the pages show (not archived ones)
 ].sort();
 
 /** Routes open to every signed-in user whatever the role: each serves only the caller's own account. */

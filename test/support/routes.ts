@@ -34,7 +34,7 @@ function asList(value: unknown): string[] {
 
 /**
  * Every route of every controller the app mounted, read the way Nest's router reads them (path and
- * method metadata on each handler, under the global `api` prefix), each checked to exist in Fastify's router.
+ * method metadata on each handler, under the global `api` prefix unless excluded from it), each checked to exist in Fastify's router.
  */
 export function discoverRoutes(app: NestFastifyApplication): DiscoveredRoute[] {
   const discovery = new DiscoveryService(app.get(ModulesContainer));
@@ -56,7 +56,9 @@ export function discoverRoutes(app: NestFastifyApplication): DiscoveredRoute[] {
       const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]) ?? [];
       for (const base of controllerPaths) {
         for (const sub of asList(methodPath)) {
-          const path = joinPath(GLOBAL_PREFIX, base, sub);
+          // A route excluded from the global prefix (the pages' photos at /media/…) is mounted at its own path.
+          const prefixed = joinPath(GLOBAL_PREFIX, base, sub);
+          const path = fastify.hasRoute({ method: method as 'GET', url: prefixed }) ? prefixed : joinPath(base, sub);
           if (!fastify.hasRoute({ method: method as 'GET', url: path })) {
             throw new Error(`${method} ${path} (${controller.name}.${name}) was discovered but Fastify has no such route`);
           }

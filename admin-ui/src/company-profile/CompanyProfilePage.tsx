@@ -31,7 +31,7 @@ function toProfile(values: Record<string, unknown>): CompanyProfile {
 }
 
 /** A field error's path as the form names fields: 'licences[0].state' → 'licences.0.state'. */
-const formPath = (field: string) => field.replace(/\[(\d+)\]/g, '.$1');
+const formPath = (field: string) => field.replace(/\[(\d+)\]/g, (_bracketed, index: string) => `.${index}`);
 
 function validate(values: Record<string, unknown>) {
   return errorsAtFields(companyProfileProblems(toProfile(values), new Date().getFullYear()));

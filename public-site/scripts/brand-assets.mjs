@@ -44,7 +44,8 @@ export async function writeOgImages(dist, images, { artworkSvg, skyColour, logoS
   const dataUri = (buffer, type) => `data:${type};base64,${buffer.toString('base64')}`;
   // Rasterised first: every renderer draws a PNG the same, nested SVG images less so. The whole scene,
   // standing on the bottom edge, under a sky of its own colour.
-  const artwork = dataUri(await sharp(Buffer.from(artworkSvg), { density: 144 }).resize(560, 455).png().toBuffer(), 'image/png');
+  const scene = await sharp(Buffer.from(artworkSvg), { density: 144 }).resize({ width: 560 }).png().toBuffer({ resolveWithObject: true });
+  const artwork = { src: dataUri(scene.data, 'image/png'), width: scene.info.width, height: scene.info.height };
   const logo = dataUri(await sharp(Buffer.from(logoSvg), { density: 288 }).resize(72, 72).png().toBuffer(), 'image/png');
 
   await mkdir(path.join(dist, 'og'), { recursive: true });
@@ -67,9 +68,7 @@ export async function writeOgImages(dist, images, { artworkSvg, skyColour, logoS
           ]),
           h('div', { display: 'flex', flexShrink: 0, fontSize: 30, fontWeight: 800, color: '#fed7aa' }, [phone]),
         ]),
-        h('div', { width: 560, height: 630, display: 'flex', alignItems: 'flex-end', backgroundColor: skyColour }, [
-          { type: 'img', props: { src: artwork, width: 560, height: 455 } },
-        ]),
+        h('div', { width: 560, height: 630, display: 'flex', alignItems: 'flex-end', backgroundColor: skyColour }, [{ type: 'img', props: artwork }]),
       ],
     );
     const svg = await satori(tree, { width: 1200, height: 630, fonts });

@@ -78,7 +78,7 @@ export function CctvView({ kind, distance, className }: ArtProps & { kind: CctvK
         </g>
       ) : null}
       {/* Water along the invert, narrowing into the distance. */}
-      <path d="M118 360L228 194h24L362 360z" fill={old ? '#3c4636' : '#2b4a63'} opacity="0.6" />
+      <path d="M150 360l82-164h16l82 164z" fill={old ? '#3c4636' : '#35597a'} opacity="0.55" />
       <Defect kind={kind} />
       {/* The camera's overlay: corner marks, camera and distance, recording (the bottom right is left for the frame's tag). */}
       <g fill="none" stroke={ART.white} strokeWidth="3" opacity="0.85">

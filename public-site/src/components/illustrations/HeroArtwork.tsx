@@ -119,24 +119,26 @@ export function HeroScene({ className, fill = false }: ArtProps & { fill?: boole
     <ArtSvg
       className={className}
       fill={fill}
-      viewBox="0 0 640 520"
+      viewBox="0 -140 640 620"
       label="a house and its sewer pipe under the garden; a relining crew's van at the access point feeds a new liner into the old pipe, with no digging"
     >
-      <rect width="640" height="300" fill={ART.sky} />
+      {/* A tall sky: a box taller than the scene crops the sky, not the house or the van. */}
+      <rect y="-140" width="640" height="440" fill={ART.sky} />
+      <circle cx="560" cy="-30" r="28" fill="#fde9b0" />
       <g fill={ART.cloud}>
         <rect x="70" y="58" width="120" height="26" rx="13" />
         <rect x="104" y="42" width="62" height="30" rx="15" />
         <rect x="420" y="92" width="140" height="24" rx="12" />
         <rect x="460" y="76" width="60" height="28" rx="14" />
       </g>
-      <rect y="300" width="640" height="220" fill={ART.soil} />
-      <path d="M0 438c120-14 220 10 340-4s220-16 300-4v90H0z" fill={ART.soilDark} />
+      <rect y="300" width="640" height="180" fill={ART.soil} />
+      <path d="M0 438c120-14 220 10 340-4s220-16 300-4v50H0z" fill={ART.soilDark} />
       <g fill={ART.pebble}>
         <circle cx="60" cy="350" r="5" />
-        <circle cx="330" cy="468" r="6" />
-        <circle cx="560" cy="470" r="5" />
+        <circle cx="330" cy="458" r="6" />
+        <circle cx="560" cy="462" r="5" />
         <circle cx="470" cy="330" r="4" />
-        <circle cx="120" cy="480" r="4" />
+        <circle cx="120" cy="462" r="4" />
       </g>
       <rect y="294" width="640" height="10" fill={ART.grass} />
 

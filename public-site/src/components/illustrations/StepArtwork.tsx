@@ -70,8 +70,8 @@ export function RelineStepArt({ className }: ArtProps) {
       <g {...STROKE} stroke={ART.orangeDark} strokeWidth="3">
         <path d="M60 90v-6m-5 5 5-5 5 5M60 98v6m-5-5 5 5 5-5M160 90v-6m-5 5 5-5 5 5M160 98v6m-5-5 5 5 5-5M260 90v-6m-5 5 5-5 5 5M260 98v6m-5-5 5 5 5-5" />
       </g>
-      <circle cx="290" cy="138" r="16" fill={ART.navy} />
-      <path d="M282 138l6 6 10-11" {...STROKE} stroke={ART.white} strokeWidth="4" />
+      <circle cx="296" cy="46" r="13" fill={ART.navy} />
+      <path d="M289.5 46l5 5 8-9" {...STROKE} stroke={ART.white} strokeWidth="3.5" />
     </ArtSvg>
   );
 }

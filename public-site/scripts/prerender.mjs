@@ -22,12 +22,13 @@ const origin = ORIGIN_PLACEHOLDER;
 const template = preloadFonts(await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8')));
 
 /**
- * Figtree's regular and heaviest files (body text, headings) start downloading with the HTML rather
- * than when the inlined style sheet is applied, so the text is shown in them from the first paint or
- * soon after (font-display: swap; the fallback has matching metrics). The other weight loads as used.
+ * Figtree's regular file (most of every page's text) starts downloading with the HTML rather than
+ * when the inlined style sheet is applied, so the text is shown in it from the first paint or soon
+ * after (font-display: swap; the fallback has matching metrics). The bold and heading weights load as
+ * used: preloading them too delayed the first paint on a slow connection (Lighthouse's LCP on /).
  */
 function preloadFonts(html) {
-  const preloads = [400, 800].map((weight) => {
+  const preloads = [400].map((weight) => {
     const file = new RegExp(`/assets/figtree-latin-${weight}-normal-[\\w-]+\\.woff2`).exec(html)?.[0];
     if (!file) throw new Error(`the style sheet names no Figtree ${weight} file to preload`);
     return `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`;

@@ -6,10 +6,12 @@ import { useBookingDialog } from './BookingDialog';
  * On a phone, once the hero (and its buttons) has scrolled away, a bar at the bottom of the screen
  * keeps the two things a visitor came for within thumb's reach: call, or book. Fixed, so it moves no
  * content (no layout shift); the page gets room at its end while it shows, so the footer is never
- * under it; hidden while a dialog is open (styles). Wider screens never show it.
+ * under it; hidden while a dialog is open. Wider screens never show it (styles).
  */
 export function MobileCallBar() {
-  const [shown, setShown] = useState(false);
+  const [pastHero, setPastHero] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const shown = pastHero && !dialogOpen;
   const { openBooking } = useBookingDialog();
 
   // Watches the page's hero, whichever page is shown: pages load lazily and replace the children of
@@ -19,21 +21,26 @@ export function MobileCallBar() {
     if (!main || typeof IntersectionObserver === 'undefined') return;
     let watched: Element | null = null;
     // Past means scrolled above the top of the window, not merely out of view below it.
-    const intersection = new IntersectionObserver(([entry]) => setShown(!!entry && !entry.isIntersecting && entry.boundingClientRect.bottom <= 0));
+    const intersection = new IntersectionObserver(([entry]) => setPastHero(!!entry && !entry.isIntersecting && entry.boundingClientRect.bottom <= 0));
     const watchHero = () => {
       const hero = main.querySelector('.hero');
       if (hero === watched) return;
       if (watched) intersection.unobserve(watched);
       watched = hero;
-      setShown(false);
+      setPastHero(false);
       if (hero) intersection.observe(hero);
     };
     watchHero();
     const mutations = new MutationObserver(watchHero);
     mutations.observe(main, { childList: true });
+    // Any <dialog> (booking, product enquiry) opening or closing: a CSS :has() rule would do the
+    // same, at the cost of every style recalculation of the page.
+    const dialogs = new MutationObserver(() => setDialogOpen(document.querySelector('dialog[open]') !== null));
+    dialogs.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
     return () => {
       mutations.disconnect();
       intersection.disconnect();
+      dialogs.disconnect();
     };
   }, []);
 

@@ -5,14 +5,15 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * What every page needs once it becomes interactive, fetched as one file rather than a dozen small
  * ones (each request costs the main thread a few ms while the page loads): React, the router, the
  * site's frame (layout, navigation, session, the dialogs' shells) and the small pieces several pages
- * share (fields, the address field, the job tracker, the booking rules, the illustrations).
+ * share (fields, the address field, the job tracker, the booking rules, the hero and its artwork).
  */
 const FRAME = [
   /^\0rolldown[\\/]runtime/,
   /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/,
   /[\\/]public-site[\\/]src[\\/](App|hydrate|routes)\.tsx$/,
-  /[\\/]public-site[\\/]src[\\/]components[\\/](Layout|NavBar|Footer|Logo|BookingDialog|Dialog|ProductEnquiryDialog|ToastHost|Field|AddressField|Loading)\.tsx$/,
-  /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]PipeIllustrations\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]components[\\/](Layout|NavBar|Footer|Logo|BookingDialog|Dialog|ProductEnquiryDialog|ToastHost|Field|AddressField|Loading|HeroMedia|MobileCallBar|ResponsiveImage)\.tsx$/,
+  // The hero's artwork: every marketing page shows it until staff choose a photo.
+  /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]HeroArtwork\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]jobs[\\/]JobTracker\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]lib[\\/](site|head|toast|first-interaction|useHydrated)\.ts$/,

@@ -5,18 +5,36 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from '../../scripts/precompress.mjs';
+import { writeFavicons, writeOgImages } from './brand-assets.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The server-side build: used here, and kept for the server, which renders the job-status page with
 // its job at request time (src/common/http/frontends.ts). Never served as a file.
 const ssrDist = path.join(dist, '_server');
-const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS } = await import(path.join(ssrDist, 'entry-server.js'));
+const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS, OG_IMAGES, OG_BRAND } = await import(
+  path.join(ssrDist, 'entry-server.js')
+);
 // The site's own address (canonical links, og:url, structured data, sitemap, robots.txt) is written as
 // a placeholder: the server puts PUBLIC_BASE_URL in its place when it loads the build, so one build
 // serves any address and port (src/common/http/frontends.ts).
 const origin = ORIGIN_PLACEHOLDER;
-const template = await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8'));
+const template = preloadFonts(await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8')));
+
+/**
+ * Figtree's regular file (most of every page's text) starts downloading with the HTML rather than
+ * when the inlined style sheet is applied, so the text is shown in it from the first paint or soon
+ * after (font-display: swap; the fallback has matching metrics). The bold and heading weights load as
+ * used: preloading them too delayed the first paint on a slow connection (Lighthouse's LCP on /).
+ */
+function preloadFonts(html) {
+  const preloads = [400].map((weight) => {
+    const file = new RegExp(`/assets/figtree-latin-${weight}-normal-[\\w-]+\\.woff2`).exec(html)?.[0];
+    if (!file) throw new Error(`the style sheet names no Figtree ${weight} file to preload`);
+    return `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`;
+  });
+  return html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloads.join('\n    ')}`);
+}
 
 /**
  * The style sheet (one, about 6 KB compressed) goes into each page: the first paint then needs the
@@ -116,9 +134,11 @@ await write(
   'robots.txt',
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
+await writeFavicons(dist, path.join(root, 'public', 'favicon.svg'));
+await writeOgImages(dist, OG_IMAGES, { ...OG_BRAND, logoSvg: await readFile(path.join(root, 'public', 'favicon.svg'), 'utf8') });
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 // Files naming the address are compressed by the server once it has written the address in.
 const count = await precompress(dist, { skip: ['_server'], unless: (content) => content.includes(ORIGIN_PLACEHOLDER) });
 console.log(
-  `prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page (the server writes PUBLIC_BASE_URL into them); compressed ${count} files`,
+  `prerendered ${STATIC_PATHS.length} pages, ${SHELLS.length} shells and the 404 page (the server writes PUBLIC_BASE_URL into them), ${OG_IMAGES.length} Open Graph images and the favicons; compressed ${count} files`,
 );

@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
-import { renderHeadTags, type PageHead } from './lib/head';
+import { ogImageOf, renderHeadTags, SITE_NAME, type PageHead } from './lib/head';
+import { ART, HeroScene } from './components/illustrations/HeroArtwork';
+import { COMPANY } from './lib/site';
 import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './page-loaders';
 import { siteContentTag } from './lib/site-content';
 import { HERO_IMAGE_SIZES, heroPreloadTag } from './components/ResponsiveImage';
@@ -79,3 +82,15 @@ export async function renderPageWithData(path: string, origin: string, data: Pag
     release();
   }
 }
+
+/** Every page's Open Graph image, once each (pages kept out of search engines share one): for scripts/brand-assets.mjs. */
+export const OG_IMAGES = [...new Map([...ROUTES.map((route) => route.head), NOT_FOUND_HEAD].map(ogImageOf).map((og) => [og.path, og])).values()];
+
+/** What every Open Graph image shows besides its headline: the brand, and the hero artwork as a standalone SVG. */
+export const OG_BRAND = {
+  siteName: SITE_NAME,
+  tagline: `No-dig repairs · ${COMPANY.serviceArea}`,
+  phone: `Call ${COMPANY.phone}`,
+  skyColour: ART.sky,
+  artworkSvg: renderToStaticMarkup(<HeroScene />).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" '),
+};

@@ -78,3 +78,23 @@ test('an unknown path shows the 404 page and logs the attempted path', async ({ 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Without Digging');
 });
+
+test('on a phone a call bar appears once the hero has scrolled away; it calls, books, and hides behind a dialog', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/about');
+  const bar = page.getByTestId('mobile-call-bar');
+  await expect(bar).toBeHidden();
+  // Just past the hero's bottom edge.
+  await page.locator('main .hero').evaluate((hero) => window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 1));
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Call 1300 747 354' })).toHaveAttribute('href', 'tel:1300747354');
+  await bar.getByRole('button', { name: /^Book/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
+  await expect(dialog).toBeVisible();
+  await expect(bar).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeVisible();
+  // Wider screens never show it.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(bar).toBeHidden();
+});

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { WARRANTY } from '@relining/contracts/business';
 import { COMPANY, FOOTER_LINKS } from '../lib/site';
 import { Logo } from './Logo';
+import { useSiteContent } from '../lib/site-content';
+import { formatAbn } from '@relining/contracts/site-content';
 
 /**
  * One line icon for each accreditation badge (spec §2 footer), drawn for its words: a wrench for the
@@ -34,8 +36,15 @@ const BADGE_ICONS: Record<(typeof COMPANY.accreditations)[number], ReactNode> = 
   ),
 };
 
+/**
+ * The shared footer (spec §2): contact, quick links and the badges, with the business's credentials
+ * from the company profile (issue 14): legal name, ABN, licences per state, hours, social and review
+ * links. Each is printed only when staff have entered it, so the footer claims nothing it cannot back.
+ */
 export function Footer() {
   const year = new Date().getFullYear();
+  const { profile } = useSiteContent();
+  const links = [...profile.reviewLinks, ...profile.socialLinks];
   return (
     <footer className="footer">
       <div className="container footer__grid">
@@ -44,6 +53,12 @@ export function Footer() {
           <p className="footer__blurb">
             {`Trenchless pipe relining for homes, businesses and councils. No digging, no drama: most jobs done in a day, backed by a ${WARRANTY.guarantee}.`}
           </p>
+          {profile.legalName || profile.abn ? (
+            <p className="footer__entity">
+              {profile.legalName ? <span>{profile.legalName}</span> : null}
+              {profile.abn ? <span>ABN {formatAbn(profile.abn)}</span> : null}
+            </p>
+          ) : null}
         </div>
         <div>
           <h2 className="footer__heading">Contact</h2>
@@ -55,11 +70,12 @@ export function Footer() {
               <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
             </li>
             <li>{COMPANY.serviceArea}</li>
+            {profile.serviceHours ? <li>{profile.serviceHours}</li> : null}
           </ul>
         </div>
         <div>
           <h2 className="footer__heading">Quick Links</h2>
-          <ul className="footer__list">
+          <ul className="footer__list footer__list--columns">
             {FOOTER_LINKS.map((link) => (
               <li key={link.href}>
                 <Link href={link.href}>{link.label}</Link>
@@ -67,6 +83,25 @@ export function Footer() {
             ))}
           </ul>
         </div>
+        {profile.licences.length > 0 || links.length > 0 ? (
+          <div>
+            <h2 className="footer__heading">Licences &amp; Reviews</h2>
+            <ul className="footer__list">
+              {profile.licences.map((licence) => (
+                <li key={`${licence.state}:${licence.number}`}>
+                  {licence.state} plumbing licence {licence.number}
+                </li>
+              ))}
+              {links.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer" target="_blank">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <div className="container">
         <ul className="badges" aria-label="Accreditations">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
+import { MobileCallBar } from './MobileCallBar';
 import { NavBar } from './NavBar';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <MobileCallBar />
     </>
   );
 }

@@ -13,6 +13,30 @@ export interface PageHead {
 
 export const SITE_NAME = 'Pipe Relining Australia';
 
+/** The size of every page's Open Graph image (written at build time by scripts/og-images.mjs). */
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** What a page's Open Graph image shows and says: its headline and the alternative text. */
+export interface OgImage {
+  /** The file's path on the site: /og/<page>.png. */
+  path: string;
+  headline: string;
+  alt: string;
+}
+
+/**
+ * A page's Open Graph image (issue 14): one per indexed page, headed by the page's own title (the
+ * part that is not the site's name); pages kept out of search engines share the site's default one.
+ */
+export function ogImageOf(head: PageHead): OgImage {
+  if (head.noindex)
+    return { path: '/og/default.png', headline: 'No-Dig Pipe Relining Across Australia', alt: `${SITE_NAME}: no-dig pipe relining across Australia` };
+  const parts = head.title.split(' | ').filter((part) => part !== SITE_NAME);
+  const headline = parts[0] ?? SITE_NAME;
+  const slug = head.path === '/' ? 'home' : head.path.slice(1).replace(/\//g, '-');
+  return { path: `/og/${slug}.png`, headline, alt: `${SITE_NAME}: ${headline}` };
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -20,6 +44,7 @@ function escapeAttribute(value: string): string {
 /** The head tags of a prerendered page. */
 export function renderHeadTags(head: PageHead, origin: string, content: SiteContent): string {
   const url = `${origin}${head.path === '/' ? '/' : head.path}`;
+  const og = ogImageOf(head);
   const tags = [
     `<title>${escapeAttribute(head.title)}</title>`,
     `<meta name="description" content="${escapeAttribute(head.description)}" />`,
@@ -30,7 +55,12 @@ export function renderHeadTags(head: PageHead, origin: string, content: SiteCont
     `<meta property="og:description" content="${escapeAttribute(head.description)}" />`,
     `<meta property="og:url" content="${escapeAttribute(url)}" />`,
     `<meta property="og:locale" content="en_AU" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta property="og:image" content="${escapeAttribute(`${origin}${og.path}`)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${OG_IMAGE_SIZE.height}" />`,
+    `<meta property="og:image:alt" content="${escapeAttribute(og.alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
   ];
   if (head.structuredData) {
     const structured = typeof head.structuredData === 'function' ? head.structuredData(content) : head.structuredData;
@@ -51,6 +81,9 @@ export function applyHead(head: PageHead): void {
   set('meta[name="description"]', 'content', head.description);
   set('meta[property="og:title"]', 'content', head.title);
   set('meta[property="og:description"]', 'content', head.description);
+  const og = ogImageOf(head);
+  set('meta[property="og:image"]', 'content', new URL(og.path, window.location.origin).toString());
+  set('meta[property="og:image:alt"]', 'content', og.alt);
   const canonical = document.querySelector('link[rel="canonical"]');
   if (canonical) {
     const url = new URL(head.path, window.location.origin).toString();

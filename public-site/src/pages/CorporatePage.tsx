@@ -6,6 +6,7 @@ import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
+import { HeroMedia } from '../components/HeroMedia';
 
 const BENEFITS = [
   {
@@ -79,24 +80,27 @@ export default function CorporatePage() {
 
   return (
     <>
-      <section className="hero hero--compact" aria-labelledby="corporate-title">
-        <div className="container">
-          <p className="hero__eyebrow">Councils · Water authorities · Infrastructure</p>
-          <h1 id="corporate-title" className="hero__title hero__title--wide">
-            Pipe Relining for Councils, Water Authorities &amp; Infrastructure Clients
-          </h1>
-          <p className="hero__lead">
-            Trenchless rehabilitation of sewer and stormwater networks, delivered with the documentation, service levels and quality assurance public assets
-            need.
-          </p>
-          <div className="hero__actions">
-            <button type="button" className="button button--primary" onClick={show}>
-              Submit Project Enquiry
-            </button>
-            <a className="button button--ghost" href={COMPANY.phoneHref}>
-              Call {COMPANY.phone}
-            </a>
+      <section className="hero hero--media" aria-labelledby="corporate-title">
+        <div className="hero__grid">
+          <div className="hero__content">
+            <p className="hero__eyebrow">Councils · Water authorities · Infrastructure</p>
+            <h1 id="corporate-title" className="hero__title hero__title--wide">
+              Pipe Relining for Councils, Water Authorities &amp; Infrastructure Clients
+            </h1>
+            <p className="hero__lead">
+              Trenchless rehabilitation of sewer and stormwater networks, delivered with the documentation, service levels and quality assurance public assets
+              need.
+            </p>
+            <div className="hero__actions">
+              <button type="button" className="button button--primary" onClick={show}>
+                Submit Project Enquiry
+              </button>
+              <a className="button button--ghost" href={COMPANY.phoneHref}>
+                Call {COMPANY.phone}
+              </a>
+            </div>
           </div>
+          <HeroMedia slot="corporate.hero" />
         </div>
       </section>
 

@@ -1,7 +1,13 @@
 import { BookingForm } from '../booking/BookingForm';
 import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
-import { BEFORE_AFTER_EXAMPLES } from '../components/illustrations/PipeIllustrations';
+import { HeroMedia } from '../components/HeroMedia';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { ArtFrame } from '../components/illustrations/HeroArtwork';
+import { CctvView, type CctvKind } from '../components/illustrations/CctvArtwork';
+import { CctvStepArt, CleanStepArt, RelineStepArt } from '../components/illustrations/StepArtwork';
+import { useSiteContent } from '../lib/site-content';
+import { ratingClaim, type PublishedImage } from '@relining/contracts/site-content';
 import { TrackYourJob } from '../jobs/TrackYourJob';
 import { COMPANY } from '../lib/site';
 import { HOW_IT_WORKS, OFFER_POINTS, TESTIMONIALS } from './home-content';
@@ -12,32 +18,66 @@ const Stars = () => (
   </div>
 );
 
+/** The artwork of each How It Works step, in order (preparation, diagnosis, trenchless repair). */
+const STEP_ART = [CleanStepArt, CctvStepArt, RelineStepArt] as const;
+
+/** The defect each default before-and-after pair shows (the spec's examples, in order), and where along the line. */
+const PAIR_ART: readonly { kind: CctvKind; distance: string }[] = [
+  { kind: 'crack', distance: '12.4 m' },
+  { kind: 'roots', distance: '7.8 m' },
+  { kind: 'collapse', distance: '18.2 m' },
+];
+
+/** Each side: a third of the container beside the text on desktop, half the width on a tablet, the full width on a phone. */
+const PAIR_IMAGE_SIZES = '(min-width: 1280px) 390px, (min-width: 861px) 30vw, (min-width: 521px) 45vw, 100vw';
+
+function PairSide({ photo, index, after }: { photo: PublishedImage | null; index: number; after: boolean }) {
+  const art = PAIR_ART[index % PAIR_ART.length]!;
+  return (
+    <figure className="before-after__item">
+      {photo ? (
+        <ResponsiveImage image={photo} sizes={PAIR_IMAGE_SIZES} className="before-after__photo" />
+      ) : (
+        <ArtFrame>
+          <CctvView kind={after ? 'lined' : art.kind} distance={art.distance} />
+        </ArtFrame>
+      )}
+      <figcaption className={after ? 'before-after__label before-after__label--after' : 'before-after__label'}>{after ? 'After' : 'Before'}</figcaption>
+    </figure>
+  );
+}
+
 /** spec §2 Home page, top to bottom. */
 export function HomePage() {
+  const content = useSiteContent();
+  const rating = ratingClaim(content.profile);
   return (
     <>
-      <section className="hero" aria-labelledby="home-title">
-        <div className="container hero__inner">
-          <p className="hero__eyebrow">Trenchless pipe relining · {COMPANY.serviceArea}</p>
-          <h1 id="home-title" className="hero__title">
-            Fix Your Broken Pipes Without Digging Up Your Property
-          </h1>
-          <p className="hero__lead">
-            {`Our fixed-price Clean & View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed report and recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
-          </p>
-          <ul className="hero__points">
-            <li>No digging: repairs through existing access points</li>
-            <li>Most jobs done in a day</li>
-            <li>{`${WARRANTY.guarantee}; liners last 50+ years`}</li>
-            <li>Sewer and stormwater pipes</li>
-            <li>Rated 4.9 out of 5 from 80+ reviews</li>
-          </ul>
-          <div className="hero__actions">
-            <BookingButton />
-            <a className="button button--ghost" href={COMPANY.phoneHref}>
-              Call {COMPANY.phone}
-            </a>
+      <section className="hero hero--media" aria-labelledby="home-title">
+        <div className="hero__grid">
+          <div className="hero__content">
+            <p className="hero__eyebrow">Trenchless pipe relining · {COMPANY.serviceArea}</p>
+            <h1 id="home-title" className="hero__title">
+              Fix Your Broken Pipes Without Digging Up Your Property
+            </h1>
+            <p className="hero__lead">
+              {`Our fixed-price Clean & View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed report and recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
+            </p>
+            <ul className="hero__points">
+              <li>No digging: repairs through existing access points</li>
+              <li>Most jobs done in a day</li>
+              <li>{`${WARRANTY.guarantee}; liners last 50+ years`}</li>
+              <li>Sewer and stormwater pipes</li>
+              {rating ? <li>{rating}</li> : null}
+            </ul>
+            <div className="hero__actions">
+              <BookingButton />
+              <a className="button button--ghost" href={COMPANY.phoneHref}>
+                Call {COMPANY.phone}
+              </a>
+            </div>
           </div>
+          <HeroMedia slot="home.hero" />
         </div>
       </section>
 
@@ -47,15 +87,21 @@ export function HomePage() {
             How It Works
           </h2>
           <ol className="steps">
-            {HOW_IT_WORKS.map((step, index) => (
-              <li key={step.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
+            {HOW_IT_WORKS.map((step, index) => {
+              const Art = STEP_ART[index]!;
+              return (
+                <li key={step.title} className="steps__item steps__item--art">
+                  <ArtFrame className="steps__art">
+                    <Art />
+                  </ArtFrame>
+                  <span className="steps__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3>{step.title}</h3>
+                  <p>{step.text}</p>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </section>
@@ -101,17 +147,11 @@ export function HomePage() {
             Before &amp; After
           </h2>
           <ul className="before-after-list">
-            {BEFORE_AFTER_EXAMPLES.map(({ title, description, Before, After }) => (
-              <li key={title} className="card before-after-example">
+            {content.pairs.map(({ title, description, before, after }, index) => (
+              <li key={`${index}-${title}`} className="card before-after-example">
                 <div className="before-after">
-                  <figure className="before-after__item">
-                    <Before />
-                    <figcaption className="before-after__label">Before</figcaption>
-                  </figure>
-                  <figure className="before-after__item">
-                    <After />
-                    <figcaption className="before-after__label before-after__label--after">After</figcaption>
-                  </figure>
+                  <PairSide photo={before} index={index} after={false} />
+                  <PairSide photo={after} index={index} after />
                 </div>
                 <div className="before-after-example__text">
                   <h3>{title}</h3>

@@ -1,6 +1,10 @@
 import { Link } from 'wouter';
 import { useProductEnquiry } from '../components/ProductEnquiryDialog';
-import { LinerAfter, LinerBefore, LinerDuring } from '../components/illustrations/PipeIllustrations';
+import { HeroMedia } from '../components/HeroMedia';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { ArtFrame } from '../components/illustrations/HeroArtwork';
+import { CctvView, type CctvKind } from '../components/illustrations/CctvArtwork';
+import { useSiteContent } from '../lib/site-content';
 import {
   RESIN_BENEFITS,
   RESIN_DISTRIBUTION,
@@ -13,7 +17,15 @@ import {
   RESIN_SYSTEM_CONTENTS,
 } from './content/rapidresin';
 
-const GALLERY_ILLUSTRATIONS = [LinerBefore, LinerDuring, LinerAfter] as const;
+/** The default gallery's artwork, by stage: the damaged pipe, the liner going in, the lined pipe. */
+const GALLERY_ART: readonly { kind: CctvKind; distance: string }[] = [
+  { kind: 'crack', distance: '9.6 m' },
+  { kind: 'liner', distance: '9.6 m' },
+  { kind: 'lined', distance: '9.6 m' },
+];
+
+/** One column on a phone, two from 600 px, three on desktop (the container is 1280 px at most). */
+const GALLERY_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 600px) 50vw, 100vw';
 
 function TickIcon() {
   return (
@@ -27,24 +39,28 @@ function TickIcon() {
 /** spec §2 Resin page (/rapidresin): the RapidResin liner and resin range; enquiries open the product enquiry dialog (issue 5). */
 export default function RapidResinPage() {
   const { openProductEnquiry } = useProductEnquiry();
+  const { gallery } = useSiteContent();
 
   return (
     <>
-      <section className="hero hero--compact rr-hero" aria-labelledby="rapidresin-title">
-        <div className="container">
-          <p className="hero__eyebrow">{RESIN_HERO.eyebrow}</p>
-          <h1 id="rapidresin-title" className="hero__title rr-hero__title">
-            {RESIN_HERO.title}
-          </h1>
-          <p className="hero__lead">{RESIN_HERO.lead}</p>
-          <div className="hero__actions">
-            <button type="button" className="button button--primary" onClick={() => openProductEnquiry()}>
-              Learn More
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => openProductEnquiry()}>
-              Enquire Now
-            </button>
+      <section className="hero hero--media rr-hero" aria-labelledby="rapidresin-title">
+        <div className="hero__grid">
+          <div className="hero__content">
+            <p className="hero__eyebrow">{RESIN_HERO.eyebrow}</p>
+            <h1 id="rapidresin-title" className="hero__title rr-hero__title">
+              {RESIN_HERO.title}
+            </h1>
+            <p className="hero__lead">{RESIN_HERO.lead}</p>
+            <div className="hero__actions">
+              <button type="button" className="button button--primary" onClick={() => openProductEnquiry()}>
+                Learn More
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => openProductEnquiry()}>
+                Enquire Now
+              </button>
+            </div>
           </div>
+          <HeroMedia slot="rapidresin.hero" />
         </div>
       </section>
 
@@ -119,19 +135,30 @@ export default function RapidResinPage() {
             Before, During and After
           </h2>
           <ul className="rr-gallery">
-            {RESIN_GALLERY.map((item, index) => {
-              const Illustration = GALLERY_ILLUSTRATIONS[index % GALLERY_ILLUSTRATIONS.length]!;
-              return (
-                <li key={item.stage}>
-                  <figure className="rr-gallery__figure">
-                    <Illustration />
-                    <figcaption className="rr-gallery__caption">
-                      <span className="rr-stage">{item.stage}</span> {item.caption}
-                    </figcaption>
-                  </figure>
-                </li>
-              );
-            })}
+            {gallery.length > 0
+              ? gallery.map((image) => (
+                  <li key={image.id}>
+                    <figure className="rr-gallery__figure">
+                      <ResponsiveImage image={image} sizes={GALLERY_IMAGE_SIZES} className="rr-gallery__photo" />
+                      {image.caption ? <figcaption className="rr-gallery__caption">{image.caption}</figcaption> : null}
+                    </figure>
+                  </li>
+                ))
+              : RESIN_GALLERY.map((item, index) => {
+                  const art = GALLERY_ART[index % GALLERY_ART.length]!;
+                  return (
+                    <li key={item.stage}>
+                      <figure className="rr-gallery__figure">
+                        <ArtFrame>
+                          <CctvView kind={art.kind} distance={art.distance} />
+                        </ArtFrame>
+                        <figcaption className="rr-gallery__caption">
+                          <span className="rr-stage">{item.stage}</span> {item.caption}
+                        </figcaption>
+                      </figure>
+                    </li>
+                  );
+                })}
           </ul>
         </div>
       </section>

@@ -1,7 +1,10 @@
 import { Accordion } from '../components/Accordion';
 import { INSPECTION_PRICE } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
-import { COMPARISON_INTRO, COMPARISON_ROWS, ICONS, NO_DIG_BENEFITS, NO_DIG_FAQ, type IconName } from './content/about-and-no-dig';
+import { HeroMedia } from '../components/HeroMedia';
+import { useSiteContent } from '../lib/site-content';
+import { ratingClaim } from '@relining/contracts/site-content';
+import { COMPARISON_INTRO, COMPARISON_ROWS, ICONS, NO_DIG_BENEFITS, noDigFaq, type IconName } from './content/about-and-no-dig';
 
 function CardIcon({ name }: { name: IconName }) {
   return (
@@ -24,24 +27,28 @@ function CardIcon({ name }: { name: IconName }) {
 
 /** spec §2 No-dig page (/why-no-dig): traditional repair against relining, benefits, FAQ and a call to action. */
 export default function WhyNoDigPage() {
+  const { profile } = useSiteContent();
   return (
     <>
-      <section className="hero hero--compact content-hero" aria-labelledby="no-dig-title">
-        <div className="container">
-          <p className="hero__eyebrow">Why no-dig pipe relining</p>
-          <h1 id="no-dig-title" className="hero__title">
-            No Digging. No Drama. Just Smart Pipe Repair.
-          </h1>
-          <p className="hero__lead">
-            We repair cracked, leaking and root-damaged sewer and stormwater pipes from the inside, through the access points you already have. No trenches, no
-            ruined gardens or driveways, and most jobs are done in a day.
-          </p>
-          <div className="hero__actions">
-            <BookingButton label="Book Your Fast Pipe Inspection" />
-            <a href="#how-no-dig-compares" className="button button--ghost">
-              Learn How It Works
-            </a>
+      <section className="hero hero--media content-hero" aria-labelledby="no-dig-title">
+        <div className="hero__grid">
+          <div className="hero__content">
+            <p className="hero__eyebrow">Why no-dig pipe relining</p>
+            <h1 id="no-dig-title" className="hero__title">
+              No Digging. No Drama. Just Smart Pipe Repair.
+            </h1>
+            <p className="hero__lead">
+              We repair cracked, leaking and root-damaged sewer and stormwater pipes from the inside, through the access points you already have. No trenches,
+              no ruined gardens or driveways, and most jobs are done in a day.
+            </p>
+            <div className="hero__actions">
+              <BookingButton label="Book Your Fast Pipe Inspection" />
+              <a href="#how-no-dig-compares" className="button button--ghost">
+                Learn How It Works
+              </a>
+            </div>
           </div>
+          <HeroMedia slot="why-no-dig.hero" />
         </div>
       </section>
 
@@ -99,7 +106,7 @@ export default function WhyNoDigPage() {
           <h2 id="no-dig-faq" className="section__title">
             Frequently Asked Questions
           </h2>
-          <Accordion items={NO_DIG_FAQ} />
+          <Accordion items={noDigFaq(ratingClaim(profile))} />
         </div>
       </section>
 

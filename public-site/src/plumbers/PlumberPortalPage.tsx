@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { HeroMedia } from '../components/HeroMedia';
 import { Link, useLocation } from 'wouter';
 import { homeOf, useSession } from '../auth/session';
 import { FEES } from '@relining/contracts/business';
@@ -22,19 +23,22 @@ export default function PlumberPortalPage() {
 
   return (
     <>
-      <section className="hero hero--compact">
-        <div className="container">
-          <p className="hero__eyebrow">For plumbers</p>
-          <h1 className="hero__title">Plumber Partner Portal</h1>
-          <p className="hero__lead">{`Refer jobs you can’t dig up, follow every referral in real time and get paid up to ${FEES.max} per referral.`}</p>
-          <div className="hero__actions">
-            <Link href="/plumber-referral" className="button button--primary">
-              Log In
-            </Link>
-            <Link href="/plumber-referral?mode=register" className="button button--ghost">
-              Register
-            </Link>
+      <section className="hero hero--media">
+        <div className="hero__grid">
+          <div className="hero__content">
+            <p className="hero__eyebrow">For plumbers</p>
+            <h1 className="hero__title">Plumber Partner Portal</h1>
+            <p className="hero__lead">{`Refer jobs you can’t dig up, follow every referral in real time and get paid up to ${FEES.max} per referral.`}</p>
+            <div className="hero__actions">
+              <Link href="/plumber-referral" className="button button--primary">
+                Log In
+              </Link>
+              <Link href="/plumber-referral?mode=register" className="button button--ghost">
+                Register
+              </Link>
+            </div>
           </div>
+          <HeroMedia />
         </div>
       </section>
       <section className="section section--tinted" aria-label="Quick referral">

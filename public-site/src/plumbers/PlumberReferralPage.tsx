@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { FEES } from '@relining/contracts/business';
 import { Accordion } from '../components/Accordion';
 import { Tabs } from '../components/Tabs';
+import { HeroMedia } from '../components/HeroMedia';
 import { AuthPanel, type AuthMode } from './AuthPanel';
 import { HOW_REFERRALS_WORK, PARTNER_TESTIMONIAL, PLUMBER_FAQ, REFERRAL_BENEFITS } from './content';
 import { ReferTab } from './ReferTab';
@@ -49,9 +50,9 @@ export default function PlumberReferralPage() {
 
   return (
     <>
-      <section className="hero hero--compact">
-        <div className="container hero__split">
-          <div>
+      <section className="hero hero--media hero--panel">
+        <div className="hero__grid">
+          <div className="hero__content">
             <p className="hero__eyebrow">Plumber referral program</p>
             <h1 className="hero__title">{`Earn Up to ${FEES.max} Per Referral`}</h1>
             <p className="hero__lead">
@@ -63,16 +64,19 @@ export default function PlumberReferralPage() {
               ))}
             </ul>
           </div>
-          <div className="panel" ref={tabsRef} id="get-started">
-            <Tabs
-              label="Plumber portal"
-              value={tab}
-              onChange={setTab}
-              tabs={[
-                { value: 'join', label: 'Log In', content: <AuthPanel key={`${mode}:${email}`} initialMode={mode} initialEmail={email} /> },
-                { value: 'refer', label: 'Refer a Job', content: <ReferTab onRegister={afterQuickReferral} /> },
-              ]}
-            />
+          <div className="hero__side">
+            <HeroMedia slot="plumbers.hero" />
+            <div className="panel hero__panel" ref={tabsRef} id="get-started">
+              <Tabs
+                label="Plumber portal"
+                value={tab}
+                onChange={setTab}
+                tabs={[
+                  { value: 'join', label: 'Log In', content: <AuthPanel key={`${mode}:${email}`} initialMode={mode} initialEmail={email} /> },
+                  { value: 'refer', label: 'Refer a Job', content: <ReferTab onRegister={afterQuickReferral} /> },
+                ]}
+              />
+            </div>
           </div>
         </div>
       </section>

@@ -3,10 +3,12 @@ import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
 /**
  * Copy of the About page and the No-dig page (spec §2). Every claim follows spec §1 and §9: repair
  * without digging, most jobs done in a day, liners last 50+ years, the guarantee, sewer and
- * stormwater pipes from 40mm to 300mm+, a badly collapsed pipe may need a small excavation, rated 4.9
- * out of 5 from 80+ reviews, service across every state and territory, and the Clean & View price,
- * waived if relining goes ahead. The guarantee and the price come from the business constants.
+ * stormwater pipes from 40mm to 300mm+, a badly collapsed pipe may need a small excavation, service
+ * across every state and territory, and the Clean & View price, waived if relining goes ahead. The
+ * guarantee and the price come from the business constants; the rating from the company profile
+ * (ratingClaim), printed only when staff have entered one.
  */
+import type { AccordionItem } from '../../components/Accordion';
 
 /** Simple 24×24 stroke icons (decorative: drawn with aria-hidden). */
 export const ICONS = {
@@ -23,8 +25,8 @@ export type IconName = keyof typeof ICONS;
 
 // ---------------------------------------------------------------- About page
 
+/** The hero's points after the rating claim (the page puts that first when there is one). */
 export const ABOUT_HERO_POINTS = [
-  'Rated 4.9 out of 5 from 80+ reviews',
   'Repairs without digging up your garden, driveway or floors',
   `Most jobs done in a day, backed by a ${WARRANTY.guarantee}`,
   'Service across every state and territory',
@@ -35,8 +37,14 @@ export const MISSION_PARAGRAPHS = [
   'We do that with trenchless relining: we fix the pipe from the inside, through the access points that are already there, and leave your property the way we found it. Before we quote, our fixed-price Clean & View inspection shows you exactly what is wrong, on camera, so you only pay for the work your pipes really need.',
 ] as const;
 
+/** The rating as a figure ('4.9/5', 'average rating from 80+ reviews'), from the profile's claim; null without one. */
+export function ratingStat(rating: number | null, claim: string | null): { value: string; label: string } | null {
+  if (rating === null || claim === null) return null;
+  return { value: `${rating.toFixed(1)}/5`, label: claim.replace(/^Rated .* out of 5 from /, 'average rating from ') };
+}
+
+/** The mission's figures after the rating (ratingStat). */
 export const MISSION_STATS = [
-  { value: '4.9/5', label: 'average rating from 80+ reviews' },
   { value: WARRANTY.years, label: 'guarantee on our relining work' },
   { value: '50+ years', label: 'expected life of our liners' },
   { value: '1 day', label: 'to finish most jobs' },
@@ -195,7 +203,8 @@ export const NO_DIG_BENEFITS = [
   },
 ] as const;
 
-export const NO_DIG_FAQ = [
+/** The no-dig FAQ but its last question (noDigFaq adds it, with the rating claim). */
+const NO_DIG_FAQ = [
   {
     question: 'What does no-dig pipe repair mean?',
     answer:
@@ -232,9 +241,16 @@ export const NO_DIG_FAQ = [
     question: 'What happens at the inspection, and what does it cost?',
     answer: `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`,
   },
-  {
-    question: 'Do you service my area?',
-    answer:
-      'We work right across Australia, servicing major areas in every state and territory, and we’re rated 4.9 out of 5 from 80+ reviews. Book a Clean & View and our team will confirm your appointment.',
-  },
 ] as const;
+
+/** The no-dig FAQ: the last answer cites the rating claim when the profile has one. */
+export function noDigFaq(ratingClaim: string | null): AccordionItem[] {
+  const rated = ratingClaim ? `, and we’re ${ratingClaim.charAt(0).toLowerCase()}${ratingClaim.slice(1)}` : '';
+  return [
+    ...NO_DIG_FAQ,
+    {
+      question: 'Do you service my area?',
+      answer: `We work right across Australia, servicing major areas in every state and territory${rated}. Book a Clean & View and our team will confirm your appointment.`,
+    },
+  ];
+}

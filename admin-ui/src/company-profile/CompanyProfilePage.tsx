@@ -1,6 +1,18 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ArrayInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Title, useNotify } from 'react-admin';
+import {
+  ArrayInput,
+  FormDataConsumer,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  Toolbar,
+  useNotify,
+} from 'react-admin';
 import type { CompanyProfile } from '@relining/contracts/api/settings';
 import { ApiError, errorMessage } from '@relining/contracts/client/http';
 import { companyProfileProblems } from '@relining/contracts/company-profile-rules';
@@ -88,7 +100,17 @@ export function CompanyProfilePage() {
       {data ? (
         <Card>
           <CardContent>
-            <SimpleForm record={{ ...data, abn: data.abn ? formatAbn(data.abn) : '' }} onSubmit={save} validate={validate} key={version}>
+            <SimpleForm
+              record={{ ...data, abn: data.abn ? formatAbn(data.abn) : '' }}
+              onSubmit={save}
+              validate={validate}
+              key={version}
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                </Toolbar>
+              }
+            >
               <Typography variant="h6" component="h2">
                 Business
               </Typography>

@@ -1,5 +1,5 @@
-import { Box, Chip, Typography } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, BooleanInput } from 'react-admin';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { BooleanInput, CreateButton, Datagrid, FunctionField, List, SearchInput, SimpleList, TextField, TopToolbar } from 'react-admin';
 import type { MediaImageRecord } from '@relining/contracts/api/media';
 import { DateTimeField } from '../common/DateTimeField';
 
@@ -58,6 +58,7 @@ function MediaEmpty() {
 
 /** The media library: the business's own photos, for the website's image slots. */
 export function MediaList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       title="Media Library"
@@ -71,33 +72,42 @@ export function MediaList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Photo" render={(record: MediaImageRecord) => <Thumbnail record={record} />} />
-        <TextField source="altText" label="Alt text" />
-        <TextField source="caption" emptyText="—" />
-        <FunctionField
-          label="Used on the website"
-          render={(record: MediaImageRecord) =>
-            record.usedIn.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                Not used
-              </Typography>
-            ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                {record.usedIn.map((slot) => (
-                  <Chip key={slot} size="small" label={slot} />
-                ))}
-              </Box>
-            )
-          }
+      {phone ? (
+        <SimpleList<MediaImageRecord>
+          leftAvatar={(record) => <Thumbnail record={record} size={56} />}
+          primaryText={(record) => record.altText}
+          secondaryText={(record) => (record.usedIn.length > 0 ? `On the website: ${record.usedIn.join(', ')}` : 'Not used on the website')}
+          linkType="edit"
         />
-        <FunctionField
-          label="Size"
-          sortBy="byteSize"
-          render={(record: MediaImageRecord) => `${record.width}×${record.height}, ${megabytes(record.byteSize)}`}
-        />
-        <DateTimeField source="createdAt" label="Uploaded" />
-      </Datagrid>
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField label="Photo" render={(record: MediaImageRecord) => <Thumbnail record={record} />} />
+          <TextField source="altText" label="Alt text" />
+          <TextField source="caption" emptyText="—" />
+          <FunctionField
+            label="Used on the website"
+            render={(record: MediaImageRecord) =>
+              record.usedIn.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  Not used
+                </Typography>
+              ) : (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  {record.usedIn.map((slot) => (
+                    <Chip key={slot} size="small" label={slot} />
+                  ))}
+                </Box>
+              )
+            }
+          />
+          <FunctionField
+            label="Size"
+            sortBy="byteSize"
+            render={(record: MediaImageRecord) => `${record.width}×${record.height}, ${megabytes(record.byteSize)}`}
+          />
+          <DateTimeField source="createdAt" label="Uploaded" />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -65,22 +65,3 @@ test('staff upload a photo, choose it as the home page hero, and the home page s
     expect(reset.status()).toBe(200);
   }
 });
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-
-  test('the call bar appears once the hero has scrolled away, and books', async ({ page }) => {
-    await page.goto('/');
-    const bar = page.getByTestId('mobile-call-bar');
-    await expect(bar).toBeHidden();
-    await page.locator('#how-it-works').scrollIntoViewIfNeeded();
-    await expect(bar).toBeVisible();
-    await expect(bar.getByRole('link', { name: /Call/ })).toHaveAttribute('href', /^tel:/);
-    await bar.getByRole('button', { name: /Book/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    // Back at the top, the hero's own buttons are there: the bar goes.
-    await page.keyboard.press('Escape');
-    await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
-    await expect(bar).toBeHidden();
-  });
-});

@@ -85,7 +85,10 @@ test('on a phone a call bar appears once the hero has scrolled away; it calls, b
   const bar = page.getByTestId('mobile-call-bar');
   await expect(bar).toBeHidden();
   // Just past the hero's bottom edge.
-  await page.locator('main .hero').evaluate((hero) => window.scrollTo(0, hero.getBoundingClientRect().bottom + window.scrollY + 1));
+  await page.locator('main .hero').evaluate((hero) => {
+    const view = globalThis as unknown as { scrollTo: (x: number, y: number) => void; scrollY: number };
+    view.scrollTo(0, hero.getBoundingClientRect().bottom + view.scrollY + 1);
+  });
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Call 1300 747 354' })).toHaveAttribute('href', 'tel:1300747354');
   await bar.getByRole('button', { name: /^Book/ }).click();

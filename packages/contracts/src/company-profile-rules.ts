@@ -23,7 +23,9 @@ export const MAX_LICENCES = LICENCE_STATES.length;
 export const MAX_LINKS = 8;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+/** Half of a UTF-16 surrogate pair on its own: not a character, and not storable as JSON in PostgreSQL. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max && !LONE_SURROGATE.test(value);
 
 /** True for an absolute https:// address (what a visitor's browser can open safely). */
 export function isHttpsUrl(value: unknown): value is string {

@@ -183,6 +183,12 @@ export async function registerFrontends(
       void reply.status(404).send(toErrorResponse(DomainError.notFound('No API route matches this address.'), correlationIdOf(request)));
       return;
     }
+    // The pages' photos (/media/{id}/{file}) are answered by the media module; an address its route
+    // cannot match (too long, a path too deep) is a missing image, in the API's error format.
+    if (pathname.startsWith('/media/')) {
+      void reply.status(404).send(toErrorResponse(DomainError.notFound('No such image.'), correlationIdOf(request)));
+      return;
+    }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = ownValue(manifest.pages, normalized);
     if (page) return sendPage(request, reply, normalized, page, 200);

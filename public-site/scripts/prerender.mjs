@@ -33,7 +33,7 @@ function preloadFonts(html) {
     if (!file) throw new Error(`the style sheet names no Figtree ${weight} file to preload`);
     return `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`;
   });
-  return html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloads.join('\n    ')}`);
+  return html.replace(/(<meta name="viewport"[^>]*>)/, (viewport) => `${viewport}\n    ${preloads.join('\n    ')}`);
 }
 
 /**

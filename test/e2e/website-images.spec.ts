@@ -22,7 +22,7 @@ test('staff upload a photo, choose it as the home page hero, and the home page s
   await page.getByRole('link', { name: 'Upload photo' }).click();
   await page.locator('input[type="file"]').setInputFiles({ name: 'crew.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await page.getByLabel('Alt text').fill(alt);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   // Published: the photo's page, with its sizes, not yet used anywhere.
   await expect(page.getByText('served 480, 800, 1200, 1600 px wide as AVIF, WebP and JPEG', { exact: false })).toBeVisible({ timeout: 30_000 });
   const imageId = /\/admin\/media\/([0-9a-f-]{36})/.exec(page.url())?.[1];

@@ -12,7 +12,7 @@ const dist = path.join(root, 'dist');
 // The server-side build: used here, and kept for the server, which renders the job-status page with
 // its job at request time (src/common/http/frontends.ts). Never served as a file.
 const ssrDist = path.join(dist, '_server');
-const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS, OG_IMAGES, OG_BRAND } = await import(
+const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS, OG_IMAGES, OG_BRAND, ARTWORK_FILES } = await import(
   path.join(ssrDist, 'entry-server.js')
 );
 // The site's own address (canonical links, og:url, structured data, sitemap, robots.txt) is written as
@@ -135,6 +135,8 @@ await write(
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
 await writeFavicons(dist, path.join(root, 'public', 'favicon.svg'));
+// The site's own artwork, one SVG file per drawing: pages show them as images (components/Artwork.tsx).
+for (const { name, svg } of ARTWORK_FILES) await write(`art/${name}.svg`, svg);
 await writeOgImages(dist, OG_IMAGES, { ...OG_BRAND, logoSvg: await readFile(path.join(root, 'public', 'favicon.svg'), 'utf8') });
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 // Files naming the address are compressed by the server once it has written the address in.

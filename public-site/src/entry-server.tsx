@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,6 +6,10 @@ import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 import { ogImageOf, renderHeadTags, SITE_NAME, type PageHead } from './lib/head';
 import { ART, HeroScene } from './components/illustrations/HeroArtwork';
+import { CctvView } from './components/illustrations/CctvArtwork';
+import { TeamArt, VansArt } from './components/illustrations/CrewArtwork';
+import { CctvStepArt, CleanStepArt, RelineStepArt } from './components/illustrations/StepArtwork';
+import { ARTWORK, CCTV_FRAMES, cctvArtworkName } from './components/illustrations/artwork-catalogue';
 import { COMPANY } from './lib/site';
 import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './page-loaders';
 import { siteContentTag } from './lib/site-content';
@@ -94,3 +99,21 @@ export const OG_BRAND = {
   skyColour: ART.sky,
   artworkSvg: renderToStaticMarkup(<HeroScene />).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" '),
 };
+
+/** Every drawing of the artwork catalogue, drawn (build time only: the pages show the files). */
+const DRAWINGS: Readonly<Record<string, () => ReactElement>> = {
+  hero: () => <HeroScene />,
+  'step-clean': () => <CleanStepArt />,
+  'step-cctv': () => <CctvStepArt />,
+  'step-reline': () => <RelineStepArt />,
+  team: () => <TeamArt />,
+  vans: () => <VansArt />,
+  ...Object.fromEntries(CCTV_FRAMES.map(({ kind, distance }) => [cctvArtworkName(kind, distance), () => <CctvView kind={kind} distance={distance} />])),
+};
+
+/** The artwork as standalone SVG files (`/art/<name>.svg`), for scripts/prerender.mjs. */
+export const ARTWORK_FILES = Object.keys(ARTWORK).map((name) => {
+  const draw = DRAWINGS[name];
+  if (!draw) throw new Error(`The artwork ${name} has no drawing`);
+  return { name, svg: renderToStaticMarkup(draw()).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ') };
+});

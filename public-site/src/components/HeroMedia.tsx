@@ -1,6 +1,7 @@
 import type { ImageSlotKey } from '@relining/contracts/site-content';
 import { useSiteContent } from '../lib/site-content';
-import { ArtFrame, HeroScene } from './illustrations/HeroArtwork';
+import { Artwork } from './Artwork';
+import { ArtFrame } from './illustrations/ArtFrame';
 import { HERO_IMAGE_SIZES, ResponsiveImage } from './ResponsiveImage';
 
 /**
@@ -17,7 +18,7 @@ export function HeroMedia({ slot }: { slot?: ImageSlotKey }) {
         <ResponsiveImage image={image} sizes={HERO_IMAGE_SIZES} priority className="hero__picture" />
       ) : (
         <ArtFrame className="hero__art">
-          <HeroScene fill />
+          <Artwork name="hero" priority />
         </ArtFrame>
       )}
     </div>

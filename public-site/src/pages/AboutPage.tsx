@@ -3,8 +3,8 @@ import { Accordion } from '../components/Accordion';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { ArtFrame } from '../components/illustrations/HeroArtwork';
-import { TeamArt, VansArt } from '../components/illustrations/CrewArtwork';
+import { Artwork } from '../components/Artwork';
+import { ArtFrame } from '../components/illustrations/ArtFrame';
 import { useSiteContent } from '../lib/site-content';
 import { formatAbn, ratingClaim, yearsInBusinessText, type CompanyProfile, type PublishedImage } from '@relining/contracts/site-content';
 import {
@@ -134,10 +134,10 @@ export default function AboutPage() {
           </h2>
           <div className="crew">
             <CrewPicture photo={images['about.team']} caption="Our relining crews are licensed plumbers, trained in trenchless repair.">
-              <TeamArt />
+              <Artwork name="team" />
             </CrewPicture>
             <CrewPicture photo={images['about.vans']} caption="Every van carries its own jetter, CCTV camera and relining gear.">
-              <VansArt />
+              <Artwork name="vans" />
             </CrewPicture>
           </div>
           {credentials.length > 0 || profile.reviewLinks.length > 0 ? (

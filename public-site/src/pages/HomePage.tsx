@@ -3,9 +3,9 @@ import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { ArtFrame } from '../components/illustrations/HeroArtwork';
-import { CctvView, type CctvKind } from '../components/illustrations/CctvArtwork';
-import { CctvStepArt, CleanStepArt, RelineStepArt } from '../components/illustrations/StepArtwork';
+import { Artwork } from '../components/Artwork';
+import { ArtFrame } from '../components/illustrations/ArtFrame';
+import { cctvArtworkName, type CctvKind } from '../components/illustrations/artwork-catalogue';
 import { useSiteContent } from '../lib/site-content';
 import { ratingClaim, type PublishedImage } from '@relining/contracts/site-content';
 import { TrackYourJob } from '../jobs/TrackYourJob';
@@ -19,7 +19,7 @@ const Stars = () => (
 );
 
 /** The artwork of each How It Works step, in order (preparation, diagnosis, trenchless repair). */
-const STEP_ART = [CleanStepArt, CctvStepArt, RelineStepArt] as const;
+const STEP_ART = ['step-clean', 'step-cctv', 'step-reline'] as const;
 
 /** The defect each default before-and-after pair shows (the spec's examples, in order), and where along the line. */
 const PAIR_ART: readonly { kind: CctvKind; distance: string }[] = [
@@ -39,7 +39,7 @@ function PairSide({ photo, index, after }: { photo: PublishedImage | null; index
         <ResponsiveImage image={photo} sizes={PAIR_IMAGE_SIZES} className="before-after__photo" />
       ) : (
         <ArtFrame>
-          <CctvView kind={after ? 'lined' : art.kind} distance={art.distance} />
+          <Artwork name={cctvArtworkName(after ? 'lined' : art.kind, art.distance)} />
         </ArtFrame>
       )}
       <figcaption className={after ? 'before-after__label before-after__label--after' : 'before-after__label'}>{after ? 'After' : 'Before'}</figcaption>
@@ -88,11 +88,11 @@ export function HomePage() {
           </h2>
           <ol className="steps">
             {HOW_IT_WORKS.map((step, index) => {
-              const Art = STEP_ART[index]!;
+              const art = STEP_ART[index]!;
               return (
                 <li key={step.title} className="steps__item steps__item--art">
                   <ArtFrame className="steps__art">
-                    <Art />
+                    <Artwork name={art} />
                   </ArtFrame>
                   <span className="steps__number" aria-hidden="true">
                     {index + 1}

@@ -2,8 +2,9 @@ import { Link } from 'wouter';
 import { useProductEnquiry } from '../components/ProductEnquiryDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { ArtFrame } from '../components/illustrations/HeroArtwork';
-import { CctvView, type CctvKind } from '../components/illustrations/CctvArtwork';
+import { Artwork } from '../components/Artwork';
+import { ArtFrame } from '../components/illustrations/ArtFrame';
+import { cctvArtworkName, type CctvKind } from '../components/illustrations/artwork-catalogue';
 import { useSiteContent } from '../lib/site-content';
 import {
   RESIN_BENEFITS,
@@ -150,7 +151,7 @@ export default function RapidResinPage() {
                     <li key={item.stage}>
                       <figure className="rr-gallery__figure">
                         <ArtFrame>
-                          <CctvView kind={art.kind} distance={art.distance} />
+                          <Artwork name={cctvArtworkName(art.kind, art.distance)} />
                         </ArtFrame>
                         <figcaption className="rr-gallery__caption">
                           <span className="rr-stage">{item.stage}</span> {item.caption}

@@ -1,4 +1,5 @@
 import { ART, ArtSvg, type ArtProps } from './HeroArtwork';
+import { CCTV_LABELS, type CctvKind } from './artwork-catalogue';
 
 /**
  * What a drain camera sees (issue 14): the inside of a pipe in perspective, with the overlay of a
@@ -6,7 +7,6 @@ import { ART, ArtSvg, type ArtProps } from './HeroArtwork';
  * examples (a crack, roots, a partial collapse); the lined pipe is the after. Drawn, not filmed: each
  * is labelled as an illustration.
  */
-export type CctvKind = 'crack' | 'roots' | 'collapse' | 'liner' | 'lined';
 
 // The pipe's rings from the mouth to the far end: old clay, or a new liner (smooth, lighter).
 const CLAY = ['#8c7259', '#7b624b', '#69533f', '#564333', '#433427', '#2f241b', '#17110c'];
@@ -15,14 +15,6 @@ const LINER = ['#8c7259', '#7b624b', '#ea7a2c', '#d86a22', '#b9571b', '#8a4014',
 const RADII = [250, 185, 132, 94, 66, 45, 28];
 const CX = 240;
 const CY = 168;
-
-const LABELS: Record<CctvKind, string> = {
-  crack: 'a drain camera view inside an old clay pipe, a long crack running along its wall',
-  roots: 'a drain camera view inside a pipe, tree roots pushing in through a joint',
-  collapse: 'a drain camera view inside a pipe whose top has partly collapsed, broken pieces and soil on the floor',
-  liner: 'a drain camera view of a resin liner being inverted into the old pipe',
-  lined: 'a drain camera view inside the relined pipe: a smooth, round, seamless new wall',
-};
 
 function Defect({ kind }: { kind: CctvKind }) {
   const line = { fill: 'none', strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
@@ -65,7 +57,7 @@ export function CctvView({ kind, distance, className }: ArtProps & { kind: CctvK
   const rings = kind === 'lined' ? LINED : kind === 'liner' ? LINER : CLAY;
   const old = kind !== 'lined';
   return (
-    <ArtSvg className={className} viewBox="0 0 480 360" label={LABELS[kind]}>
+    <ArtSvg className={className} viewBox="0 0 480 360" label={CCTV_LABELS[kind]}>
       <rect width="480" height="360" fill="#0c1016" />
       {RADII.map((r, index) => (
         <circle key={r} cx={CX} cy={CY} r={r} fill={rings[index]} />

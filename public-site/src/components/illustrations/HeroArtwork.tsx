@@ -64,18 +64,6 @@ export function ArtSvg({
   );
 }
 
-/** A figure around an artwork, with the small 'Illustration' tag a sighted visitor reads. */
-export function ArtFrame({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <div className={className ? `art-frame ${className}` : 'art-frame'}>
-      {children}
-      <span className="art-frame__tag" aria-hidden="true">
-        Illustration
-      </span>
-    </div>
-  );
-}
-
 /** The company's van, facing right, its wheels on y = 0 and its rear at x = 0 (about 212 × 80). */
 export function Van({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
   return (

@@ -227,7 +227,6 @@ async function measure(label, path, chromePort) {
   }
 }
 
-
 /**
  * A photograph's stand-in: colour gradients with fine grain, blurred as a lens would, so the encoders
  * get real work (flat colour would flatter the page weight). One per slot, each a little different.

@@ -12,7 +12,11 @@ describe('workerModule', () => {
   it('names the TypeScript source beside a caller running from source, loaded through the source hooks', () => {
     const sut = workerModule('file:///repo/src/modules/referrals/photo-decoder.ts', 'photo-worker');
     expect(sut.filename).toBe('/repo/src/modules/referrals/photo-worker.ts');
-    expect(sut.execArgv).toEqual(['--import', expect.stringMatching(/^file:\/\/.*\/src\/common\/workers\/typescript-source-hooks\.mjs$/), '--conditions=@relining/source']);
+    expect(sut.execArgv).toEqual([
+      '--import',
+      expect.stringMatching(/^file:\/\/.*\/src\/common\/workers\/typescript-source-hooks\.mjs$/),
+      '--conditions=@relining/source',
+    ]);
   });
 
   it('runs a worker from TypeScript source: its .js imports find the .ts files, and more than types compiles', async () => {

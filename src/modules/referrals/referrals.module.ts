@@ -15,15 +15,7 @@ import { ReferralsService } from './referrals.service.js';
 @Module({
   imports: [NotificationsModule, AddressesModule, UsersModule],
   controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
-  providers: [
-    ReferralsRepository,
-    PhotosRepository,
-    ReferralsService,
-    ReferralClaimsService,
-    ReferralsAdminService,
-    PhotosService,
-    RebatesDueJob,
-  ],
+  providers: [ReferralsRepository, PhotosRepository, ReferralsService, ReferralClaimsService, ReferralsAdminService, PhotosService, RebatesDueJob],
   exports: [ReferralsService],
 })
 export class ReferralsModule {}

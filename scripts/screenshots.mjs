@@ -87,6 +87,18 @@ try {
         .first()
         .waitFor({ state: 'hidden', timeout: 5000 })
         .catch(() => undefined);
+      // A full-page picture shows what a visitor sees while scrolling: every lazy image loaded, and the
+      // sections the page skips rendering while off screen (content-visibility) drawn.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+      await page.evaluate(() =>
+        Promise.all(
+          [...globalThis.document.images].map((image) => {
+            image.loading = 'eager';
+            return image.decode().catch(() => undefined);
+          }),
+        ),
+      );
+      await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
     }
     await context.close();

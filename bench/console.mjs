@@ -7,17 +7,10 @@
 //     referral form's chunk; the JavaScript bytes `/` downloads are reported.
 import { chromium } from 'playwright-core';
 import { adminSession, BENCH_ADMIN, createReport, ensureBuilt, median, startProduct } from './lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const ARGS = CHROMIUM_ARGS;
 const RUNS = Number(process.env.CONSOLE_RUNS ?? 3);
 const PORT = 3311;
 const KB = 1000;

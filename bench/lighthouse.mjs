@@ -15,18 +15,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import sharp from 'sharp';
 import { adminSession, createReport, ensureBuilt, median, startProduct } from './lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = 3310;
 const KB = 1000;

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { adminSession, ensureBuilt, startProduct } from '../bench/lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const OUT = path.resolve(process.env.SCREENSHOTS_DIR ?? '/tmp/relining-screenshots');
 const WIDTHS = [375, 1366];
@@ -52,18 +53,7 @@ if (!baseUrl) {
   code ??= await demoTrackingCode(product);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const width of WIDTHS) {
     const dir = path.join(OUT, String(width));

@@ -5,6 +5,7 @@ import { withEmailLogoInline } from '../../src/modules/templates/email-logo.js';
 import { defaultButton, sampleValues, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateKey } from '../../src/modules/templates/template-catalogue.js';
 import { renderEmail, type RenderedEmail } from '../../src/modules/templates/template-renderer.js';
 import { contrastRatio } from '../support/contrast.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /**
  * Every e-mail the product sends, in its one layout, opened in Chromium at a phone's width (375×667)
@@ -133,18 +134,7 @@ describe('the e-mail layout in Chromium', () => {
   const pages = new Map<string, Page>();
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     for (const viewport of VIEWPORTS) {
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, javaScriptEnabled: true });
       // Offline: a message may reach nothing but itself (the logo is a data: URI).

@@ -73,6 +73,20 @@ describe('TableCache', () => {
     expect(await sut.get()).toBe('after the change');
   });
 
+  it('inside a transaction, never waits for a copy still loading on another connection (reads through its own)', async () => {
+    const { changes } = fakeChanges();
+    const pooled = deferred<string>();
+    const load = jest.fn((manager?: EntityManager) => (manager ? Promise.resolve('through the transaction') : pooled.promise));
+    const sut = new TableCache(changes, ['settings'], load);
+    const outside = sut.get(); // the pool is busy: this load waits
+    expect(await sut.get(inTransaction)).toBe('through the transaction');
+    expect(load).toHaveBeenCalledTimes(2); // no second background load while the first runs
+    pooled.resolve('loaded');
+    expect(await outside).toBe('loaded');
+    expect(await sut.get(inTransaction)).toBe('loaded');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('does not keep a failed load', async () => {
     const { changes } = fakeChanges();
     const loads = [Promise.reject(new Error('database away')), Promise.resolve('back')];

@@ -176,16 +176,20 @@ export class TableCache<T> {
   }
 
   /**
-   * The copy, loaded when there is none. Inside a transaction (`manager`), a missing copy is read
-   * through that transaction (never waiting for a second connection while holding one) and loaded
-   * for the next callers in the background.
+   * The copy, loaded when there is none. Inside a transaction (`manager`), a copy not loaded yet
+   * (missing, or still loading) is read through that transaction (never waiting for a second
+   * connection while holding one) and loaded for the next callers in the background.
    */
   get(manager?: EntityManager): Promise<T> {
-    if (this.copy) return this.copy;
     if (manager?.queryRunner?.isTransactionActive) {
-      if (this.changes.listening) this.get().catch(() => undefined);
+      // A loaded copy is answered; a copy still loading is not waited for: its load needs a pooled
+      // connection, and callers holding theirs while they wait could take every one (a cold cache under
+      // load: each transaction waits on the pool for the load that waits on the pool).
+      if (this.loaded && this.copy) return this.copy;
+      if (this.changes.listening && !this.copy) this.get().catch(() => undefined);
       return this.load(manager);
     }
+    if (this.copy) return this.copy;
     if (!this.changes.listening) return this.load();
     const loading = this.load();
     this.copy = loading;

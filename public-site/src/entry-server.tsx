@@ -4,7 +4,7 @@ import { prerender } from 'react-dom/static';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
-import { ogImageOf, renderHeadTags, SITE_NAME, type PageHead } from './lib/head';
+import { jsonDataTag, ogImageOf, renderHeadTags, SITE_NAME, type PageHead } from './lib/head';
 import { ART, HeroScene } from './components/illustrations/HeroArtwork';
 import { CctvView } from './components/illustrations/CctvArtwork';
 import { TeamArt, VansArt } from './components/illustrations/CrewArtwork';
@@ -78,11 +78,7 @@ export async function renderPageWithData(path: string, origin: string, data: Pag
   const release = seedPageData(data);
   try {
     const page = await renderPage(path, origin, content);
-    const json = JSON.stringify(data)
-      .replace(/</g, '\\u003c')
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029');
-    return { html: page.html, headTags: `${page.headTags}\n<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>` };
+    return { html: page.html, headTags: `${page.headTags}\n${jsonDataTag(PAGE_DATA_ELEMENT_ID, data)}` };
   } finally {
     release();
   }

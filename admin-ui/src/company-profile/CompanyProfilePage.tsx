@@ -1,22 +1,11 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  ArrayInput,
-  FormDataConsumer,
-  NumberInput,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  Title,
-  Toolbar,
-  useNotify,
-} from 'react-admin';
+import { ArrayInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Title, useNotify } from 'react-admin';
 import type { CompanyProfile } from '@relining/contracts/api/settings';
 import { ApiError, errorMessage } from '@relining/contracts/client/http';
 import { companyProfileProblems } from '@relining/contracts/company-profile-rules';
 import { formatAbn, LICENCE_STATES, ratingClaim } from '@relining/contracts/site-content';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
 import { session } from '../providers/session';
@@ -105,11 +94,7 @@ export function CompanyProfilePage() {
               onSubmit={save}
               validate={validate}
               key={version}
-              toolbar={
-                <Toolbar>
-                  <SaveButton />
-                </Toolbar>
-              }
+              toolbar={<SaveOnlyToolbar />}
             >
               <Typography variant="h6" component="h2">
                 Business
@@ -137,18 +122,8 @@ export function CompanyProfilePage() {
                 <NumberInput source="reviewCount" label="Number of reviews" min={0} step={1} />
               </Box>
               <FormRatingPreview />
-              <ArrayInput source="reviewLinks" label="Where to read the reviews">
-                <SimpleFormIterator inline disableReordering>
-                  <TextInput source="label" label="Name" helperText="e.g. Google reviews" />
-                  <TextInput source="url" label="Address (https://…)" />
-                </SimpleFormIterator>
-              </ArrayInput>
-              <ArrayInput source="socialLinks" label="Social media">
-                <SimpleFormIterator inline disableReordering>
-                  <TextInput source="label" label="Name" helperText="e.g. Facebook" />
-                  <TextInput source="url" label="Address (https://…)" />
-                </SimpleFormIterator>
-              </ArrayInput>
+              <LinksInput source="reviewLinks" label="Where to read the reviews" example="Google reviews" />
+              <LinksInput source="socialLinks" label="Social media" example="Facebook" />
             </SimpleForm>
           </CardContent>
         </Card>
@@ -171,5 +146,17 @@ function FormRatingPreview() {
         );
       }}
     </FormDataConsumer>
+  );
+}
+
+/** A list of named links (reviews, social media): a name and an https:// address each. */
+function LinksInput({ source, label, example }: { source: 'reviewLinks' | 'socialLinks'; label: string; example: string }) {
+  return (
+    <ArrayInput source={source} label={label}>
+      <SimpleFormIterator inline disableReordering>
+        <TextInput source="label" label="Name" helperText={`e.g. ${example}`} />
+        <TextInput source="url" label="Address (https://…)" />
+      </SimpleFormIterator>
+    </ArrayInput>
   );
 }

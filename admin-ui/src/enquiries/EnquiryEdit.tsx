@@ -1,5 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { Edit, Labeled, SelectInput, SimpleForm, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
 import { ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
@@ -61,13 +62,6 @@ function Received() {
   );
 }
 
-/** Save only: enquiries are archived (the button above), never deleted. */
-const EditToolbar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
-
 export function EnquiryEdit() {
   return (
     <Edit
@@ -79,7 +73,7 @@ export function EnquiryEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm toolbar={<EditToolbar />}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <Received />
         <Details />
         <SelectInput source="status" choices={ENQUIRY_STATUS_CHOICES} />

@@ -1,4 +1,5 @@
-import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { Edit, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { Typography } from '@mui/material';
 import { jobCorrectionProblems } from '@relining/contracts/job-status';
 import type { JobRecord } from './jobStatus';
@@ -13,13 +14,6 @@ function validate(values: Record<string, unknown>) {
   );
 }
 
-/** Save only: jobs are archived from their page, never deleted. */
-const EditToolbar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
-
 function JobNumber() {
   const job = useRecordContext<JobRecord>();
   return job ? (
@@ -33,7 +27,7 @@ function JobNumber() {
 export function JobEdit() {
   return (
     <Edit title="Edit job" mutationMode="pessimistic" redirect="show">
-      <SimpleForm toolbar={<EditToolbar />} validate={validate}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />} validate={validate}>
         <JobNumber />
         <TextInput source="customerName" label="Customer Name" fullWidth />
         <TextInput source="customerEmail" label="Customer Email" type="email" fullWidth />

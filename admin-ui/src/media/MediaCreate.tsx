@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { Create, FileField, FileInput, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Create, FileField, FileInput, SimpleForm } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { MEDIA_MESSAGES } from '@relining/contracts/site-content';
 import { MediaInputs, validateMediaFields } from './MediaInputs';
 
@@ -16,14 +17,7 @@ function validate(values: Record<string, unknown>) {
 export function MediaCreate() {
   return (
     <Create title="Upload photo" redirect="edit">
-      <SimpleForm
-        validate={validate}
-        toolbar={
-          <Toolbar>
-            <SaveButton label="Upload" />
-          </Toolbar>
-        }
-      >
+      <SimpleForm validate={validate} toolbar={<SaveOnlyToolbar label="Upload" />}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           JPEG, PNG or WebP, up to 10 MB. Location and camera details are removed before the photo is stored, and it is published in every size the website
           needs.

@@ -1,16 +1,10 @@
 import { Alert, Box, Chip, Typography } from '@mui/material';
-import { Edit, SaveButton, SimpleForm, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { Edit, SimpleForm, TopToolbar, useRecordContext } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import type { MediaImageRecord } from '@relining/contracts/api/media';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
 import { MediaInputs, validateMediaFields } from './MediaInputs';
-
-/** Save only: photos are archived (no longer served), never deleted. */
-const EditToolbar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 
 function Preview() {
   const record = useRecordContext<MediaImageRecord>();
@@ -54,7 +48,7 @@ export function MediaEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm toolbar={<EditToolbar />} validate={validateMediaFields}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />} validate={validateMediaFields}>
         <Preview />
         <MediaInputs />
       </SimpleForm>

@@ -1,25 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import {
-  AutocompleteInput,
-  Edit,
-  FormDataConsumer,
-  ReferenceInput,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useGetOne,
-  useRecordContext,
-} from 'react-admin';
+import { AutocompleteInput, Edit, FormDataConsumer, ReferenceInput, SimpleForm, TextInput, useGetOne, useRecordContext } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import type { MediaImageRecord, SiteSlotRecord } from '@relining/contracts/api/media';
 import { pairWordsProblems } from '@relining/contracts/media-rules';
 import { Thumbnail } from '../media/MediaList';
-
-const EditToolbar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 
 function validate(values: Record<string, unknown>) {
   if (values.kind !== 'pair') return {};
@@ -94,7 +78,7 @@ function SlotForm() {
 export function SiteSlotEdit() {
   return (
     <Edit title="Website image" mutationMode="pessimistic" redirect="list">
-      <SimpleForm toolbar={<EditToolbar />} validate={validate}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />} validate={validate}>
         <SlotForm />
       </SimpleForm>
     </Edit>

@@ -1,4 +1,5 @@
 import { imageSrcSet, imageUrl, type PublishedImage } from '@relining/contracts/site-content';
+import { escapeAttribute } from '../lib/head';
 
 /** How wide a hero photo is shown: half the page from 1024 px (beside the heading), the full width below. */
 export const HERO_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
@@ -40,6 +41,5 @@ export function ResponsiveImage({ image, sizes, priority = false, className }: R
 
 /** The head tag that starts a hero image's download with the HTML (the AVIF sources: every browser the site targets reads AVIF). */
 export function heroPreloadTag(image: PublishedImage, sizes: string): string {
-  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attribute(imageSrcSet(image, 'avif'))}" imagesizes="${attribute(sizes)}" fetchpriority="high" />`;
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeAttribute(imageSrcSet(image, 'avif'))}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high" />`;
 }

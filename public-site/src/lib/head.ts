@@ -37,7 +37,7 @@ export function ogImageOf(head: PageHead): OgImage {
   return { path: `/og/${slug}.png`, headline, alt: `${SITE_NAME}: ${headline}` };
 }
 
-function escapeAttribute(value: string): string {
+export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -90,4 +90,17 @@ export function applyHead(head: PageHead): void {
     canonical.setAttribute('href', url);
     set('meta[property="og:url"]', 'content', url);
   }
+}
+
+/**
+ * A JSON data block for the page's code to read (`<script type="application/json">`: data, not a
+ * script the Content-Security-Policy would have to allow). '<' and the JavaScript line separators are
+ * escaped, so the text can never close the element.
+ */
+export function jsonDataTag(id: string, data: unknown): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_SITE_CONTENT, SITE_CONTENT_ELEMENT_ID, type SiteContent } from '@relining/contracts/site-content';
+import { jsonDataTag } from './head';
 
 /**
  * What staff choose in the console for the public pages (company profile, images in slots). The
@@ -28,11 +29,7 @@ export function readDocumentSiteContent(): SiteContent {
   }
 }
 
-/** The JSON block a rendered page carries its content in ('<' escaped: the text can never close the element). */
+/** The JSON block a rendered page carries its content in. */
 export function siteContentTag(content: SiteContent): string {
-  const json = JSON.stringify(content)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${SITE_CONTENT_ELEMENT_ID}">${json}</script>`;
+  return jsonDataTag(SITE_CONTENT_ELEMENT_ID, content);
 }

@@ -128,9 +128,7 @@ export async function registerFrontends(
       request.log.error({ err: error, page: page.pattern }, 'A page could not be rendered on the server');
       return false;
     }
-    const html = renderer.template
-      .replace('<!--app-head-->', () => rendered.headTags)
-      .replace('<!--app-html-->', () => rendered.html.split(REVEAL_TIMING).join(''));
+    const html = assemblePage(renderer.template, rendered);
     // A lookup by an address that is its own key (a tracking code): never cached, indexed or sent on as a referrer.
     void reply
       .status(answer.status)
@@ -271,10 +269,7 @@ class ContentPages {
   private async render(pathname: string, content: SiteContent): Promise<Document> {
     const { module, template } = this.renderer!;
     const page = await module.renderPage!(pathname, this.origin, content);
-    const body = Buffer.from(
-      template.replace('<!--app-head-->', () => page.headTags).replace('<!--app-html-->', () => page.html.split(REVEAL_TIMING).join('')),
-      'utf8',
-    );
+    const body = Buffer.from(assemblePage(template, page), 'utf8');
     const document: Document = { body, type: 'text/html; charset=utf-8' };
     await compressDocument(document);
     return document;
@@ -282,8 +277,8 @@ class ContentPages {
 }
 
 /** Sends a document held in memory, compressed as the client accepts. */
-function sendLoaded(request: FastifyRequest, reply: FastifyReply, document: Document, status: number): void {
-  void reply.status(status).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding').type(document.type);
+function sendLoaded(request: FastifyRequest, reply: FastifyReply, document: Document, status: number, cacheControl = REVALIDATE): void {
+  void reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').type(document.type);
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (document.br && /\bbr\b/.test(accepted)) void reply.header('content-encoding', 'br').send(document.br);
   else if (document.gzip && /\bgzip\b/.test(accepted)) void reply.header('content-encoding', 'gzip').send(document.gzip);
@@ -292,6 +287,11 @@ function sendLoaded(request: FastifyRequest, reply: FastifyReply, document: Docu
 
 /** React may add a timing snippet for Suspense reveals: an inline script the CSP blocks, not needed. */
 const REVEAL_TIMING = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
+
+/** A page rendered by the site's server build, in the build's page template. */
+function assemblePage(template: string, page: { html: string; headTags: string }): string {
+  return template.replace('<!--app-head-->', () => page.headTags).replace('<!--app-html-->', () => page.html.split(REVEAL_TIMING).join(''));
+}
 
 async function loadRenderer(site: Bundle, manifest: SiteManifest): Promise<{ module: PageRenderer; template: string } | undefined> {
   if (!manifest.renderer) return undefined;
@@ -326,20 +326,11 @@ async function sendDocument(
   cacheControl = REVALIDATE,
 ): Promise<void> {
   const document = bundle.documents.get(file);
-  void reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
   if (!document) {
-    void reply.type('text/plain; charset=utf-8').send(fallbackText);
+    void reply.status(status).header('cache-control', cacheControl).type('text/plain; charset=utf-8').send(fallbackText);
     return;
   }
-  void reply.type(document.type);
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (document.br && /\bbr\b/.test(accepted)) {
-    void reply.header('content-encoding', 'br').send(document.br);
-  } else if (document.gzip && /\bgzip\b/.test(accepted)) {
-    void reply.header('content-encoding', 'gzip').send(document.gzip);
-  } else {
-    void reply.send(document.body);
-  }
+  sendLoaded(request, reply, document, status, cacheControl);
 }
 
 function pathOf(url: string): string {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { archived, ids, search } from '../../common/react-admin/list-filters.js';
-import { activeUnlessAsked } from '../../common/react-admin/list-filters.js';
+import { activeUnlessAsked, archived, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
 import { queryRows } from '../../database/sql.js';
 import { MediaImage } from './media-image.entity.js';

@@ -62,6 +62,8 @@ export interface BookingInput {
   preferred_time?: unknown;
   how_heard_about_us?: unknown;
   message?: unknown;
+  /** Optional: the plumber's referral code (an unknown one never blocks a booking; staff are told). */
+  referral_code?: unknown;
 }
 
 export interface BookingProblem {

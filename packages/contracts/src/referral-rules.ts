@@ -31,7 +31,48 @@ export const URGENCY_LABELS = {
   emergency: 'ASAP',
 } as const satisfies Record<Urgency, string>;
 
-export type RebateStatus = 'pending' | 'processing' | 'paid';
+/**
+ * A rebate part as the referral shows it, derived from the rebate ledger (issue 15): `pending` not
+ * earned yet (its milestone has not happened, still possible), `processing` earned and waiting for
+ * approval, `approved` approved for payment, `paid`, `void` (will not be paid: foreclosed or voided by
+ * staff with a reason).
+ */
+export type RebateStatus = 'pending' | 'processing' | 'approved' | 'paid' | 'void';
+
+export const REBATE_STATUSES: readonly RebateStatus[] = ['pending', 'processing', 'approved', 'paid', 'void'];
+
+/** How a part's state reads to people (the console and the plumber's dashboard). */
+export const REBATE_STATUS_LABELS = {
+  pending: 'Not yet earned',
+  processing: 'Earned, processing',
+  approved: 'Approved',
+  paid: 'Paid',
+  void: 'Void',
+} as const satisfies Record<RebateStatus, string>;
+
+/** Where a referral came from: the plumber's dashboard, the quick form, or a booking made through the plumber's link or code. */
+export const REFERRAL_SOURCES = ['dashboard', 'quick', 'booking'] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+
+/** Refused when a plumber's referral names themselves as the client (issue 15). */
+export const SELF_REFERRAL_MESSAGE = 'You cannot refer yourself';
+
+/** A referral link or code is remembered this long, and referrals of one customer are matched over this window (issue 15). */
+export const REFERRAL_WINDOW_DAYS = 90;
+
+/** The first-party cookie that remembers the referral code a visitor arrived with (`/?ref=CODE`). */
+export const REFERRAL_COOKIE = 'relining_ref';
+
+/** A plumber's referral code: 6 to 12 letters and digits (typed in any case; shown in capitals). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,12}$/;
+
+/** A code as typed (spaces and dashes ignored, capitals): the form of the code the server looks up. */
+export function normaliseReferralCode(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/[\s-]+/g, '').toUpperCase().slice(0, 40) : '';
+}
+
+/** Refused on the reline part's payment when no reline happened (the original's rule paid it anyway). */
+export const RELINE_NOT_EARNED_MESSAGE = 'The reline rebate has not been earned: the job was not relined';
 
 export const REFERRAL_MESSAGES = {
   plumberName: 'Plumber name is required',

@@ -25,6 +25,15 @@ export interface BookingRecord {
   preferredTime: string;
   briefDescription: string;
   howHeardAboutUs: string | null;
+  /** The referral code the booking carried (typed, or remembered from the plumber's link), in capitals. */
+  referralCode: string | null;
+  /**
+   * What became of the code: `attributed` (a referral was made for its plumber), `unknown` (no plumber
+   * has it: flagged for staff), `self` (the plumber's own booking: not attributed); null without a code.
+   */
+  referralCodeStatus: 'attributed' | 'unknown' | 'self' | null;
+  /** The plumber the code belongs to. */
+  referrerId: string | null;
   status: BookingStatus;
   createdAt: string;
   updatedAt: string;

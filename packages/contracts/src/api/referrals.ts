@@ -1,5 +1,6 @@
 import type { NotificationStatus } from '../notification-status.js';
-import type { RebateStatus, ReferralStatus, Urgency } from '../referral-rules.js';
+import type { JobStatus } from '../job-status.js';
+import type { RebateStatus, ReferralSource, ReferralStatus, Urgency } from '../referral-rules.js';
 
 /**
  * Requests and answers of the referral programme: the plumber's own (/api/me/…), the quick form
@@ -7,7 +8,7 @@ import type { RebateStatus, ReferralStatus, Urgency } from '../referral-rules.js
  * (../referral-rules.ts). Amounts are in dollars.
  */
 
-export type ReferralSource = 'dashboard' | 'quick';
+export type { ReferralSource };
 export type RebatePartName = 'cleanView' | 'reline';
 
 /** A referral's photo (the bytes: GET …/photos/:photoId with the access token). */
@@ -19,10 +20,23 @@ export interface ReferralPhoto {
   createdAt: string;
 }
 
-/** One of a referral's two rebates. */
+/**
+ * One of a referral's two rebates, from the ledger: `amount` is the part's fee (earned, paid, or what it
+ * would pay when `status` is `pending`, i.e. not earned yet); `possible` says whether a part not yet
+ * earned can still be (false once void).
+ */
 export interface RebatePartView {
   amount: number;
   status: RebateStatus;
+  statusLabel: string;
+  /** Not earned and still possible ('Reline: up to $400 if relined'). */
+  possible: boolean;
+}
+
+/** The job a referral is linked to, as far as its plumber may see it: the stage only. */
+export interface ReferralJobStage {
+  stage: JobStatus;
+  stageLabel: string;
 }
 
 /** spec §3 "Referral as shown on the plumber dashboard": GET /api/me/referrals, POST /api/me/referrals. */
@@ -42,8 +56,14 @@ export interface PlumberReferral {
   serviceTypes: { cleanView: boolean; reline: boolean };
   contactClient: boolean;
   description: string;
+  /** The plumber's own notes, written when referring (never staff's). */
   notes: string | null;
   rebates: Record<RebatePartName, RebatePartView>;
+  /** The linked job's stage, or null while no job is linked. */
+  job: ReferralJobStage | null;
+  source: ReferralSource;
+  /** A second referral of the same client within 90 days: it earns nothing until staff approve it. */
+  heldForReview: boolean;
 }
 
 /** GET /api/me/referrals/:id: one of the plumber's referrals with its photos. */
@@ -51,11 +71,21 @@ export interface PlumberReferralDetail extends PlumberReferral {
   photos: ReferralPhoto[];
 }
 
-/** GET /api/me/rebates/summary (dollars). */
+/**
+ * GET /api/me/rebates/summary (dollars): paid = paid; pending = earned and not yet paid; potential =
+ * what the plumber's referrals can still earn (parts not yet earned and not void).
+ */
 export interface RebateSummary {
   totalReferrals: number;
   rebatePaid: number;
   rebatePending: number;
+  potential: number;
+}
+
+/** GET /api/me/referral-link: the plumber's code and the link that carries it. */
+export interface ReferralLink {
+  code: string;
+  url: string;
 }
 
 /** POST /api/referrals/quick, answered as JSON. */
@@ -81,10 +111,24 @@ export interface ReferralRecord {
   plumberEmail: string;
   urgency: Urgency;
   description: string;
+  /** The plumber's own notes, as written when referring (read-only to staff). */
   notes: string | null;
+  /** Internal notes: staff only, never in any answer a plumber can reach. */
+  staffNotes: string | null;
+  /** The client's e-mail when known (a referral made by a booking). */
+  clientEmail: string | null;
   contactClient: boolean;
   serviceTypes: { cleanView: boolean; reline: boolean };
   status: ReferralStatus;
+  /** The booking that made this referral (source `booking`) or that its job came from. */
+  bookingId: string | null;
+  /** The job linked to this referral, and its stage. */
+  jobId: string | null;
+  jobStage: JobStatus | null;
+  /** A second referral of the same client within 90 days: `held` earns nothing until staff approve it. */
+  review: ReferralReviewState | null;
+  /** The earlier referral of the same client this one repeats. */
+  duplicateOf: string | null;
   cleanviewRebateAmount: number;
   cleanviewRebateStatus: RebateStatus;
   relineRebateAmount: number;
@@ -103,10 +147,24 @@ export interface ReferralRecord {
   updatedAt: string;
 }
 
+/** A referral held for staff's decision (duplicate) and what they decided. */
+export type ReferralReviewState = 'held' | 'approved' | 'rejected';
+
 /** One line of a referral's history (`referral_events`), with who made the change. */
 export interface ReferralHistoryItem {
   id: string;
-  kind: 'created' | 'status' | 'notes' | 'email' | 'photo' | 'attached' | 'claim_declined';
+  kind:
+    | 'created'
+    | 'status'
+    | 'notes'
+    | 'staff_notes'
+    | 'email'
+    | 'photo'
+    | 'attached'
+    | 'claim_declined'
+    | 'job_linked'
+    | 'review'
+    | 'rebate';
   from: string | null;
   to: string | null;
   /** The staff member's or plumber's e-mail; null for the public quick form. */
@@ -114,16 +172,86 @@ export interface ReferralHistoryItem {
   createdAt: string;
 }
 
-/** GET /api/admin/referrals/:id: the record with its history and photos. */
+/** GET /api/admin/referrals/:id: the record with its history, photos and rebate ledger. */
 export interface ReferralDetail extends ReferralRecord {
   history: ReferralHistoryItem[];
   photos: ReferralPhoto[];
+  /** The referral's rebate entries, oldest first, each with its own history. */
+  ledger: import('./rebates.js').RebateEntryDetail[];
 }
 
 /** PUT /api/admin/referrals/:id (react-admin sends the whole record; only these change). */
 export interface ReferralUpdate {
   status?: ReferralStatus;
-  notes?: string | null;
+  staffNotes?: string | null;
+}
+
+/** What a staff change answered: the record, and what the change could not do (e.g. the reline part not paid). */
+export interface ReferralChangeResult extends ReferralRecord {
+  notices: string[];
+}
+
+/**
+ * GET /api/admin/referrals/matches?bookingId=…: referrals of the last 90 days for the booking's customer
+ * (same e-mail, phone or street address and postcode), oldest first: the first referrer wins.
+ */
+export interface ReferralMatch {
+  id: string;
+  refNumber: string;
+  plumberId: string | null;
+  plumberName: string;
+  plumberCompany: string;
+  clientName: string;
+  createdAt: string;
+  status: ReferralStatus;
+  matchedBy: Array<'booking' | 'email' | 'phone' | 'address'>;
+  /** Already linked to a job (not offered again). */
+  jobId: string | null;
+}
+
+export interface ReferralMatches {
+  matches: ReferralMatch[];
+  /** The referral the rule picks (the first referrer's), unless two plumbers claim the customer. */
+  suggestedReferralId: string | null;
+  /** Two or more plumbers claim this customer: staff decide in the review queue. */
+  conflict: boolean;
+}
+
+export type ReferralReviewKind = 'conflict' | 'duplicate' | 'unknown_code';
+export type ReferralReviewStatus = 'open' | 'resolved';
+
+/**
+ * GET /api/admin/referral-reviews (react-admin list; filter status, kind): what staff must decide.
+ * `conflict`: two or more plumbers' referrals match one job's customer (`candidates`, oldest first);
+ * `duplicate`: a second referral of the same client within 90 days (held, earning nothing);
+ * `unknown_code`: a booking carried a referral code no plumber has.
+ */
+export interface ReferralReviewRecord {
+  id: string;
+  kind: ReferralReviewKind;
+  status: ReferralReviewStatus;
+  summary: string;
+  jobId: string | null;
+  bookingId: string | null;
+  referralId: string | null;
+  referralCode: string | null;
+  candidates: ReferralMatch[];
+  resolution: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+}
+
+/**
+ * POST /api/admin/referral-reviews/:id/resolve: a conflict names the winning `referralId` (or null: no
+ * referral for this job); a duplicate is `approve`d (it earns from now on) or `reject`ed (void); an
+ * unknown code is `dismiss`ed or attributed to a `plumberId`.
+ */
+export interface ResolveReferralReviewRequest {
+  referralId?: string | null;
+  decision?: 'approve' | 'reject' | 'dismiss';
+  plumberId?: string;
+  note?: string;
 }
 
 /** POST /api/admin/referrals/:id/email ('Send Email to Plumber'). */

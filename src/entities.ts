@@ -3,11 +3,13 @@ import { Enquiry } from './modules/enquiries/enquiry.entity.js';
 import { MediaImage } from './modules/media/media-image.entity.js';
 import { Job } from './modules/jobs/job.entity.js';
 import { Notification } from './modules/notifications/notification.entity.js';
+import { RebateEntryRow } from './modules/rebates/rebate-entry.entity.js';
 import { Referral } from './modules/referrals/referral.entity.js';
+import { ReferralReview } from './modules/referrals/referral-review.entity.js';
 import { EmailTemplate } from './modules/templates/email-template.entity.js';
 import { Profile } from './modules/users/profile.entity.js';
 import { User } from './modules/users/user.entity.js';
 import { UserRole } from './modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry, Referral, MediaImage];
+export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry, Referral, ReferralReview, RebateEntryRow, MediaImage];

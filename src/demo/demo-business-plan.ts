@@ -3,7 +3,8 @@ import { HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/con
 import type { EnquiryStatus, IssueType, Timing } from '@relining/contracts/enquiry-rules';
 import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 import type { ReferralStatus, Urgency } from '@relining/contracts/referral-rules';
-import { applyReferralStatus, type RebateState } from '../modules/rebates/rebate.rules.js';
+import { REBATE_EFFECTS, type RebateEffect } from '../modules/rebates/rebate.rules.js';
+import type { RebateStatus } from '@relining/contracts/referral-rules';
 import {
   BOOKING_DESCRIPTIONS,
   BOOKING_REGIONS,
@@ -83,7 +84,7 @@ export interface PlannedEnquiry {
 }
 
 export interface PlannedReferralEvent {
-  kind: 'created' | 'status' | 'notes';
+  kind: 'created' | 'status' | 'staff_notes';
   actor: DemoActor;
   from: string | null;
   to: string | null;
@@ -105,18 +106,45 @@ export interface PlannedReferral {
   postcode: string;
   urgency: Urgency;
   description: string;
+  /** The plumber's own notes (the demo's plumbers write none). */
   notes: string | null;
+  /** Staff's internal notes. */
+  staffNotes: string | null;
   contactClient: boolean;
   serviceCleanView: boolean;
   serviceReline: boolean;
   status: ReferralStatus;
   cleanViewRebateCents: number;
   relineRebateCents: number;
-  rebates: RebateState;
+  rebates: PlannedRebates;
   source: 'dashboard' | 'quick';
   events: PlannedReferralEvent[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A referral's two rebate parts as the ledger leaves them (each part earned at its milestone, paid after). */
+export interface PlannedRebates {
+  cleanViewStatus: RebateStatus;
+  relineStatus: RebateStatus;
+  cleanViewCompletedAt: Date | null;
+  relineCompletedAt: Date | null;
+  cleanViewPaidAt: Date | null;
+  relinePaidAt: Date | null;
+}
+
+/**
+ * A status change as the rebate table makes it (rebates/rebate.rules.ts REBATE_EFFECTS): a milestone
+ * earns its part ('processing'); rebate_paid pays the earned parts, never one not earned.
+ */
+export function applyPlannedStatus(rebates: PlannedRebates, status: ReferralStatus, at: Date): PlannedRebates {
+  const effect: RebateEffect = REBATE_EFFECTS[status];
+  const next = { ...rebates };
+  if (effect.earn.includes('cleanview') && next.cleanViewStatus === 'pending') Object.assign(next, { cleanViewStatus: 'processing', cleanViewCompletedAt: at });
+  if (effect.earn.includes('reline') && next.relineStatus === 'pending') Object.assign(next, { relineStatus: 'processing', relineCompletedAt: at });
+  if (effect.pay && next.cleanViewStatus === 'processing') Object.assign(next, { cleanViewStatus: 'paid', cleanViewPaidAt: at });
+  if (effect.pay && next.relineStatus === 'processing') Object.assign(next, { relineStatus: 'paid', relinePaidAt: at });
+  return next;
 }
 
 export interface PlannedJobEvent {
@@ -393,7 +421,7 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
       const referralEvents: PlannedReferralEvent[] = [
         { kind: 'created', actor: plumber === null ? null : 'plumber', from: null, to: 'referred', at: createdAt },
       ];
-      let rebates: RebateState = {
+      let rebates: PlannedRebates = {
         cleanViewStatus: 'pending',
         relineStatus: 'pending',
         cleanViewCompletedAt: null,
@@ -411,12 +439,13 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
       if (status === 'rebate_paid') path.push({ to: 'rebate_paid', at: workTime(lastDaysAgo) });
       let current: ReferralStatus = 'referred';
       for (const step of path) {
-        rebates = applyReferralStatus(rebates, step.to, step.at);
+        rebates = applyPlannedStatus(rebates, step.to, step.at);
         referralEvents.push({ kind: 'status', actor: 'staff', from: current, to: step.to, at: step.at });
         current = step.to;
       }
       const notes = path.length > 0 && random.chance(0.5) ? random.pick(STAFF_REFERRAL_NOTES) : null;
-      if (notes) referralEvents.push({ kind: 'notes', actor: 'staff', from: null, to: notes, at: minutesAfter(path[0]!.at, 1, 5) });
+      // Staff's own notes are internal (staff_notes): the history keeps that they changed, not what they say.
+      if (notes) referralEvents.push({ kind: 'staff_notes', actor: 'staff', from: null, to: null, at: minutesAfter(path[0]!.at, 1, 5) });
       referralEvents.sort((a, b) => a.at.getTime() - b.at.getTime());
 
       const index = referrals.length;
@@ -434,7 +463,8 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
         postcode: site.place.postcode,
         urgency: random.pick(URGENCY_WEIGHTS),
         description: random.pick(REFERRAL_DESCRIPTIONS),
-        notes,
+        notes: null,
+        staffNotes: notes,
         contactClient: random.chance(0.85),
         // The quick form has no service types; from the dashboard at least one is required.
         serviceCleanView: plumber !== null,

@@ -121,6 +121,7 @@ const REFERRAL_COLUMNS = {
   urgency: 'text',
   description: 'text',
   notes: 'text',
+  staff_notes: 'text',
   contact_client: 'boolean',
   service_clean_view: 'boolean',
   service_reline: 'boolean',
@@ -319,6 +320,7 @@ export async function seedDemoBusiness(
       urgency: referral.urgency,
       description: referral.description,
       notes: referral.notes,
+      staff_notes: referral.staffNotes,
       contact_client: referral.contactClient,
       service_clean_view: referral.serviceCleanView,
       service_reline: referral.serviceReline,
@@ -395,6 +397,44 @@ export async function seedDemoBusiness(
       })),
     ),
   );
+
+  // The referrals know their jobs and the jobs' stages.
+  await manager.query(
+    `UPDATE referrals r SET job_id = j.id, job_stage = j.status,
+       job_quote_accepted = EXISTS (SELECT 1 FROM job_status_events e WHERE e.job_id = j.id AND e.status = 'accepted')
+     FROM jobs j WHERE j.referral_id = r.id AND j.id = ANY($1::uuid[])`,
+    [jobIds],
+  );
+  // The rebate ledger: each part earned at its milestone, paid when the referral was (the database writes each entry's history).
+  const entries = plan.referrals.flatMap((referral, index) =>
+    (
+      [
+        ['cleanview', referral.cleanViewRebateCents, referral.rebates.cleanViewCompletedAt, referral.rebates.cleanViewPaidAt, 15],
+        ['reline', referral.relineRebateCents, referral.rebates.relineCompletedAt, referral.rebates.relinePaidAt, 30],
+      ] as const
+    ).flatMap(([kind, cents, milestoneAt, paidAt, days]) =>
+      milestoneAt ? [{ id: referralIds[index]!, plumberId: referralPlumberIds[index] ?? null, kind, cents, milestoneAt, paidAt, days, referral }] : [],
+    ),
+  );
+  if (entries.length > 0) {
+    await manager.query(
+      `INSERT INTO rebate_entries (referral_id, plumber_id, ref_number, plumber_name, kind, amount_cents, state, milestone_at, due_at, paid_at, updated_by, change_reason)
+       SELECT e.referral_id, e.plumber_id, r.ref_number, r.plumber_name, e.kind, e.cents, CASE WHEN e.paid_at IS NULL THEN 'pending' ELSE 'paid' END,
+              e.milestone_at, e.milestone_at + e.days * interval '1 day', e.paid_at, $8::uuid, 'Earned'
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::int[]) AS e(referral_id, plumber_id, kind, cents, milestone_at, paid_at, days)
+       JOIN referrals r ON r.id = e.referral_id`,
+      [
+        entries.map((entry) => entry.id),
+        entries.map((entry) => entry.plumberId),
+        entries.map((entry) => entry.kind),
+        entries.map((entry) => entry.cents),
+        entries.map((entry) => entry.milestoneAt),
+        entries.map((entry) => entry.paidAt),
+        entries.map((entry) => entry.days),
+        accounts.staffId,
+      ],
+    );
+  }
 
   return {
     plumbers: plan.plumbers.length,

@@ -35,3 +35,12 @@ export function telHref(typed: string): string | null {
   if (/^61[23478]\d{8}$/.test(digits)) return `tel:+${digits}`;
   return `tel:${digits}`;
 }
+
+/**
+ * The number as matching compares it (DESIGN §6: stored as typed, normalised to +61 for matching):
+ * `+61412345678` for 0412 345 678, +61 412 345 678 and 61412345678 alike; '' when it holds no number.
+ */
+export function phoneMatchKey(typed: string | null | undefined): string {
+  const href = telHref(typed ?? '');
+  return href ? href.slice('tel:'.length) : '';
+}

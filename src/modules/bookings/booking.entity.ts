@@ -41,6 +41,16 @@ export class Booking {
   @Column({ name: 'how_heard_about_us', type: 'text', nullable: true })
   howHeardAboutUs!: string | null;
 
+  /** The referral code the booking carried, in capitals; what became of it; the plumber it names. */
+  @Column({ name: 'referral_code', type: 'text', nullable: true })
+  referralCode!: string | null;
+
+  @Column({ name: 'referral_code_status', type: 'text', nullable: true })
+  referralCodeStatus!: 'attributed' | 'unknown' | 'self' | null;
+
+  @Column({ name: 'referrer_id', type: 'uuid', nullable: true })
+  referrerId!: string | null;
+
   @Column({ type: 'text' })
   status!: BookingStatus;
 

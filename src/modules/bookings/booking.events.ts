@@ -14,9 +14,30 @@ export interface CreatedBooking {
   preferredTime: string;
   briefDescription: string;
   howHeardAboutUs: string | null;
+  /** The referral code it carried (capitals), what became of it, and the plumber it names. */
+  referralCode: string | null;
+  referralCodeStatus: 'attributed' | 'unknown' | 'self' | null;
+  referrerId: string | null;
 }
 
 /** A booking request was stored (not a repeat of one already stored). Raised inside its transaction. */
 export class BookingCreated {
   constructor(readonly booking: CreatedBooking) {}
+}
+
+/**
+ * A booking that carried a referral code was stored (raised inside its transaction, after
+ * BookingCreated's writes): the referrals module attributes it to the plumber, or flags an unknown code.
+ */
+export class BookingReferred {
+  constructor(readonly booking: CreatedBooking) {}
+}
+
+/** Staff changed a booking's status (raised inside the change's transaction). */
+export class BookingStatusChanged {
+  constructor(
+    readonly bookingId: string,
+    readonly status: string,
+    readonly previous: string,
+  ) {}
 }

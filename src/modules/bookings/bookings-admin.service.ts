@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainEvents } from '../../common/events/domain-events.js';
+import { BookingStatusChanged } from './booking.events.js';
 import { Transform, type Readable } from 'node:stream';
 import { csvLine } from '../../common/csv/csv.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -22,6 +25,8 @@ export class BookingsAdminService {
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly repository: BookingsRepository,
+    private readonly dataSource: DataSource,
+    private readonly events: DomainEvents,
   ) {}
 
   toResponse(booking: Booking): BookingResponse {
@@ -38,6 +43,9 @@ export class BookingsAdminService {
       preferredTime: booking.preferredTime,
       briefDescription: booking.briefDescription,
       howHeardAboutUs: booking.howHeardAboutUs,
+      referralCode: booking.referralCode ?? null,
+      referralCodeStatus: booking.referralCodeStatus ?? null,
+      referrerId: booking.referrerId ?? null,
       status: booking.status ?? 'new',
       createdAt: booking.createdAt.toISOString(),
       updatedAt: booking.updatedAt.toISOString(),
@@ -50,6 +58,11 @@ export class BookingsAdminService {
     return { rows: rows.map((row) => this.toResponse(row)), total, offset: list.offset };
   }
 
+  /** The booking as other modules need it (matching its customer's referrals). */
+  findRecord(id: string): Promise<BookingResponse | null> {
+    return this.repository.findById(id).then((booking) => (booking ? this.toResponse(booking) : null));
+  }
+
   async get(id: string): Promise<BookingResponse> {
     const booking = await this.repository.findById(id);
     if (!booking) throw DomainError.notFound('Booking not found.');
@@ -60,7 +73,12 @@ export class BookingsAdminService {
   async updateStatus(id: string, status: unknown): Promise<BookingResponse> {
     const value = toBookingStatus(status);
     if (!value) throw DomainError.validation([{ field: 'status', message: 'Status must be one of: New, Contacted, Scheduled, Completed, Cancelled' }]);
-    if (!(await this.repository.updateStatus(id, value))) throw DomainError.notFound('Booking not found.');
+    await this.dataSource.transaction(async (manager) => {
+      const previous = await this.repository.updateStatus(manager, id, value);
+      if (previous === undefined) throw DomainError.notFound('Booking not found.');
+      // A cancelled booking voids its referral's rebates not yet earned (the referrals module, in this transaction).
+      if (previous !== value) await this.events.publish(manager, new BookingStatusChanged(id, value, previous));
+    });
     return this.get(id);
   }
 

@@ -1,4 +1,6 @@
-import { Controller, Headers, Post } from '@nestjs/common';
+import { Controller, Headers, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { REFERRAL_COOKIE } from '@relining/contracts/referral-rules';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { FormBody } from '../../common/http/form-body.decorator.js';
@@ -39,8 +41,10 @@ export class BookingsController {
   @ApiTooManyRequestsResponse()
   create(
     @FormBody({ formPostUnknownFields: 'ignore' }) booking: BookingRequestDto,
+    @Req() request: FastifyRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<BookingCreatedResponse> {
-    return this.bookings.create(booking, idempotencyKey);
+    // The code remembered from the plumber's link (`/?ref=CODE`) counts when the form carries none.
+    return this.bookings.create(booking, idempotencyKey, request.cookies?.[REFERRAL_COOKIE]);
   }
 }

@@ -111,10 +111,11 @@ export class BookingsRepository {
     const { text, values } = withStagedWrites(
       (
         current,
-      ) => sql`INSERT INTO bookings (id, full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key, created_at, updated_at)
+      ) => sql`INSERT INTO bookings (id, full_name, email, phone, address, suburb, state, postcode, preferred_date, preferred_time, brief_description, how_heard_about_us, idempotency_key,
+                            referral_code, referral_code_status, referrer_id, created_at, updated_at)
         SELECT ${booking.id}::uuid, ${booking.fullName}, ${booking.email}, ${booking.phone}, ${booking.address}, ${booking.suburb}, ${booking.state}::text, ${booking.postcode}::text,
                ${booking.preferredDate}::date, ${booking.preferredTime}, ${booking.briefDescription}, ${booking.howHeardAboutUs}::text, ${booking.idempotencyKey}::text,
-               ${booking.createdAt}::timestamptz, ${booking.createdAt}::timestamptz
+               ${booking.referralCode}::text, ${booking.referralCodeStatus}::text, ${booking.referrerId}::uuid, ${booking.createdAt}::timestamptz, ${booking.createdAt}::timestamptz
         WHERE ${current}
         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`,
@@ -140,12 +141,15 @@ export class BookingsRepository {
   }
 
   /** Sets the status (and updated_at); false when there is no such booking. */
-  async updateStatus(id: string, status: BookingStatus): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(this.dataSource, `UPDATE bookings SET status = $2, updated_at = now() WHERE id = $1 RETURNING id`, [
-      id,
-      status,
-    ]);
-    return rows.length > 0;
+  /** Sets the status; answers the one it replaced (undefined: no such booking). */
+  async updateStatus(manager: EntityManager, id: string, status: BookingStatus): Promise<BookingStatus | undefined> {
+    const rows = await queryRows<{ previous: BookingStatus }>(
+      manager,
+      `UPDATE bookings b SET status = $2, updated_at = now() FROM (SELECT id, status FROM bookings WHERE id = $1 FOR UPDATE) old
+       WHERE b.id = old.id RETURNING old.status AS previous`,
+      [id, status],
+    );
+    return rows[0]?.previous;
   }
 
   /** All bookings, those of this week (from Monday in `timeZone`) and the count of each status. */

@@ -5,7 +5,10 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { DomainEvents, forgetOutdated } from '../../common/events/domain-events.js';
-import { BookingCreated } from './booking.events.js';
+import { normaliseReferralCode } from '@relining/contracts/referral-rules';
+import { phoneMatchKey } from '@relining/contracts/phone';
+import { UsersService } from '../users/users.service.js';
+import { BookingCreated, BookingReferred, type CreatedBooking } from './booking.events.js';
 import { BookingsRepository } from './bookings.repository.js';
 import type { BookingCreatedResponse, BookingRequestDto } from './dto/booking.dto.js';
 
@@ -30,13 +33,14 @@ export class BookingsService {
     private readonly repository: BookingsRepository,
     private readonly localities: LocalitiesRepository,
     private readonly events: DomainEvents,
+    private readonly users: UsersService,
   ) {}
 
   /**
    * `idempotencyKeyHeader`: the Idempotency-Key header; a form post can send it as the `idempotency_key`
    * field instead. A replay with the same key answers the first booking's id.
    */
-  async create(input: BookingRequestDto, idempotencyKeyHeader?: string): Promise<BookingCreatedResponse> {
+  async create(input: BookingRequestDto, idempotencyKeyHeader?: string, rememberedReferralCode?: string): Promise<BookingCreatedResponse> {
     if (text(input._gotcha)) {
       // A bot filled the hidden field: answer exactly like a success, keep and send nothing.
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Booking spam trap filled; nothing stored');
@@ -47,7 +51,8 @@ export class BookingsService {
       throw DomainError.validation([{ field: 'idempotency_key', message: 'The idempotency key must be 8 to 200 characters' }]);
     }
     const place = await this.place(input);
-    const booking = {
+    const referral = await this.referralOf(input, rememberedReferralCode);
+    const booking: Omit<CreatedBooking, 'id' | 'createdAt'> = {
       fullName: text(input.name),
       email: text(input.email),
       phone: text(input.phone),
@@ -59,6 +64,7 @@ export class BookingsService {
       preferredTime: text(input.preferred_time),
       briefDescription: text(input.message),
       howHeardAboutUs: text(input.how_heard_about_us) || null,
+      ...referral,
     };
 
     const row = { ...booking, idempotencyKey: idempotencyKey ?? null, id: randomUUID(), createdAt: new Date() };
@@ -66,13 +72,17 @@ export class BookingsService {
     for (let attempt = 1; ; attempt += 1) {
       // The reactions (its e-mails) are prepared first and written by the booking's own statement.
       const writes = await this.events.stage(event);
-      const outcome = this.events.handledInTransaction(BookingCreated)
-        ? await this.dataSource.transaction(async (manager) => {
-            const result = await this.repository.insert(manager, row, writes);
-            if (result.stored) await this.events.publish(manager, event);
-            return result;
-          })
-        : await this.repository.insert(this.dataSource, row, writes);
+      // A booking with a referral code is also announced as referred (the plumber's referral is made in its transaction).
+      const referred = booking.referralCode !== null && this.events.handledInTransaction(BookingReferred);
+      const outcome =
+        this.events.handledInTransaction(BookingCreated) || referred
+          ? await this.dataSource.transaction(async (manager) => {
+              const result = await this.repository.insert(manager, row, writes);
+              if (result.stored) await this.events.publish(manager, event);
+              if (result.stored && referred) await this.events.publish(manager, new BookingReferred(event.booking));
+              return result;
+            })
+          : await this.repository.insert(this.dataSource, row, writes);
       if (!outcome.fresh) {
         // A template changed since it was read into memory: nothing was written; render again.
         forgetOutdated(writes);
@@ -83,6 +93,26 @@ export class BookingsService {
       // The same submission again (a double click, a retried request): the first booking stands.
       return { id: (await this.repository.findIdByIdempotencyKey(this.dataSource, idempotencyKey!))! };
     }
+  }
+
+  /**
+   * The referral code the form carried (or, when it carries no such field, the one remembered from the
+   * plumber's link), and what became
+   * of it: `attributed` to its plumber, `unknown` (kept and flagged for staff: it never blocks a
+   * booking), or `self` (the plumber booking for themselves is not a referral).
+   */
+  private async referralOf(
+    input: BookingRequestDto,
+    remembered: string | undefined,
+  ): Promise<Pick<CreatedBooking, 'referralCode' | 'referralCodeStatus' | 'referrerId'>> {
+    // A form that carries the field decides (emptied: no code); only a request without it falls back to the link's cookie.
+    const code = input.referral_code !== undefined ? normaliseReferralCode(input.referral_code) : normaliseReferralCode(remembered);
+    if (!code) return { referralCode: null, referralCodeStatus: null, referrerId: null };
+    const plumber = await this.users.referrerByCode(code);
+    if (!plumber) return { referralCode: code, referralCodeStatus: 'unknown', referrerId: null };
+    const phone = phoneMatchKey(text(input.phone));
+    const self = plumber.email.toLowerCase() === text(input.email).toLowerCase() || (phone !== '' && phone === phoneMatchKey(plumber.phone));
+    return { referralCode: code, referralCodeStatus: self ? 'self' : 'attributed', referrerId: plumber.id };
   }
 
   /**

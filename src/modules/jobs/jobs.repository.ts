@@ -119,4 +119,15 @@ export class JobsRepository {
       [jobId],
     );
   }
+
+  /** Whether the job's quote was ever accepted (it reached `accepted` at some point). */
+  async quoteAccepted(manager: EntityManager, jobId: string): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(manager, `SELECT 1 AS one FROM job_status_events WHERE job_id = $1 AND status = 'accepted' LIMIT 1`, [jobId]);
+    return rows.length > 0;
+  }
+
+  /** The referral the job carries (linked by the referrals module's rules or staff's decision). */
+  async setReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
+    await manager.query(`UPDATE jobs SET referral_id = $2, updated_at = now() WHERE id = $1`, [jobId, referralId]);
+  }
 }

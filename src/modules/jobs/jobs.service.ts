@@ -13,6 +13,7 @@ import {
   trackingLinkProblem,
   type JobStatus,
 } from '@relining/contracts/job-status';
+import { DomainEvents } from '../../common/events/domain-events.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -28,6 +29,7 @@ import type {
   UpdateJobStatusDto,
 } from './dto/job.dto.js';
 import { Job } from './job.entity.js';
+import { JobStageChanged } from './job.events.js';
 import { JOB_LIST, JobsRepository } from './jobs.repository.js';
 import { newTrackingCode } from './tracking-code.js';
 
@@ -43,6 +45,7 @@ export class JobsService {
     private readonly notifications: NotificationsService,
     private readonly settings: SettingsService,
     private readonly users: UsersService,
+    private readonly events: DomainEvents,
   ) {}
 
   trackingLink(code: string): string {
@@ -128,7 +131,9 @@ export class JobsService {
           changedBy: actor?.id ?? null,
           notificationId: notification?.id ?? null,
         });
-        return { ...this.toResponse(job), notification };
+        // The referral follows the job (linked now by staff's choice or the matching rule), in this transaction.
+        await this.announce(manager, job, { kind: 'created', previous: null }, actor?.id ?? null, dto.referralId !== undefined);
+        return { ...this.toResponse((await this.repository.findById(job.id, manager))!), notification };
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
@@ -159,6 +164,7 @@ export class JobsService {
         changedBy: actor.id,
         notificationId: notification?.id ?? null,
       });
+      if (previous !== dto.status) await this.announce(manager, job, { kind: 'stage', previous }, actor.id);
       return { ...this.toResponse(job), notification };
     });
   }
@@ -188,7 +194,11 @@ export class JobsService {
       const job = await this.repository.findByIdForUpdate(manager, id);
       if (!job) throw DomainError.notFound('Job not found.');
       await this.repository.setArchived(manager, id, archived, actor.id);
-      return this.toResponse((await this.repository.findById(id, manager))!);
+      const after = (await this.repository.findById(id, manager))!;
+      // Archiving voids the referral's rebates not yet earned; doing it twice changes nothing.
+      if ((job.archivedAt === null) === archived)
+        await this.announce(manager, after, { kind: archived ? 'archived' : 'restored', previous: job.status }, actor.id);
+      return this.toResponse(after);
     });
   }
 
@@ -199,6 +209,36 @@ export class JobsService {
       if (!job) throw DomainError.notFound('Job not found.');
       return { ...this.toResponse(job), notification: await this.queueStatusEmail(manager, job) };
     });
+  }
+
+  /** The referral linked to a job: set by the referrals module's rules (matching, a review staff resolved). */
+  linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
+    return this.repository.setReferral(manager, jobId, referralId);
+  }
+
+  private async announce(manager: EntityManager, job: Job, change: JobStageChanged['change'], actorId: string | null, referralChosen = false): Promise<void> {
+    const quoteAccepted = job.status === 'accepted' || (await this.repository.quoteAccepted(manager, job.id));
+    await this.events.publish(
+      manager,
+      new JobStageChanged(
+        {
+          id: job.id,
+          jobNumber: job.jobNumber,
+          bookingId: job.bookingId,
+          referralId: job.referralId,
+          customerName: job.customerName,
+          customerEmail: job.customerEmail,
+          customerPhone: job.customerPhone,
+          address: job.address,
+          status: job.status,
+          quoteAccepted,
+          archived: job.archivedAt !== null,
+        },
+        change,
+        actorId,
+        referralChosen,
+      ),
+    );
   }
 
   private async queueStatusEmail(manager: EntityManager, job: Job): Promise<JobNotificationRef> {

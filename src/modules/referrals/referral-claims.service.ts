@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { REFERRAL_CLAIM_MESSAGES, referralClaimOutcome } from '@relining/contracts/referral-rules';
+import { RebatesService } from '../rebates/rebates.service.js';
 import { UsersService } from '../users/users.service.js';
 import { toUnclaimedReferral, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
 import { ReferralsRepository } from './referrals.repository.js';
@@ -18,6 +19,7 @@ export class ReferralClaimsService {
     private readonly dataSource: DataSource,
     private readonly repository: ReferralsRepository,
     private readonly users: UsersService,
+    private readonly rebates: RebatesService,
   ) {}
 
   /** What waits for this plumber; nothing until their address is confirmed. */
@@ -52,6 +54,8 @@ export class ReferralClaimsService {
           missing.map((id) => ({ field: `ids.${ids.findIndex((given) => given.toLowerCase() === id)}`, message: REFERRAL_CLAIM_MESSAGES.notOnOffer })),
         );
       }
+      // What the claimed referrals earned so far is credited to the account too.
+      if (decision === 'claim') await this.rebates.attachPlumber(manager, applied, user.id);
       return applied;
     });
     return { ids: done, count: done.length, message: referralClaimOutcome(decision, done.length) };

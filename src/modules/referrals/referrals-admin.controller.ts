@@ -6,7 +6,14 @@ import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import type { EmailPlumberRequest, EmailPlumberResult, ReferralDetail, ReferralRecord } from '@relining/contracts/api/referrals';
+import type {
+  EmailPlumberRequest,
+  EmailPlumberResult,
+  ReferralChangeResult,
+  ReferralDetail,
+  ReferralMatches,
+  ReferralRecord,
+} from '@relining/contracts/api/referrals';
 import { PhotosService } from './photos.service.js';
 import { photoHeaders } from './referrals.controller.js';
 import { ReferralsAdminService, type ReferralStats } from './referrals-admin.service.js';
@@ -16,10 +23,11 @@ class UpdateReferralDto {
   @IsString({ message: 'Status must be one of: referred, cleanview_completed, reline_completed, rebate_paid' })
   status?: string;
 
+  /** Internal notes (staff only). The plumber's own `notes` are read-only here: sent back with the record, ignored. */
   @IsOptional()
-  @MaxLength(5_000, { message: 'Notes can hold at most 5,000 characters' })
-  @IsString({ message: 'Notes must be text' })
-  notes?: string | null;
+  @MaxLength(5_000, { message: 'Staff notes can hold at most 5,000 characters' })
+  @IsString({ message: 'Staff notes must be text' })
+  staffNotes?: string | null;
 }
 
 class EmailPlumberDto implements EmailPlumberRequest {
@@ -63,16 +71,30 @@ export class ReferralsAdminController {
     return this.referrals.stats();
   }
 
+  @Get('matches')
+  @ApiQuery({ name: 'bookingId', required: true })
+  @ApiOkResponse({
+    description: "The booking customer's referrals of the last 90 days, oldest first (the first referrer wins), and whether two plumbers claim them.",
+  })
+  matches(@Query('bookingId') bookingId: string): Promise<ReferralMatches> {
+    return this.referrals.matches(bookingId);
+  }
+
   @Get(':id')
-  @ApiOkResponse({ description: 'With its history, photos and rebate due dates.' })
+  @ApiOkResponse({ description: 'With its history, photos, rebate due dates and rebate ledger.' })
   get(@Param('id', ParseUUIDPipe) id: string): Promise<ReferralDetail> {
     return this.referrals.get(id);
   }
 
   @Put(':id')
-  @ApiBody({ schema: { properties: { status: { enum: ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid'] }, notes: { type: 'string' } } } })
-  @ApiOkResponse({ description: "'Status updated' / 'Notes updated': the rebate table applied in the same transaction." })
-  update(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateReferralDto): Promise<ReferralRecord> {
+  @ApiBody({
+    schema: { properties: { status: { enum: ['referred', 'cleanview_completed', 'reline_completed', 'rebate_paid'] }, staffNotes: { type: 'string' } } },
+  })
+  @ApiOkResponse({
+    description:
+      "The updated record and `notices`: what the change could not do (e.g. 'The reline rebate has not been earned: the job was not relined'). The rebate ledger follows in the same transaction, and the plumber is e-mailed.",
+  })
+  update(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @RecordBody() body: UpdateReferralDto): Promise<ReferralChangeResult> {
     return this.referrals.update(user, id, body);
   }
 

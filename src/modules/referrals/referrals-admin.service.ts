@@ -5,10 +5,21 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import type { EmailPlumberResult, ReferralDetail, ReferralHistoryItem, ReferralRecord, ReferralStats } from '@relining/contracts/api/referrals';
+import type {
+  EmailPlumberResult,
+  ReferralChangeResult,
+  ReferralDetail,
+  ReferralHistoryItem,
+  ReferralMatch,
+  ReferralMatches,
+  ReferralRecord,
+  ReferralStats,
+} from '@relining/contracts/api/referrals';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@relining/contracts/referral-rules';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { applyReferralStatus } from '../rebates/rebate.rules.js';
+import { RebatesService } from '../rebates/rebates.service.js';
+import { ReferralPipeline } from './referral-pipeline.service.js';
+import type { MatchRow } from './referrals.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { firstName } from '@relining/contracts/person-name';
 import { toAdminReferral } from './dto/referral.dto.js';
@@ -28,6 +39,8 @@ export class ReferralsAdminService {
     private readonly notifications: NotificationsService,
     private readonly photos: PhotosService,
     private readonly users: UsersService,
+    private readonly pipeline: ReferralPipeline,
+    private readonly rebates: RebatesService,
   ) {}
 
   async list(params: ListParams): Promise<{ rows: ReferralRecord[]; total: number; offset: number }> {
@@ -45,59 +58,49 @@ export class ReferralsAdminService {
 
   async get(id: string): Promise<ReferralDetail> {
     const referral = await this.find(id);
-    const [events, photos] = await Promise.all([this.repository.findHistory(id), this.photos.list(id)]);
+    const [events, photos, ledger] = await Promise.all([this.repository.findHistory(id), this.photos.list(id), this.rebates.ledgerOf(id)]);
     const actors = await this.users.emailsOf(events.flatMap((event) => (event.actorId ? [event.actorId] : [])));
     const history = events.map(({ actorId, createdAt, ...event }) => ({
       ...event,
       actor: actorId ? (actors.get(actorId) ?? null) : null,
       createdAt: new Date(createdAt).toISOString(),
     }));
-    return { ...toAdminReferral(referral), history, photos };
+    return { ...toAdminReferral(referral), history, photos, ledger };
+  }
+
+  /** The customer's referrals a job made from this booking may carry (console → the booking → Create job). */
+  async matches(bookingId: unknown): Promise<ReferralMatches> {
+    if (typeof bookingId !== 'string' || !/^[0-9a-f-]{36}$/i.test(bookingId)) {
+      throw DomainError.validation([{ field: 'bookingId', message: 'bookingId must be a booking id' }]);
+    }
+    const { rows, suggested, conflict } = await this.pipeline.matchesForBooking(bookingId);
+    return { matches: rows.map(toMatch), suggestedReferralId: conflict ? null : (suggested?.id ?? null), conflict };
   }
 
   /**
-   * Status and notes, as staff save them. A status change applies the rebate table (spec §4) in the
-   * same transaction, and every change is recorded in the referral's history.
+   * Status and staff notes, as staff save them. A status change goes through the pipeline: the rebate
+   * table applied to the ledger, the referral's fields following it, its history and the plumber's
+   * e-mail, in one transaction. The plumber's own notes are theirs: staff write `staffNotes`.
    */
-  async update(actor: CurrentUserInfo, id: string, changes: { status?: string; notes?: string | null }): Promise<ReferralRecord> {
+  async update(actor: CurrentUserInfo, id: string, changes: { status?: string; staffNotes?: string | null }): Promise<ReferralChangeResult> {
     if (changes.status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(changes.status)) {
       throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
     }
     return this.dataSource.transaction(async (manager) => {
       const referral = await this.repository.findForUpdate(manager, id);
       if (!referral) throw DomainError.notFound('Referral not found.');
+      let notices: string[] = [];
       if (changes.status !== undefined && changes.status !== referral.status) {
-        const previous = referral.status;
-        const next = applyReferralStatus(
-          {
-            cleanViewStatus: referral.cleanViewRebateStatus,
-            relineStatus: referral.relineRebateStatus,
-            cleanViewCompletedAt: referral.cleanViewCompletedAt,
-            relineCompletedAt: referral.relineCompletedAt,
-            cleanViewPaidAt: referral.cleanViewPaidAt,
-            relinePaidAt: referral.relinePaidAt,
-          },
-          changes.status as ReferralStatus,
-          new Date(),
-        );
-        Object.assign(referral, {
-          status: changes.status,
-          cleanViewRebateStatus: next.cleanViewStatus,
-          relineRebateStatus: next.relineStatus,
-          cleanViewCompletedAt: next.cleanViewCompletedAt,
-          relineCompletedAt: next.relineCompletedAt,
-          cleanViewPaidAt: next.cleanViewPaidAt,
-          relinePaidAt: next.relinePaidAt,
-        });
-        await this.repository.recordEvent(manager, id, { kind: 'status', actorId: actor.id, from: previous, to: changes.status });
+        notices = await this.pipeline.changeStatus(manager, referral, changes.status as ReferralStatus, actor.id, 'Set by staff');
       }
-      const notes = changes.notes === undefined ? undefined : changes.notes?.trim().slice(0, 5_000) || null;
-      if (notes !== undefined && notes !== referral.notes) {
-        await this.repository.recordEvent(manager, id, { kind: 'notes', actorId: actor.id, from: referral.notes, to: notes });
-        referral.notes = notes;
+      const staffNotes = changes.staffNotes === undefined ? undefined : changes.staffNotes?.trim().slice(0, 5_000) || null;
+      if (staffNotes !== undefined && staffNotes !== referral.staffNotes) {
+        // Staff notes stay internal: the history keeps that they changed, not what they say.
+        await this.repository.recordEvent(manager, id, { kind: 'staff_notes', actorId: actor.id });
+        referral.staffNotes = staffNotes;
+        await this.repository.save(manager, referral);
       }
-      await this.repository.save(manager, referral);
-      return toAdminReferral(referral);
+      return { ...toAdminReferral(referral), notices };
     });
   }
 
@@ -125,6 +128,8 @@ export class ReferralsAdminService {
   stats(now: Date = new Date()): Promise<ReferralStats> {
     return this.repository.inStatsSnapshot(async (manager) => {
       const totals = await this.repository.statusAndMoneyTotals(manager);
+      // Money from the ledger: paid, and earned not yet paid (never a part not earned).
+      const money = await this.rebates.moneyTotals(manager);
       const overdueCount = await this.repository.countOverdue(manager);
       const topReferrers = await this.repository.topReferrers(manager);
       const due = await this.dueWithin(3, now, manager);
@@ -132,7 +137,7 @@ export class ReferralsAdminService {
       return {
         total: totals.total,
         byStatus: totals.byStatus,
-        rebates: { paid: totals.paidCents / 100, pending: totals.pendingCents / 100 },
+        rebates: { paid: money.paidCents / 100, pending: money.pendingCents / 100 },
         overdueCount,
         topReferrers,
         due,
@@ -155,3 +160,25 @@ export class ReferralsAdminService {
     }));
   }
 }
+
+function toMatch(row: MatchRow): ReferralMatch {
+  const matchedBy: ReferralMatch['matchedBy'] = [];
+  if (row.byBooking) matchedBy.push('booking');
+  if (row.byEmail) matchedBy.push('email');
+  if (row.byPhone) matchedBy.push('phone');
+  if (row.byAddress) matchedBy.push('address');
+  return {
+    id: row.id,
+    refNumber: row.refNumber,
+    plumberId: row.plumberId,
+    plumberName: row.plumberName,
+    plumberCompany: row.plumberCompany,
+    clientName: row.clientName,
+    createdAt: new Date(row.createdAt).toISOString(),
+    status: row.status,
+    matchedBy,
+    jobId: row.jobId,
+  };
+}
+
+export { toMatch };

@@ -11,7 +11,14 @@ import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import { COMPANY } from '@relining/contracts/business';
 import { QuickReferralDto, ReferralFormDto, toPlumberReferral } from './dto/referral.dto.js';
-import type { PlumberReferral, PlumberReferralDetail, QuickReferralCreated, RebateSummary, ReferralPhoto } from '@relining/contracts/api/referrals';
+import type {
+  PlumberReferral,
+  PlumberReferralDetail,
+  QuickReferralCreated,
+  RebateSummary,
+  ReferralLink,
+  ReferralPhoto,
+} from '@relining/contracts/api/referrals';
 import { ReferralIdsDto, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
 import { PhotosService } from './photos.service.js';
 import { ReferralClaimsService } from './referral-claims.service.js';
@@ -95,8 +102,16 @@ export class MyReferralsController {
     return this.referrals.createForPlumber(user, referral);
   }
 
+  @Get('referral-link')
+  @ApiOkResponse({ description: "{code, url}: the plumber's referral code and the link that carries it (/?ref=CODE)." })
+  referralLink(@CurrentUser() user: CurrentUserInfo): Promise<ReferralLink> {
+    return this.referrals.referralLink(user);
+  }
+
   @Get('rebates/summary')
-  @ApiOkResponse({ description: '{totalReferrals, rebatePaid, rebatePending} in dollars.' })
+  @ApiOkResponse({
+    description: '{totalReferrals, rebatePaid, rebatePending, potential} in dollars: paid; earned not yet paid; what referrals can still earn.',
+  })
   summary(@CurrentUser() user: CurrentUserInfo): Promise<RebateSummary> {
     return this.referrals.summary(user);
   }

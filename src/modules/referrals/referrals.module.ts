@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
+import { BookingsModule } from '../bookings/bookings.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { RebatesModule } from '../rebates/rebates.module.js';
+import { ReferralPipeline } from './referral-pipeline.service.js';
+import { ReferralReviewsController } from './referral-reviews.controller.js';
+import { ReferralReviewsService } from './referral-reviews.service.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PhotosRepository } from './photos.repository.js';
@@ -13,9 +19,19 @@ import { MyReferralsController, QuickReferralsController } from './referrals.con
 import { ReferralsService } from './referrals.service.js';
 
 @Module({
-  imports: [NotificationsModule, AddressesModule, UsersModule],
-  controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController],
-  providers: [ReferralsRepository, PhotosRepository, ReferralsService, ReferralClaimsService, ReferralsAdminService, PhotosService, RebatesDueJob],
+  imports: [NotificationsModule, AddressesModule, UsersModule, RebatesModule, JobsModule, BookingsModule],
+  controllers: [MyReferralsController, QuickReferralsController, ReferralsAdminController, ReferralReviewsController],
+  providers: [
+    ReferralsRepository,
+    PhotosRepository,
+    ReferralsService,
+    ReferralClaimsService,
+    ReferralsAdminService,
+    ReferralPipeline,
+    ReferralReviewsService,
+    PhotosService,
+    RebatesDueJob,
+  ],
   exports: [ReferralsService],
 })
 export class ReferralsModule {}

@@ -4,14 +4,16 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
-import { REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '@relining/contracts/referral-rules';
+import { REFERRAL_SOURCES, REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '@relining/contracts/referral-rules';
+import type { ReferralReviewKind } from '@relining/contracts/api/referrals';
+import { ReferralReview } from './referral-review.entity.js';
 import { queryRows } from '../../database/sql.js';
 import { PAYMENT_TERMS_DAYS } from '../rebates/rebate.rules.js';
 import { Referral } from './referral.entity.js';
 
 /** Completed, unpaid parts past their payment terms (spec §9, PAYMENT_TERMS_DAYS in the business constants). */
-const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
-   OR (r.reline_rebate_status <> 'paid' AND r.reline_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.reline} days'))`;
+const OVERDUE_SQL = `((r.cleanview_rebate_status <> 'paid' AND r.cleanview_rebate_status IN ('processing', 'approved') AND r.cleanview_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.cleanView} days')
+   OR (r.reline_rebate_status <> 'paid' AND r.reline_rebate_status IN ('processing', 'approved') AND r.reline_completed_at < now() - interval '${PAYMENT_TERMS_DAYS.reline} days'))`;
 
 export const REFERRAL_LIST = defineListSpec({
   resource: 'referrals',
@@ -31,6 +33,10 @@ export const REFERRAL_LIST = defineListSpec({
     status: equals('r.status', REFERRAL_STATUSES),
     urgency: equals('r.urgency', URGENCIES),
     plumberId: equals('r.plumber_id::text'),
+    bookingId: equals('r.booking_id::text'),
+    jobId: equals('r.job_id::text'),
+    source: equals('r.source', REFERRAL_SOURCES),
+    review: equals('r.review_state', ['held', 'approved', 'rejected']),
     plumberEmail: {
       apply: (query, value, name) => equals('lower(r.plumber_email)').apply(query, typeof value === 'string' ? value.trim().toLowerCase() : value, name),
     },
@@ -47,6 +53,24 @@ export const REFERRAL_LIST = defineListSpec({
   },
   defaultPageSize: 5,
   maxPageSize: 500,
+});
+
+export const REVIEW_LIST = defineListSpec({
+  resource: 'referral-reviews',
+  idColumn: 'v.id',
+  sortable: { createdAt: 'v.created_at', resolvedAt: 'v.resolved_at', kind: 'v.kind', status: 'v.status' },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    q: search(['v.summary', 'v.referral_code']),
+    status: equals('v.status', ['open', 'resolved']),
+    kind: equals('v.kind', ['conflict', 'duplicate', 'unknown_code']),
+    jobId: equals('v.job_id::text'),
+    bookingId: equals('v.booking_id::text'),
+    referralId: equals('v.referral_id::text'),
+    id: ids('v.id'),
+  },
+  defaultPageSize: 25,
+  maxPageSize: 200,
 });
 
 /** A quick referral waiting for its plumber's word, as the dashboard offers it. */
@@ -75,6 +99,33 @@ export interface RebatePartsRow {
   cvStatus: string;
   rl: number;
   rlStatus: string;
+  reviewState: string | null;
+}
+
+/** A referral of one customer, as matching and the console's offer show it. */
+export interface MatchRow {
+  id: string;
+  refNumber: string;
+  plumberId: string | null;
+  plumberName: string;
+  plumberCompany: string;
+  plumberEmail: string;
+  clientName: string;
+  createdAt: Date;
+  status: ReferralStatus;
+  jobId: string | null;
+  byBooking: boolean;
+  byEmail: boolean;
+  byPhone: boolean;
+  byAddress: boolean;
+}
+
+/** How a customer is recognised: their e-mail, phone (normalised to +61), street address with postcode, or the booking itself. */
+export interface CustomerKeys {
+  email: string | null;
+  phoneKey: string;
+  addressKey: string;
+  bookingId: string | null;
 }
 
 /** Unpaid completed rebate parts falling due, as the digest and the console list them. */
@@ -213,7 +264,8 @@ export class ReferralsRepository {
       `SELECT id, ref_number AS "refNumber", client_name AS "clientName", job_address AS "jobAddress", suburb, state, postcode, created_at AS "createdAt",
               status, urgency, service_clean_view AS "serviceCleanView", service_reline AS "serviceReline", contact_client AS "contactClient",
               description, notes, cleanview_rebate_amount_cents AS "cleanViewRebateCents", cleanview_rebate_status AS "cleanViewRebateStatus",
-              reline_rebate_amount_cents AS "relineRebateCents", reline_rebate_status AS "relineRebateStatus"
+              reline_rebate_amount_cents AS "relineRebateCents", reline_rebate_status AS "relineRebateStatus",
+              job_id AS "jobId", job_stage AS "jobStage", source, review_state AS "reviewState"
        FROM referrals WHERE plumber_id = $1 ORDER BY created_at DESC, id DESC`,
       [plumberId],
     );
@@ -222,7 +274,8 @@ export class ReferralsRepository {
   findRebatePartsOfPlumber(plumberId: string): Promise<RebatePartsRow[]> {
     return queryRows<RebatePartsRow>(
       this.dataSource,
-      `SELECT cleanview_rebate_amount_cents AS cv, cleanview_rebate_status AS "cvStatus", reline_rebate_amount_cents AS rl, reline_rebate_status AS "rlStatus"
+      `SELECT cleanview_rebate_amount_cents AS cv, cleanview_rebate_status AS "cvStatus", reline_rebate_amount_cents AS rl, reline_rebate_status AS "rlStatus",
+              review_state AS "reviewState"
        FROM referrals WHERE plumber_id = $1`,
       [plumberId],
     );
@@ -324,16 +377,117 @@ export class ReferralsRepository {
       `SELECT * FROM (
          SELECT id AS "referralId", ref_number AS "refNumber", plumber_name AS "plumberName", 'cleanView' AS part,
                 cleanview_rebate_amount_cents AS cents, cleanview_completed_at + interval '${PAYMENT_TERMS_DAYS.cleanView} days' AS "dueAt"
-         FROM referrals WHERE cleanview_completed_at IS NOT NULL AND cleanview_rebate_status <> 'paid'
+         FROM referrals WHERE cleanview_completed_at IS NOT NULL AND cleanview_rebate_status <> 'paid' AND cleanview_rebate_status IN ('processing', 'approved')
            AND cleanview_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.cleanView - 1} days'
          UNION ALL
          SELECT id, ref_number, plumber_name, 'reline', reline_rebate_amount_cents, reline_completed_at + interval '${PAYMENT_TERMS_DAYS.reline} days'
-         FROM referrals WHERE reline_completed_at IS NOT NULL AND reline_rebate_status <> 'paid'
+         FROM referrals WHERE reline_completed_at IS NOT NULL AND reline_rebate_status <> 'paid' AND reline_rebate_status IN ('processing', 'approved')
            AND reline_completed_at < $1::timestamptz + $2 * interval '1 day' - interval '${PAYMENT_TERMS_DAYS.reline - 1} days'
        ) due WHERE "dueAt" < $1::timestamptz + $2 * interval '1 day'
        ORDER BY "dueAt"`,
       [now.toISOString(), days],
     );
+  }
+
+  /**
+   * Referrals of the customer made since `since` (each key reads its own index), oldest first: the
+   * booking's own, and those with the same e-mail, phone or street address and postcode.
+   */
+  findOfCustomer(keys: CustomerKeys, since: Date, manager?: EntityManager, excludeId?: string): Promise<MatchRow[]> {
+    return queryRows<MatchRow>(
+      manager ?? this.dataSource,
+      `SELECT id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
+              plumber_email AS "plumberEmail", client_name AS "clientName", created_at AS "createdAt", status, job_id AS "jobId",
+              coalesce(booking_id = $1::uuid, false) AS "byBooking", coalesce(lower(client_email) = lower($2::text), false) AS "byEmail",
+              ($3::text <> '' AND client_phone_key = $3::text) AS "byPhone", ($4::text <> '' AND address_key = $4::text) AS "byAddress"
+       FROM referrals
+       WHERE (booking_id = $1::uuid
+              OR ($2::text IS NOT NULL AND lower(client_email) = lower($2::text) AND client_email IS NOT NULL AND created_at >= $5)
+              OR ($3::text <> '' AND client_phone_key = $3::text AND created_at >= $5)
+              OR ($4::text <> '' AND address_key = $4::text AND created_at >= $5))
+         AND coalesce(review_state, '') <> 'rejected' AND ($6::uuid IS NULL OR id <> $6::uuid)
+       ORDER BY created_at, id`,
+      [keys.bookingId, keys.email, keys.phoneKey, keys.addressKey, since, excludeId ?? null],
+    );
+  }
+
+  /** The referral linked to a job (locked for the transaction). */
+  findByJobForUpdate(manager: EntityManager, jobId: string): Promise<Referral | null> {
+    return manager.getRepository(Referral).createQueryBuilder('r').setLock('pessimistic_write').where('r.job_id = :jobId', { jobId }).getOne();
+  }
+
+  /** The referrals a booking made (locked for the transaction). */
+  findByBookingForUpdate(manager: EntityManager, bookingId: string): Promise<Referral[]> {
+    return manager.getRepository(Referral).createQueryBuilder('r').setLock('pessimistic_write').where('r.booking_id = :bookingId', { bookingId }).getMany();
+  }
+
+  /** Referrals by id, for the console's offers and reviews. */
+  findMatchRows(ids: readonly string[]): Promise<MatchRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return queryRows<MatchRow>(
+      this.dataSource,
+      `SELECT id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
+              plumber_email AS "plumberEmail", client_name AS "clientName", created_at AS "createdAt", status, job_id AS "jobId",
+              false AS "byBooking", false AS "byEmail", false AS "byPhone", false AS "byAddress"
+       FROM referrals WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [ids],
+    );
+  }
+
+  // Reviews (what staff must decide).
+
+  async insertReview(
+    manager: EntityManager,
+    review: {
+      kind: ReferralReviewKind;
+      summary: string;
+      jobId?: string | null;
+      bookingId?: string | null;
+      referralId?: string | null;
+      referralCode?: string | null;
+      candidateIds?: string[];
+    },
+  ): Promise<void> {
+    // One open review of a kind per job, referral or booking: raising it again changes nothing.
+    await manager.query(
+      `INSERT INTO referral_reviews (kind, summary, job_id, booking_id, referral_id, referral_code, candidate_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::uuid[]) ON CONFLICT DO NOTHING`,
+      [
+        review.kind,
+        review.summary,
+        review.jobId ?? null,
+        review.bookingId ?? null,
+        review.referralId ?? null,
+        review.referralCode ?? null,
+        review.candidateIds ?? [],
+      ],
+    );
+  }
+
+  findReviewsForAdminList(list: ParsedList): Promise<[ReferralReview[], number]> {
+    return findListPage(this.dataSource.getRepository(ReferralReview).createQueryBuilder('v'), list, REVIEW_LIST);
+  }
+
+  async findReview(id: string, manager?: EntityManager, lock = false): Promise<ReferralReview | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const query = (manager ?? this.dataSource.manager).getRepository(ReferralReview).createQueryBuilder('v').where('v.id = :id', { id });
+    return (lock ? query.setLock('pessimistic_write') : query).getOne();
+  }
+
+  async resolveReview(manager: EntityManager, id: string, resolution: string, actorId: string): Promise<void> {
+    await manager.query(`UPDATE referral_reviews SET status = 'resolved', resolution = $2, resolved_by = $3, resolved_at = now() WHERE id = $1`, [
+      id,
+      resolution,
+      actorId,
+    ]);
+  }
+
+  /** Open reviews of a job's conflict (none, or one). */
+  async openConflictOfJob(manager: EntityManager, jobId: string): Promise<string | undefined> {
+    const [row] = await queryRows<{ id: string }>(manager, `SELECT id FROM referral_reviews WHERE job_id = $1 AND kind = 'conflict' AND status = 'open'`, [
+      jobId,
+    ]);
+    return row?.id;
   }
 
   private async recordEvents(

@@ -6,16 +6,27 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
-import { referralProblems, serviceTypesOf, URGENCY_LABELS, type Urgency } from '@relining/contracts/referral-rules';
+import {
+  REFERRAL_WINDOW_DAYS,
+  referralProblems,
+  SELF_REFERRAL_MESSAGE,
+  serviceTypesOf,
+  URGENCY_LABELS,
+  type ReferralSource,
+  type Urgency,
+} from '@relining/contracts/referral-rules';
+import { phoneMatchKey } from '@relining/contracts/phone';
+import { RebatesService } from '../rebates/rebates.service.js';
+import { addressKey, isSelfReferral } from './referral-pipeline.rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { CONSOLE_BUTTON_LABEL } from '../templates/template-catalogue.js';
-import { rebateTotals } from '../rebates/rebate.rules.js';
 import { firstName } from '@relining/contracts/person-name';
 import { toPlumberReferral, type QuickReferralDto, type ReferralFormDto } from './dto/referral.dto.js';
-import type { PlumberReferral, QuickReferralCreated, RebateSummary } from '@relining/contracts/api/referrals';
+import type { PlumberReferral, QuickReferralCreated, RebateSummary, ReferralLink } from '@relining/contracts/api/referrals';
 import { Referral } from './referral.entity.js';
 import { formatLongDateTimeIn } from '@relining/contracts/date-format';
 import { placeLabel } from '@relining/contracts/place-label';
+import type { Place } from '../addresses/address.rules.js';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ReferralsRepository } from './referrals.repository.js';
@@ -37,6 +48,7 @@ export class ReferralsService {
     private readonly localities: LocalitiesRepository,
     private readonly repository: ReferralsRepository,
     private readonly users: UsersService,
+    private readonly rebates: RebatesService,
   ) {}
 
   /** A plumber's own referral; another plumber's (or a missing one) is simply not found. */
@@ -56,15 +68,25 @@ export class ReferralsService {
     return referrals.map(toPlumberReferral);
   }
 
+  /**
+   * The plumber's cards (issue 15): Rebate Paid = paid; Rebate Pending = earned and not yet paid (from
+   * the ledger); potential = what their referrals can still earn (parts not earned, not void, not held).
+   */
   async summary(user: CurrentUserInfo): Promise<RebateSummary> {
-    const rows = await this.repository.findRebatePartsOfPlumber(user.id);
-    const totals = rebateTotals(
-      rows.flatMap((row) => [
-        { amount: row.cv, status: row.cvStatus },
-        { amount: row.rl, status: row.rlStatus },
-      ]),
-    );
-    return { totalReferrals: rows.length, rebatePaid: totals.paid / 100, rebatePending: totals.pending / 100 };
+    const [rows, totals] = await Promise.all([this.repository.findRebatePartsOfPlumber(user.id), this.rebates.totalsForPlumber(user.id)]);
+    let potentialCents = 0;
+    for (const row of rows) {
+      if (row.reviewState === 'held' || row.reviewState === 'rejected') continue;
+      if (row.cvStatus === 'pending') potentialCents += row.cv;
+      if (row.rlStatus === 'pending') potentialCents += row.rl;
+    }
+    return { totalReferrals: rows.length, rebatePaid: totals.paidCents / 100, rebatePending: totals.pendingCents / 100, potential: potentialCents / 100 };
+  }
+
+  /** The plumber's referral code and the link that carries it (made on first use). */
+  async referralLink(user: CurrentUserInfo): Promise<ReferralLink> {
+    const code = await this.users.referralCodeOf(user.id);
+    return { code, url: `${this.config.publicBaseUrl}/?ref=${code}` };
   }
 
   /**
@@ -82,6 +104,11 @@ export class ReferralsService {
     };
     const problems = referralProblems(filled, { requireServiceType: true });
     if (problems.length > 0) throw DomainError.validation(problems);
+    const self = isSelfReferral(text(filled.clientPhone), {
+      emails: [user.email, filled.plumberEmail],
+      phones: [profile?.phone, filled.plumberPhone],
+    });
+    if (self) throw DomainError.validation([{ field: 'clientPhone', message: SELF_REFERRAL_MESSAGE }]);
     return toPlumberReferral(await this.store(filled, user.id, 'dashboard'));
   }
 
@@ -94,46 +121,89 @@ export class ReferralsService {
       this.logger.warn({ securityEvent: 'spam_trap' }, 'Referral spam trap filled; nothing stored');
       return { id: randomUUID(), refNumber: 'R-000000' };
     }
+    if (isSelfReferral(text(input.clientPhone), { emails: [input.plumberEmail], phones: [input.plumberPhone] })) {
+      throw DomainError.validation([{ field: 'clientPhone', message: SELF_REFERRAL_MESSAGE }]);
+    }
     // Never attached here, even when an account has this e-mail: anyone can type a plumber's address,
     // so the referral waits on that plumber's dashboard until they add it (referral-claims.service.ts).
     const referral = await this.store(input, null, 'quick');
     return { id: referral.id, refNumber: referral.refNumber };
   }
 
-  private async store(input: ReferralFormDto, plumberId: string | null, source: 'dashboard' | 'quick'): Promise<Referral> {
-    const services = serviceTypesOf(input.serviceTypes);
+  private async store(input: ReferralFormDto, plumberId: string | null, source: ReferralSource): Promise<Referral> {
     const place = await this.localities.place(text(input.suburb));
-    return this.dataSource.transaction(async (manager) => {
-      const referral = await this.repository.insert(manager, {
-        clientName: text(input.clientName),
-        clientPhone: text(input.clientPhone),
-        jobAddress: text(input.jobAddress),
-        suburb: place.suburb,
-        state: place.state,
-        postcode: place.postcode,
-        plumberId,
-        plumberName: text(input.plumberName),
-        plumberCompany: text(input.plumberCompany),
-        plumberPhone: text(input.plumberPhone),
-        plumberEmail: text(input.plumberEmail),
-        urgency: text(input.urgency) as Urgency,
-        description: text(input.description),
-        notes: text(input.notes) || null,
-        contactClient: input.contactClient === undefined ? true : input.contactClient === true,
-        serviceCleanView: services.cleanView,
-        serviceReline: services.reline,
-        status: 'referred',
-        // The fees of the day, copied onto the referral: a later change of the constants never changes it.
-        cleanViewRebateCents: REFERRAL_FEE_CENTS.cleanView,
-        cleanViewRebateStatus: 'pending',
-        relineRebateCents: REFERRAL_FEE_CENTS.reline,
-        relineRebateStatus: 'pending',
-        source,
-      });
-      await this.repository.recordEvent(manager, referral.id, { kind: 'created', actorId: plumberId, to: 'referred' });
-      await this.queueEmails(manager, referral);
-      return referral;
+    return this.dataSource.transaction((manager) => this.storeIn(manager, { input, plumberId, source, place }));
+  }
+
+  /**
+   * Stores a referral in the caller's transaction, with its history line and e-mails. A second
+   * referral of the same client within 90 days (same e-mail, phone or street address and postcode) is
+   * kept but held as a duplicate: it earns nothing until staff approve it (console → Referral reviews).
+   */
+  async storeIn(
+    manager: EntityManager,
+    request: { input: ReferralFormDto; plumberId: string | null; source: ReferralSource; place: Place; clientEmail?: string | null; bookingId?: string | null },
+  ): Promise<Referral> {
+    const { input, plumberId, source, place } = request;
+    const services = serviceTypesOf(input.serviceTypes);
+    const keys = {
+      email: request.clientEmail?.trim() || null,
+      phoneKey: phoneMatchKey(text(input.clientPhone)),
+      addressKey: addressKey(text(input.jobAddress), place.postcode),
+    };
+    const since = new Date(Date.now() - REFERRAL_WINDOW_DAYS * 86_400_000);
+    const earlier = (await this.repository.findOfCustomer({ ...keys, bookingId: null }, since, manager)).filter(
+      (row) => row.byEmail || row.byPhone || row.byAddress,
+    );
+    const first = earlier[0];
+    const referral = await this.repository.insert(manager, {
+      clientName: text(input.clientName),
+      clientPhone: text(input.clientPhone),
+      jobAddress: text(input.jobAddress),
+      suburb: place.suburb,
+      state: place.state,
+      postcode: place.postcode,
+      plumberId,
+      plumberName: text(input.plumberName),
+      plumberCompany: text(input.plumberCompany),
+      plumberPhone: text(input.plumberPhone),
+      plumberEmail: text(input.plumberEmail),
+      urgency: text(input.urgency) as Urgency,
+      description: text(input.description),
+      notes: text(input.notes) || null,
+      contactClient: input.contactClient === undefined ? true : input.contactClient === true,
+      serviceCleanView: services.cleanView,
+      serviceReline: services.reline,
+      status: 'referred',
+      // The fees of the day, copied onto the referral: a later change of the constants never changes it.
+      cleanViewRebateCents: REFERRAL_FEE_CENTS.cleanView,
+      cleanViewRebateStatus: 'pending',
+      relineRebateCents: REFERRAL_FEE_CENTS.reline,
+      relineRebateStatus: 'pending',
+      source,
+      clientEmail: keys.email,
+      clientPhoneKey: keys.phoneKey,
+      addressKey: keys.addressKey,
+      bookingId: request.bookingId ?? null,
+      reviewState: first ? 'held' : null,
+      duplicateOf: first?.id ?? null,
     });
+    await this.repository.recordEvent(manager, referral.id, { kind: 'created', actorId: plumberId, to: 'referred' });
+    if (first) {
+      await this.repository.recordEvent(manager, referral.id, {
+        kind: 'review',
+        actorId: null,
+        to: `held: the client was referred before (${first.refNumber})`,
+      });
+      await this.repository.insertReview(manager, {
+        kind: 'duplicate',
+        summary: `${referral.refNumber} repeats ${first.refNumber}: ${referral.clientName} was referred within ${REFERRAL_WINDOW_DAYS} days (by ${first.plumberName})`,
+        referralId: referral.id,
+        candidateIds: [first.id, referral.id],
+      });
+    }
+    await this.queueEmails(manager, referral);
+    return referral;
   }
 
   /** The company's notice (times in TZ_DISPLAY, labelled) and the plumber's acknowledgement; delivery never fails the referral. */

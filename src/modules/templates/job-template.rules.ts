@@ -2,14 +2,15 @@ import type { JobStatus } from '@relining/contracts/job-status';
 import type { TemplateKey } from './template-catalogue.js';
 
 /**
- * spec §4: which e-mail a job status sends. Accepted has no template of its own and falls back to
- * booking_confirmed, as the spec says. A new status without an entry fails to compile.
+ * spec §4: which e-mail a job status sends. Accepted sends its own 'We've received your go-ahead'
+ * (issue 15; the spec's original fell back to the booking confirmation). A new status without an
+ * entry fails to compile.
  */
 export const JOB_STATUS_TEMPLATE = {
   booked: 'booking_confirmed',
   inspected: 'inspection_completed',
   quoted: 'quote_sent',
-  accepted: 'booking_confirmed',
+  accepted: 'quote_accepted',
   scheduled: 'reline_scheduled',
   completed: 'job_completed',
 } as const satisfies Record<JobStatus, TemplateKey>;

@@ -76,6 +76,12 @@ export const TEMPLATE_CATALOGUE = {
     'Your quote is ready',
     'Your quote for relining your pipes is ready. Please review it and let us know if you would like to go ahead; remember, your inspection fee is waived if you proceed with relining.',
   ),
+  quote_accepted: jobTemplate(
+    'quote_accepted',
+    'Quote Accepted',
+    "We've received your go-ahead",
+    "Thank you for accepting your quote. We've received your go-ahead and are now scheduling your pipe relining; we will confirm the date with you shortly.",
+  ),
   reline_scheduled: jobTemplate(
     'reline_scheduled',
     'Reline Scheduled',
@@ -298,6 +304,24 @@ export const TEMPLATE_CATALOGUE = {
     },
     subject: '{subject}',
     body: `Hi {plumberName},\n\n{message}\n\nReferral: {refNumber}\n\n${SIGN_OFF}`,
+  },
+  referral_status_changed: {
+    key: 'referral_status_changed',
+    group: 'referral',
+    name: 'Referral Update (to the plumber)',
+    variables: ['plumberName', 'refNumber', 'clientName', 'change', 'rebateEffect', 'dashboardLink'],
+    linkVariables: ['dashboardLink'],
+    button: { label: 'Open your dashboard', link: 'dashboardLink' },
+    sample: {
+      plumberName: 'Sam',
+      refNumber: 'R-000123',
+      clientName: 'Chris Client',
+      change: 'Status: Clean & View Completed (was Referred).',
+      rebateEffect: `Your Clean & View rebate of ${FEES.cleanView} has been earned. It is due to be paid by Friday 11 December 2026.`,
+      dashboardLink: 'https://example.com.au/plumber-dashboard',
+    },
+    subject: 'Update on your referral {refNumber}',
+    body: `Hi {plumberName},\n\nThere is news about your referral {refNumber} ({clientName}).\n\n{change}\n\n{rebateEffect}\n\nSee all your referrals and rebates in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
   },
   rebates_due_digest: {
     key: 'rebates_due_digest',

@@ -266,4 +266,53 @@ export class UsersRepository {
     const query = manager ? this.adminQuery().setQueryRunner(manager.queryRunner!) : this.adminQuery();
     return query.where('u.id = :id', { id }).getRawOne<AdminUserRow>();
   }
+
+  /** The account's referral code, made on first use (unique; a clash, one in a billion, draws again). */
+  async ensureReferralCode(userId: string, draw: () => string): Promise<string | undefined> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      try {
+        const [row] = await queryRows<{ code: string }>(
+          this.dataSource,
+          `UPDATE users SET referral_code = coalesce(referral_code, $2) WHERE id = $1 RETURNING referral_code AS code`,
+          [userId, draw()],
+        );
+        return row?.code;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error;
+      }
+    }
+    throw new Error('Could not draw a free referral code');
+  }
+
+  /** The enabled account a referral code belongs to, with what tells a self-referral apart. */
+  async findByReferralCode(code: string, manager?: EntityManager): Promise<ReferrerRow | undefined> {
+    const [row] = await queryRows<ReferrerRow>(
+      manager ?? this.dataSource,
+      `SELECT u.id, u.email, p.full_name AS "fullName", p.business_name AS "businessName", p.phone
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+       WHERE u.referral_code = $1 AND u.disabled_at IS NULL`,
+      [code],
+    );
+    return row;
+  }
+
+  /** The account's e-mail, name and phone (a self-referral is told apart by them). */
+  async findContact(userId: string, manager?: EntityManager): Promise<ReferrerRow | undefined> {
+    const [row] = await queryRows<ReferrerRow>(
+      manager ?? this.dataSource,
+      `SELECT u.id, u.email, p.full_name AS "fullName", p.business_name AS "businessName", p.phone
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+      [userId],
+    );
+    return row;
+  }
+}
+
+/** A plumber as their referral code finds them. */
+export interface ReferrerRow {
+  id: string;
+  email: string;
+  fullName: string | null;
+  businessName: string | null;
+  phone: string | null;
 }

@@ -1,4 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -7,7 +8,7 @@ import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { effectiveRole, type Role } from '@relining/contracts/roles';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
-import { accountEmail, USER_LIST, UsersRepository } from './users.repository.js';
+import { accountEmail, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
 
 /** Profiles and the staff's management of users and roles. */
 @Injectable()
@@ -121,4 +122,29 @@ export class UsersService {
   async roleOf(userId: string): Promise<Role> {
     return effectiveRole(await this.repository.findStoredRole(userId));
   }
+
+  /** The plumber's referral code, made the first time it is asked for. */
+  async referralCodeOf(userId: string): Promise<string> {
+    const code = await this.repository.ensureReferralCode(userId, newReferralCode);
+    if (!code) throw DomainError.notFound('Account not found.');
+    return code;
+  }
+
+  /** Who a referral code belongs to (an enabled account), if anyone. */
+  referrerByCode(code: string, manager?: EntityManager): Promise<ReferrerRow | undefined> {
+    return code ? this.repository.findByReferralCode(code, manager) : Promise.resolve(undefined);
+  }
+
+  /** An account's e-mail, name and phone. */
+  contactOf(userId: string, manager?: EntityManager): Promise<ReferrerRow | undefined> {
+    return this.repository.findContact(userId, manager);
+  }
+}
+
+/** Capitals and digits people cannot confuse (no 0/O, 1/I/L): 8 of them, about 10^11 codes. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+export function newReferralCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 }

@@ -76,7 +76,7 @@ export interface CreateJobRequest {
   customerPhone?: string;
   address?: string;
   bookingId?: string;
-  referralId?: string;
+  referralId?: string | null;
   /** E-mail the link now; by default as the 'Automatic Email Notifications' setting says. */
   notify?: boolean;
 }

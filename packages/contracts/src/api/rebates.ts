@@ -34,7 +34,7 @@ export interface RebateEntry {
   state: RebateEntryState;
   /** When the milestone happened (the inspection, the reline) or the adjustment was made. */
   milestoneAt: string;
-  /** 15 days (Clean & View) or 30 days (reline) after the milestone; null for a void entry. */
+  /** The part's payment terms after the milestone (PAYMENT_TERMS_DAYS); null for a void entry. */
   dueAt: string | null;
   paidAt: string | null;
   /** Unpaid past its due date. */

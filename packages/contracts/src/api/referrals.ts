@@ -29,7 +29,7 @@ export interface RebatePartView {
   amount: number;
   status: RebateStatus;
   statusLabel: string;
-  /** Not earned and still possible ('Reline: up to $400 if relined'). */
+  /** Not earned and still possible (the dashboard says what it would pay: 'Reline: up to … if relined'). */
   possible: boolean;
 }
 

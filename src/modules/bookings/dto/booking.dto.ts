@@ -29,6 +29,13 @@ export class BookingRequestDto {
   @TextField()
   _next?: string;
   @ApiProperty({ required: false, description: 'Same as the Idempotency-Key header, for form posts.' }) @TextField() idempotency_key?: string;
+  @ApiProperty({
+    required: false,
+    example: 'K7M2QXPA',
+    description: "A plumber's referral code (optional; without it, the one remembered from the plumber's link). An unknown code never blocks a booking.",
+  })
+  @TextField()
+  referral_code?: string;
 }
 
 // The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
@@ -49,6 +56,9 @@ export class BookingResponse implements BookingRecord {
   @ApiProperty() preferredTime!: string;
   @ApiProperty() briefDescription!: string;
   @ApiProperty({ nullable: true }) howHeardAboutUs!: string | null;
+  @ApiProperty({ nullable: true }) referralCode!: string | null;
+  @ApiProperty({ nullable: true, enum: ['attributed', 'unknown', 'self'] }) referralCodeStatus!: BookingRecord['referralCodeStatus'];
+  @ApiProperty({ nullable: true }) referrerId!: string | null;
   @ApiProperty({ enum: BOOKING_STATUSES }) status!: BookingStatus;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;

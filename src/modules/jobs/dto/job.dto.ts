@@ -66,10 +66,15 @@ export class CreateJobDto implements Jobs.CreateJobRequest {
   @IsUUID('all', { message: 'bookingId must be a booking id' })
   bookingId?: string;
 
-  @ApiProperty({ required: false, description: 'The referral this job comes from.' })
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    description:
+      'The referral this job carries. Left out with a bookingId: the first referrer of the last 90 days for the same customer is linked, or two plumbers claiming the customer open a review. null: no referral.',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'referralId must be a referral id' })
-  referralId?: string;
+  referralId?: string | null;
 
   @ApiProperty({ required: false, description: "E-mail the link now; by default as the 'Automatic Email Notifications' setting says." })
   @IsOptional()

@@ -1,8 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BodyField, CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
-import { paymentsDue } from '../../rebates/rebate.rules.js';
-import { REFERRAL_STATUS_LABELS, referralProblems, serviceTypesOf, URGENCIES, URGENCY_LABELS } from '@relining/contracts/referral-rules';
-import type { PlumberReferral, ReferralRecord } from '@relining/contracts/api/referrals';
+import { dueDate } from '../../rebates/rebate.rules.js';
+import { JOB_STATUS_LABELS } from '@relining/contracts/job-status';
+import {
+  REBATE_STATUS_LABELS,
+  REFERRAL_STATUS_LABELS,
+  referralProblems,
+  serviceTypesOf,
+  URGENCIES,
+  URGENCY_LABELS,
+  type RebateStatus,
+} from '@relining/contracts/referral-rules';
+import type { PlumberReferral, RebatePartView, ReferralRecord } from '@relining/contracts/api/referrals';
 import type { Referral } from '../referral.entity.js';
 
 const dollars = (cents: number) => cents / 100;
@@ -45,7 +54,14 @@ export class QuickReferralDto extends ReferralFormDto {
   @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) @SpamTrap() _gotcha?: string;
 }
 
+/** A part as people see it: a part not earned shows what it would pay, and whether it still can. */
+function partView(cents: number, status: RebateStatus, held: boolean): RebatePartView {
+  return { amount: dollars(cents), status, statusLabel: REBATE_STATUS_LABELS[status], possible: status === 'pending' && !held };
+}
+
+/** The plumber's view (never staff's notes, nor anything staff keep to themselves). */
 export function toPlumberReferral(referral: Referral): PlumberReferral {
+  const held = referral.reviewState === 'held' || referral.reviewState === 'rejected';
   return {
     id: referral.id,
     refNumber: referral.refNumber,
@@ -64,24 +80,24 @@ export function toPlumberReferral(referral: Referral): PlumberReferral {
     description: referral.description,
     notes: referral.notes,
     rebates: {
-      cleanView: { amount: dollars(referral.cleanViewRebateCents), status: referral.cleanViewRebateStatus },
-      reline: { amount: dollars(referral.relineRebateCents), status: referral.relineRebateStatus },
+      cleanView: partView(referral.cleanViewRebateCents, referral.cleanViewRebateStatus, held),
+      reline: partView(referral.relineRebateCents, referral.relineRebateStatus, held),
     },
+    job: referral.jobStage ? { stage: referral.jobStage, stageLabel: JOB_STATUS_LABELS[referral.jobStage] } : null,
+    source: referral.source,
+    heldForReview: referral.reviewState === 'held',
   };
+}
+
+/** When an earned, unpaid part falls due (its payment terms after its milestone). */
+function dueOf(kind: 'cleanview' | 'reline', status: RebateStatus, milestoneAt: Date | null): Date | null {
+  return milestoneAt && (status === 'processing' || status === 'approved') ? dueDate(kind, milestoneAt) : null;
 }
 
 /** Staff records, camelCase like every staff JSON record (amounts in dollars). */
 export function toAdminReferral(referral: Referral, now: Date = new Date()): ReferralRecord {
-  const due = paymentsDue(
-    {
-      cleanViewStatus: referral.cleanViewRebateStatus,
-      relineStatus: referral.relineRebateStatus,
-      cleanViewCompletedAt: referral.cleanViewCompletedAt,
-      relineCompletedAt: referral.relineCompletedAt,
-    },
-    now,
-  );
-  const dueOf = (part: 'cleanView' | 'reline') => due.find((item) => item.part === part);
+  const cleanviewDue = dueOf('cleanview', referral.cleanViewRebateStatus, referral.cleanViewCompletedAt);
+  const relineDue = dueOf('reline', referral.relineRebateStatus, referral.relineCompletedAt);
   return {
     id: referral.id,
     refNumber: referral.refNumber,
@@ -99,9 +115,16 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()): Ref
     urgency: referral.urgency,
     description: referral.description,
     notes: referral.notes,
+    staffNotes: referral.staffNotes,
+    clientEmail: referral.clientEmail,
     contactClient: referral.contactClient,
     serviceTypes: { cleanView: referral.serviceCleanView, reline: referral.serviceReline },
     status: referral.status,
+    bookingId: referral.bookingId,
+    jobId: referral.jobId,
+    jobStage: referral.jobStage,
+    review: referral.reviewState,
+    duplicateOf: referral.duplicateOf,
     cleanviewRebateAmount: dollars(referral.cleanViewRebateCents),
     cleanviewRebateStatus: referral.cleanViewRebateStatus,
     relineRebateAmount: dollars(referral.relineRebateCents),
@@ -110,9 +133,9 @@ export function toAdminReferral(referral: Referral, now: Date = new Date()): Ref
     relineCompletedAt: iso(referral.relineCompletedAt),
     cleanviewPaidAt: iso(referral.cleanViewPaidAt),
     relinePaidAt: iso(referral.relinePaidAt),
-    cleanviewDueAt: iso(dueOf('cleanView')?.dueAt ?? null),
-    relineDueAt: iso(dueOf('reline')?.dueAt ?? null),
-    overdue: due.some((item) => item.overdue),
+    cleanviewDueAt: iso(cleanviewDue),
+    relineDueAt: iso(relineDue),
+    overdue: [cleanviewDue, relineDue].some((due) => due !== null && due.getTime() < now.getTime()),
     source: referral.source,
     claimDeclinedAt: iso(referral.claimDeclinedAt),
     createdAt: referral.createdAt.toISOString(),

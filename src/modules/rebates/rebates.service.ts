@@ -1,0 +1,353 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CurrentUserInfo } from '../../common/auth/current-user.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainEvents } from '../../common/events/domain-events.js';
+import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import { REBATE_MESSAGES, type RebateEntry, type RebateEntryDetail, type RebateEntryState, type RebateKind } from '@relining/contracts/api/rebates';
+import type { ReferralStatus, RebateStatus } from '@relining/contracts/referral-rules';
+import { UsersService } from '../users/users.service.js';
+import type { RebateEntryRow } from './rebate-entry.entity.js';
+import {
+  canEarn,
+  dueDate,
+  MILESTONE_KINDS,
+  partStatus,
+  planReferralStatus,
+  reasonOf,
+  STAFF_ACTION_PROBLEMS,
+  type LedgerEntry,
+  type MilestoneKind,
+} from './rebate.rules.js';
+import { RebateEntriesChanged, type LedgerChange } from './rebates.events.js';
+import { REBATE_LIST, RebatesRepository } from './rebates.repository.js';
+
+/** The referral as the ledger needs it: who is credited and the fees of the day (copied onto the referral). */
+export interface LedgerReferral {
+  id: string;
+  refNumber: string;
+  plumberId: string | null;
+  plumberName: string;
+  feeCents: Record<MilestoneKind, number>;
+}
+
+/** A part as the referral's own fields show it, derived from its entries. */
+export interface DerivedPart {
+  status: RebateStatus;
+  milestoneAt: Date | null;
+  paidAt: Date | null;
+}
+
+const asLedgerEntry = (row: RebateEntryRow): LedgerEntry => ({
+  id: row.id,
+  kind: row.kind,
+  state: row.state,
+  amountCents: row.amountCents,
+  voidSource: row.voidSource,
+  adjusts: row.adjusts,
+});
+
+const changeOf = (row: RebateEntryRow, from: RebateEntryState | null, reason: string | null): LedgerChange => ({
+  entryId: row.id,
+  kind: row.kind,
+  amountCents: row.amountCents,
+  from,
+  to: row.state,
+  dueAt: row.dueAt,
+  reason,
+});
+
+/**
+ * The rebate ledger (issue 15). Entries are written only by milestones (the referrals module calls in,
+ * inside its transaction) and by staff's actions here (each announced with RebateEntriesChanged inside
+ * the same transaction, so the referral's fields and the plumber's e-mail follow with it).
+ */
+@Injectable()
+export class RebatesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: RebatesRepository,
+    private readonly events: DomainEvents,
+    private readonly users: UsersService,
+  ) {}
+
+  /** A referral's entries in rule form, locked for the transaction (a change is coming). */
+  async lockedEntries(manager: EntityManager, referralId: string): Promise<LedgerEntry[]> {
+    return (await this.repository.entriesOfReferral(manager, referralId, true)).map(asLedgerEntry);
+  }
+
+  /**
+   * What a referral status does to the ledger (rebate.rules.ts), applied: parts earned at `at`, earned
+   * parts paid. Answers the changes and what the status could not do.
+   */
+  async applyReferralStatus(
+    manager: EntityManager,
+    referral: LedgerReferral,
+    status: ReferralStatus,
+    options: { held: boolean; actorId: string | null; at: Date; reason: string | null },
+  ): Promise<{ changes: LedgerChange[]; notices: string[] }> {
+    const entries = await this.lockedEntries(manager, referral.id);
+    const plan = planReferralStatus(status, entries, { held: options.held });
+    const changes: LedgerChange[] = [];
+    for (const action of plan.actions) {
+      if (action.type === 'earn') {
+        const row = await this.insertEarned(manager, referral, action.kind, options.at, options.actorId, options.reason);
+        changes.push(changeOf(row, null, options.reason));
+      } else {
+        const before = entries.find((entry) => entry.id === action.entryId)!;
+        const row = await this.repository.setState(manager, action.entryId, {
+          state: 'paid',
+          actorId: options.actorId,
+          reason: options.reason,
+          at: options.at,
+        });
+        changes.push(changeOf(row, before.state, options.reason));
+      }
+    }
+    return { changes, notices: plan.notices };
+  }
+
+  /** Earns the parts of milestones that happened while the referral earned nothing (a duplicate staff approved). */
+  async earnMissed(
+    manager: EntityManager,
+    referral: LedgerReferral,
+    milestones: Partial<Record<MilestoneKind, Date>>,
+    actorId: string | null,
+    reason: string,
+  ): Promise<LedgerChange[]> {
+    const entries = await this.lockedEntries(manager, referral.id);
+    const changes: LedgerChange[] = [];
+    for (const kind of MILESTONE_KINDS) {
+      const at = milestones[kind];
+      if (!at || !canEarn(entries, kind)) continue;
+      changes.push(changeOf(await this.insertEarned(manager, referral, kind, at, actorId, reason), null, reason));
+    }
+    return changes;
+  }
+
+  /**
+   * The parts not earned (and not already void) become void with `reason`: the job was archived, its
+   * booking cancelled, a duplicate rejected. Earned parts are untouched.
+   */
+  async voidUnearned(manager: EntityManager, referral: LedgerReferral, reason: string, actorId: string | null): Promise<LedgerChange[]> {
+    const entries = await this.lockedEntries(manager, referral.id);
+    const changes: LedgerChange[] = [];
+    for (const kind of MILESTONE_KINDS) {
+      if (!canEarn(entries, kind) || entries.some((entry) => entry.kind === kind)) continue;
+      const row = await this.repository.insert(manager, {
+        referralId: referral.id,
+        plumberId: referral.plumberId,
+        refNumber: referral.refNumber,
+        plumberName: referral.plumberName,
+        kind,
+        amountCents: referral.feeCents[kind],
+        state: 'void',
+        milestoneAt: new Date(),
+        dueAt: null,
+        voidReason: reason,
+        voidSource: 'pipeline',
+        actorId,
+        reason,
+      });
+      changes.push(changeOf(row, null, reason));
+    }
+    return changes;
+  }
+
+  /** The referral's parts as its own fields show them. */
+  async derivedParts(manager: EntityManager, referralId: string): Promise<Record<MilestoneKind, DerivedPart>> {
+    const rows = await this.repository.entriesOfReferral(manager, referralId);
+    const entries = rows.map(asLedgerEntry);
+    const part = (kind: MilestoneKind): DerivedPart => {
+      const live = rows.find((row) => row.kind === kind && row.state !== 'void');
+      return { status: partStatus(entries, kind), milestoneAt: live?.milestoneAt ?? null, paidAt: live?.paidAt ?? null };
+    };
+    return { cleanview: part('cleanview'), reline: part('reline') };
+  }
+
+  /** A quick referral claimed by its plumber: its entries are credited to their account. */
+  attachPlumber(manager: EntityManager, referralIds: readonly string[], plumberId: string): Promise<void> {
+    return this.repository.setPlumber(manager, referralIds, plumberId);
+  }
+
+  // Staff actions (console → Rebates, and each referral's ledger).
+
+  approve(actor: CurrentUserInfo, id: string): Promise<RebateEntry> {
+    return this.staffChange(
+      actor,
+      id,
+      (entry) => STAFF_ACTION_PROBLEMS.approve(entry),
+      async (manager, row) => {
+        const next = await this.repository.setState(manager, id, { state: 'approved', actorId: actor.id, reason: 'Approved for payment' });
+        return [next, [changeOf(next, row.state, null)]];
+      },
+    );
+  }
+
+  voidEntry(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
+    const reason = this.requireReason(reasonInput);
+    return this.staffChange(
+      actor,
+      id,
+      (entry) => STAFF_ACTION_PROBLEMS.void(entry),
+      async (manager, row) => {
+        const next = await this.repository.setState(manager, id, { state: 'void', actorId: actor.id, reason, voidSource: 'staff' });
+        return [next, [changeOf(next, row.state, reason)]];
+      },
+    );
+  }
+
+  /** A paid entry taken back: a negative adjustment of the same amount, to settle with the next payment. */
+  refund(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
+    const reason = this.requireReason(reasonInput);
+    let refunded = false;
+    return this.staffChange(
+      actor,
+      id,
+      (entry) => STAFF_ACTION_PROBLEMS.refund(entry, refunded),
+      async (manager, row) => {
+        const adjustment = await this.repository.insert(manager, {
+          referralId: row.referralId,
+          plumberId: row.plumberId,
+          refNumber: row.refNumber,
+          plumberName: row.plumberName,
+          kind: 'adjustment',
+          amountCents: -row.amountCents,
+          state: 'pending',
+          milestoneAt: new Date(),
+          dueAt: null,
+          adjusts: row.id,
+          actorId: actor.id,
+          reason,
+        });
+        return [adjustment, [changeOf(adjustment, null, reason)]];
+      },
+      async (manager, row) => {
+        refunded = await this.repository.isRefunded(manager, row.id);
+      },
+    );
+  }
+
+  private requireReason(value: unknown): string {
+    const reason = reasonOf(value);
+    if (!reason) throw DomainError.validation([{ field: 'reason', message: REBATE_MESSAGES.reasonRequired }]);
+    return reason;
+  }
+
+  private async staffChange(
+    actor: CurrentUserInfo,
+    id: string,
+    problem: (entry: LedgerEntry) => string | null,
+    change: (manager: EntityManager, row: RebateEntryRow) => Promise<[RebateEntryRow, LedgerChange[]]>,
+    prepare?: (manager: EntityManager, row: RebateEntryRow) => Promise<void>,
+  ): Promise<RebateEntry> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.repository.findById(id, manager, true);
+      if (!row) throw DomainError.notFound('Rebate not found.');
+      await prepare?.(manager, row);
+      const refused = problem(asLedgerEntry(row));
+      if (refused) throw DomainError.conflict('REBATE_STATE', refused);
+      const [result, changes] = await change(manager, row);
+      await this.events.publish(manager, new RebateEntriesChanged(row.referralId, changes, actor.id));
+      return this.toResponse(result);
+    });
+  }
+
+  // Reads.
+
+  async listForPlumber(user: CurrentUserInfo): Promise<RebateEntry[]> {
+    const now = new Date();
+    return (await this.repository.entriesOfPlumber(user.id)).map((row) => this.toResponse(row, now));
+  }
+
+  totalsForPlumber(plumberId: string): Promise<{ paidCents: number; pendingCents: number }> {
+    return this.repository.totalsOfPlumber(plumberId);
+  }
+
+  async list(params: ListParams): Promise<{ rows: RebateEntry[]; total: number; offset: number }> {
+    const list = parseListParams(params, REBATE_LIST);
+    const [rows, total] = await this.repository.findForAdminList(list);
+    const now = new Date();
+    return { rows: rows.map((row) => this.toResponse(row, now)), total, offset: list.offset };
+  }
+
+  async get(id: string): Promise<RebateEntryDetail> {
+    const row = await this.repository.findById(id);
+    if (!row) throw DomainError.notFound('Rebate not found.');
+    return (await this.withHistory([row]))[0]!;
+  }
+
+  /** A referral's ledger, oldest first, each entry with its history (console → the referral). */
+  async ledgerOf(referralId: string): Promise<RebateEntryDetail[]> {
+    return this.withHistory(await this.repository.entriesOfReferrals([referralId]));
+  }
+
+  /** The whole ledger's money (console summary), in cents, from its running totals. */
+  moneyTotals(manager?: EntityManager): Promise<{ paidCents: number; pendingCents: number }> {
+    return this.repository.moneyTotals(manager);
+  }
+
+  private async withHistory(rows: RebateEntryRow[]): Promise<RebateEntryDetail[]> {
+    const events = await this.repository.historyOf(rows.map((row) => row.id));
+    const actors = await this.users.emailsOf(events.flatMap((event) => (event.actorId ? [event.actorId] : [])));
+    const now = new Date();
+    return rows.map((row) => ({
+      ...this.toResponse(row, now),
+      history: events
+        .filter((event) => event.entryId === row.id)
+        .map((event) => ({
+          id: event.id,
+          fromState: event.fromState,
+          toState: event.toState,
+          reason: event.reason,
+          actor: event.actorId ? (actors.get(event.actorId) ?? null) : null,
+          createdAt: new Date(event.createdAt).toISOString(),
+        })),
+    }));
+  }
+
+  toResponse(row: RebateEntryRow, now: Date = new Date()): RebateEntry {
+    const unpaid = row.state === 'pending' || row.state === 'approved';
+    return {
+      id: row.id,
+      referralId: row.referralId,
+      refNumber: row.refNumber,
+      plumberId: row.plumberId,
+      plumberName: row.plumberName,
+      kind: row.kind,
+      amountCents: row.amountCents,
+      state: row.state,
+      milestoneAt: row.milestoneAt.toISOString(),
+      dueAt: row.dueAt ? row.dueAt.toISOString() : null,
+      paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      overdue: unpaid && row.dueAt !== null && row.dueAt.getTime() < now.getTime(),
+      voidReason: row.voidReason,
+      adjusts: row.adjusts,
+      createdAt: new Date(row.createdAt).toISOString(),
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    };
+  }
+
+  private insertEarned(
+    manager: EntityManager,
+    referral: LedgerReferral,
+    kind: MilestoneKind,
+    at: Date,
+    actorId: string | null,
+    reason: string | null,
+  ): Promise<RebateEntryRow> {
+    return this.repository.insert(manager, {
+      referralId: referral.id,
+      plumberId: referral.plumberId,
+      refNumber: referral.refNumber,
+      plumberName: referral.plumberName,
+      kind: kind satisfies RebateKind,
+      amountCents: referral.feeCents[kind],
+      state: 'pending',
+      milestoneAt: at,
+      dueAt: dueDate(kind, at),
+      actorId,
+      reason: reason ?? 'Earned',
+    });
+  }
+}

@@ -38,6 +38,7 @@ export default {
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/packages/*/src/**/*.spec.ts',
     '<rootDir>/admin-ui/src/**/*.spec.ts',
+    '<rootDir>/public-site/src/**/*.spec.ts',
     '<rootDir>/test/api/**/*.test.ts',
     '<rootDir>/test/security/**/*.test.ts',
     '<rootDir>/test/project/**/*.test.ts',

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { SessionProvider } from './auth/session';
 import { BookingDialogProvider } from './components/BookingDialog';
 import { ProductEnquiryProvider } from './components/ProductEnquiryDialog';
@@ -37,6 +37,23 @@ function ScrollManager(): null {
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [location]);
+  return null;
+}
+
+/**
+ * Remembers a plumber's referral code (`?ref=CODE`) whenever the address carries one, as the server
+ * does when it serves a page, so a link followed inside the site is remembered too. The code that does
+ * it (lib/referral-code.ts) is fetched only then: every page carries this frame.
+ */
+function ReferralFromAddress(): null {
+  const search = useSearch();
+  useEffect(() => {
+    if (!new URLSearchParams(search).has('ref')) return;
+    import('./lib/referral-code').then(
+      ({ rememberReferralFromAddress }) => rememberReferralFromAddress(),
+      () => undefined, // not fetched (offline): the server remembered it when it served the page
+    );
+  }, [search]);
   return null;
 }
 
@@ -95,6 +112,7 @@ export function App({
                 <Signals {...signals} />
               </Suspense>
               <HeadUpdater />
+              <ReferralFromAddress />
               <ScrollManager />
               <ToastHost />
             </ProductEnquiryProvider>

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.js';
 import { adminLogIn } from './support/admin.js';
+import { pick, staffRecords } from './support/addresses.js';
 import { linkIn, waitForMail } from './support/mail.js';
 import { completeRegistration, logIn, PLUMBER_PASSWORD, registerAndVerify } from './support/plumber.js';
 
@@ -126,8 +127,11 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await expect(row).toContainText(/R-\d{6}/);
   await expect(row).toContainText('12 River Road, Geelong VIC 3220');
   await expect(row).toContainText('Referred');
-  await expect(row).toContainText(/C&V\s*\$80\s*Pending/);
-  await expect(row).toContainText(/Reline\s*\$400\s*Pending/);
+  // Nothing earned yet: each part reads as what it could become, never as money owed.
+  await expect(row).toContainText(/C&V\s*up to \$80 once inspected/);
+  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  await expect(card(page, 'Rebate Pending')).toContainText('$0');
+  await expect(page.getByText('Up to $480 more if your referred jobs go ahead.')).toBeVisible();
   const refId = (await row.getByRole('button', { name: /View referral/ }).textContent())!.trim();
   await row.getByRole('button', { name: /View referral/ }).click();
   await expect(page.getByRole('dialog').getByRole('img', { name: 'roots.png' })).toBeVisible();
@@ -152,9 +156,12 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
 
   await page.reload();
   await expect(row).toContainText('Clean & View Completed');
-  await expect(row).toContainText(/C&V\s*\$80\s*Processing/);
+  await expect(row).toContainText(/C&V\s*\$80\s*Earned, processing/);
+  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  // Rebate Pending is what was earned and is not paid yet; the reline is only possible.
   await expect(card(page, 'Rebate Paid')).toContainText('$0');
-  await expect(card(page, 'Rebate Pending')).toContainText('$480');
+  await expect(card(page, 'Rebate Pending')).toContainText('$80');
+  await expect(page.getByText('Up to $400 more if your referred jobs go ahead.')).toBeVisible();
 
   await setStatus(staff, 'Rebate Paid');
 
@@ -162,11 +169,11 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await detail.getByRole('button', { name: 'Send Email to Plumber' }).click();
   const compose = staff.getByRole('dialog', { name: 'Send Email to Plumber' });
   await compose.getByLabel('Subject').fill(`Your rebate for ${refId} is paid`);
-  await compose.getByLabel('Message').fill('Thanks for the referral: $480 is on its way to your account.');
+  await compose.getByLabel('Message').fill('Thanks for the referral: $80 is on its way to your account.');
   await compose.getByRole('button', { name: 'Send' }).click();
   await expect(staff.getByText('Email sent', { exact: true })).toBeVisible();
   const mail = await waitForMail(request, email, `Your rebate for ${refId} is paid`);
-  expect(mail.text).toContain('$480 is on its way to your account.');
+  expect(mail.text).toContain('$80 is on its way to your account.');
 
   // The referral has its own address: the dialog's 'Open as page', and the same page opened afresh.
   await detail.getByRole('link', { name: 'Open as page' }).click();
@@ -180,9 +187,10 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
 
   await page.reload();
   await expect(row).toContainText('Rebate Paid');
+  // Only what was earned is paid: the job was never relined.
   await expect(row).toContainText(/C&V\s*\$80\s*Paid/);
-  await expect(row).toContainText(/Reline\s*\$400\s*Paid/);
-  await expect(card(page, 'Rebate Paid')).toContainText('$480');
+  await expect(row).not.toContainText(/Reline\s*\$400\s*Paid/);
+  await expect(card(page, 'Rebate Paid')).toContainText('$80');
   await expect(card(page, 'Rebate Pending')).toContainText('$0');
 });
 
@@ -266,4 +274,70 @@ test('on a 360 px phone every status chip and rebate badge of the dashboard fits
     const box = (await chip.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
   }
+});
+
+test("a plumber's referral link: copied from the dashboard, followed by a homeowner, its code carried into the booking and credited", async ({
+  page,
+  browser,
+  request,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = `linker-${Date.now()}@example.com.au`;
+  const homeowner = `Bea Booker ${Date.now()}`;
+  const homeownerEmail = `booker-${Date.now()}@example.com.au`;
+  await registerAndVerify(page, request, email, 'Lee Linker');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/plumber-dashboard$/);
+
+  const linkCard = page.getByRole('region', { name: 'Your referral link' });
+  const field = linkCard.getByRole('textbox', { name: 'Your referral link' });
+  await expect(field).toHaveValue(/[?&]ref=[A-Z0-9]{6,12}$/);
+  const url = await field.inputValue();
+  const code = new URL(url).searchParams.get('ref')!;
+  await expect(linkCard).toContainText(`Your code: ${code}`);
+  await expect(linkCard.getByRole('img', { name: /^QR code of your referral link/ }).locator('svg')).toBeVisible();
+  await linkCard.getByRole('button', { name: 'Copy link' }).click();
+  await expect(linkCard.getByRole('status')).toHaveText('Link copied');
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+  ).toBe(url);
+
+  // The homeowner follows the link: the server remembers the code, the page as prerendered does not carry it.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const landing = `${new URL(url).pathname}${new URL(url).search}`;
+  const served = await (await request.get(landing)).text();
+  const prerendered = served.match(/<input[^>]*name="referral_code"[^>]*>/)?.[0];
+  expect(prerendered).toBeDefined();
+  expect(prerendered).not.toContain(code);
+  await visitor.goto(landing);
+  await expect.poll(async () => (await visitorContext.cookies()).find((cookie) => cookie.name === 'relining_ref')?.value).toBe(code);
+  await expect(visitor.locator('#home-booking-referral_code')).toHaveValue(code);
+
+  // On another page, without ?ref=, the booking dialog offers the remembered code; that booking is credited.
+  await visitor.goto('/about');
+  await visitor
+    .getByRole('banner')
+    .getByRole('button', { name: /^Book Clean & View/ })
+    .click();
+  const dialog = visitor.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
+  await expect(dialog.getByLabel(/^Referral code/)).toHaveValue(code);
+  await dialog.locator('#dialog-booking-name').fill(homeowner);
+  await dialog.locator('#dialog-booking-email').fill(homeownerEmail);
+  await dialog.locator('#dialog-booking-phone').fill('0400 777 888');
+  await pick(visitor, dialog.locator('#dialog-booking-suburb'), 'Toowo', 'Toowong QLD 4066');
+  await dialog.locator('#dialog-booking-address').fill('8 Referral Road');
+  await dialog.locator('#dialog-booking-preferred_date').fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.locator('#dialog-booking-preferred_time').selectOption('10:00 AM');
+  await dialog.locator('#dialog-booking-message').fill('Slow drain in the laundry');
+  await dialog.getByRole('button', { name: 'Book My Clean & View' }).click();
+  await expect(dialog.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
+  await visitorContext.close();
+
+  const [booking] = await staffRecords(request, 'bookings', homeownerEmail);
+  expect(booking).toMatchObject({ email: homeownerEmail, referralCode: code, referralCodeStatus: 'attributed' });
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(homeowner) })).toBeVisible();
 });

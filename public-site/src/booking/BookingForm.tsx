@@ -35,6 +35,9 @@ type Values = typeof EMPTY;
 type Phase = 'idle' | 'submitting' | 'submitted';
 type Errors = Partial<Record<keyof Values, string>>;
 
+/** The referral code field's limit (the server reads at most this much of it: normaliseReferralCode). */
+const REFERRAL_CODE_MAX_LENGTH = 40;
+
 /** Each field's first problem, in the order the checks run (spec §5). */
 function errorsOf(problems: BookingProblem[]): Errors {
   const errors: Errors = {};
@@ -61,6 +64,28 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/**
+ * Offers the referral code the visitor arrived with (the address's `?ref=`, or the cookie the server
+ * set), unless they typed one. Only after hydration, so the prerendered form is the same for everyone;
+ * and the code reading it is fetched only when there is a cookie or a query string at all, as the
+ * home page's weight is counted to the kilobyte and most visitors have neither.
+ */
+function useOfferedReferralCode(offer: (update: (typed: string) => string) => void): void {
+  useEffect(() => {
+    if (!document.cookie && !window.location.search) return;
+    let cancelled = false;
+    import('../lib/referral-code').then(
+      ({ rememberedReferralCode }) => {
+        if (!cancelled) offer((typed) => typed || rememberedReferralCode());
+      },
+      () => undefined, // not fetched (offline): the visitor can still type the code
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [offer]);
+}
+
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
@@ -79,6 +104,10 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   const [errors, setErrors] = useState<Errors>({});
   const [key, setKey] = useState(newKey);
   const success = useRef<HTMLDivElement>(null);
+  // The plumber's referral code: apart from the draft, so a code offered from the cookie never counts
+  // as something the visitor typed ('We kept what you typed earlier').
+  const [referralCode, setReferralCode] = useState('');
+  useOfferedReferralCode(setReferralCode);
 
   // A message goes as soon as its field is corrected (spec §5's check, run again on the new value).
   useEffect(() => setErrors((shown) => (Object.keys(shown).length > 0 ? stillWrong(shown, values) : shown)), [values]);
@@ -116,7 +145,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     setErrors({});
     setPhase('submitting');
     try {
-      await fetchBooking(values, place, key);
+      await fetchBooking(values, referralCode, place, key);
       clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
@@ -279,7 +308,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
           </select>
           <FieldError id={errorId('preferred_time')} message={errors.preferred_time} />
         </div>
-        <div className="field booking-form__wide">
+        <div className="field">
           <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
             How did you hear about us? <span className="field__optional">(optional)</span>
           </label>
@@ -299,6 +328,26 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             ))}
           </select>
           <FieldError id={errorId('how_heard_about_us')} message={errors.how_heard_about_us} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-referral_code`} className="field__label">
+            Referral code <span className="field__optional">(optional)</span>
+          </label>
+          <input
+            id={`${idPrefix}-referral_code`}
+            name="referral_code"
+            className="field__input"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={REFERRAL_CODE_MAX_LENGTH}
+            aria-describedby={`${idPrefix}-referral_code-hint`}
+            value={referralCode}
+            onChange={(e) => setReferralCode(e.target.value)}
+          />
+          <p id={`${idPrefix}-referral_code-hint`} className="field__hint">
+            From your plumber, if you have one
+          </p>
         </div>
         <div className="field booking-form__wide">
           <label htmlFor={`${idPrefix}-message`} className="field__label">
@@ -326,10 +375,13 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   );
 }
 
-async function fetchBooking(values: Values, place: Pick<AddressSuggestion, 'state' | 'postcode'>, key: string): Promise<void> {
+async function fetchBooking(values: Values, referralCode: string, place: Pick<AddressSuggestion, 'state' | 'postcode'>, key: string): Promise<void> {
   const body = {
     ...values,
     how_heard_about_us: values.how_heard_about_us || undefined,
+    // As typed (the server ignores spaces, dashes and case); left out when empty: no code, no referral
+    // (the visitor removed the one offered, or had none).
+    referral_code: referralCode.trim() || undefined,
     subject: BOOKING_SUBJECT,
     _gotcha: '',
     ...(place.state ? { state: place.state } : {}),

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { WARRANTY } from '@relining/contracts/business';
+import { REFERRAL_COOKIE, REFERRAL_WINDOW_DAYS } from '@relining/contracts/referral-rules';
 import { telHref } from '@relining/contracts/phone';
 import { COMPANY } from '../lib/site';
 
 const OAIC_PHONE = '1300 363 992';
 
-const LAST_UPDATED = '21 November 2026';
+const LAST_UPDATED = '26 November 2026';
 
 /** The policy's sections, in order: the contents list and the headings come from here. */
 const SECTIONS = {
@@ -102,11 +103,16 @@ export default function PrivacyPage() {
             <h3>Clean &amp; View booking form</h3>
             <p>
               <strong>What we collect:</strong> your name, e-mail address, phone number, suburb, street address, preferred date and time, how you heard about us
-              (optional) and your description of the job.
+              (optional), a plumber’s referral code (optional) and your description of the job.
             </p>
             <p>
               <strong>Why:</strong> to confirm and schedule your inspection, send a technician to the right address, contact you about the job, prepare your
               report and quote, and understand which of our advertising works.
+            </p>
+            <p>
+              If you book with a plumber’s referral code, typed by you or filled in from their referral link, your booking counts as that plumber’s referral so
+              we can pay them their referral fee: they can see your name, the job’s address and details, and how your job progresses in their dashboard, but not
+              your inspection report or quote. Leave the field empty if you don’t want that.
             </p>
 
             <h3>Plumber registration and accounts</h3>
@@ -220,11 +226,19 @@ export default function PrivacyPage() {
                 a session cookie that keeps signed-in plumbers and staff signed in. It is sent only to our sign-in service and cannot be read by scripts on the
                 page;
               </li>
-              <li>a sign-in marker cookie that tells the website that a signed-in session may exist. It contains no personal information.</li>
+              <li>a sign-in marker cookie that tells the website that a signed-in session may exist. It contains no personal information;</li>
+              <li>a referral cookie, described below, if you arrive through a plumber’s referral link.</li>
             </ul>
+            <p>The session and sign-in marker cookies are set only when you sign in, and are removed when you sign out or after 30 days at most.</p>
             <p>
-              Both are set only when you sign in, and are removed when you sign out or after 30 days at most. Visitors who don’t sign in receive no cookies from
-              us. We don’t use advertising or tracking cookies, and we don’t let third parties place cookies through our website.
+              The referral cookie, named <code>{REFERRAL_COOKIE}</code>, is set when you arrive through a plumber’s referral link. It holds only that plumber’s
+              referral code, nothing about you. It is a first-party cookie (only our website can read it) and is kept for {REFERRAL_WINDOW_DAYS} days. When you
+              book a Clean &amp; View, we use it to fill in the booking form’s referral code, so the plumber who referred you is credited. You can clear it in
+              your browser at any time, or just remove the code from the booking form before you send it.
+            </p>
+            <p>
+              Visitors who don’t sign in and don’t arrive through a referral link receive no cookies from us. We don’t use advertising or tracking cookies, and
+              we don’t let third parties place cookies through our website.
             </p>
           </LegalSection>
 

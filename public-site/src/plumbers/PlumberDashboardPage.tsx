@@ -6,6 +6,7 @@ import { Tabs } from '../components/Tabs';
 import { AccountTab } from './AccountTab';
 import { PlumberArea } from './PlumberArea';
 import { money } from './rebates';
+import { ReferralLinkCard } from './ReferralLinkCard';
 import { ReferralsTab } from './ReferralsTab';
 import { UnclaimedReferrals, useUnclaimedReferrals } from './UnclaimedReferrals';
 
@@ -50,23 +51,32 @@ function useReferrals(enabled: boolean) {
   return { referrals, summary, failed, retry: load, offered: unclaimed.offered };
 }
 
+/**
+ * spec §2's three cards. Rebate Pending is what was earned and is not paid yet (the server's sum); what
+ * the referrals could still earn is a line of its own, never counted as owed.
+ */
 function SummaryCards({ summary }: { summary: RebateSummary | null }) {
   const value = (text: string) => (summary ? text : '…');
   return (
-    <ul className="summary-cards" aria-label="Referral summary" aria-busy={!summary}>
-      <li className="summary-card">
-        <span className="summary-card__label">Total Referrals</span>
-        <span className="summary-card__value">{value(String(summary?.totalReferrals ?? 0))}</span>
-      </li>
-      <li className="summary-card summary-card--paid">
-        <span className="summary-card__label">Rebate Paid</span>
-        <span className="summary-card__value">{value(money(summary?.rebatePaid ?? 0))}</span>
-      </li>
-      <li className="summary-card summary-card--pending">
-        <span className="summary-card__label">Rebate Pending</span>
-        <span className="summary-card__value">{value(money(summary?.rebatePending ?? 0))}</span>
-      </li>
-    </ul>
+    <div className="summary">
+      <ul className="summary-cards" aria-label="Referral summary" aria-busy={!summary}>
+        <li className="summary-card">
+          <span className="summary-card__label">Total Referrals</span>
+          <span className="summary-card__value">{value(String(summary?.totalReferrals ?? 0))}</span>
+        </li>
+        <li className="summary-card summary-card--paid">
+          <span className="summary-card__label">Rebate Paid</span>
+          <span className="summary-card__value">{value(money(summary?.rebatePaid ?? 0))}</span>
+        </li>
+        <li className="summary-card summary-card--pending">
+          <span className="summary-card__label">Rebate Pending</span>
+          <span className="summary-card__value">{value(money(summary?.rebatePending ?? 0))}</span>
+        </li>
+      </ul>
+      {summary && summary.potential > 0 ? (
+        <p className="summary__potential">{`Up to ${money(summary.potential)} more if your referred jobs go ahead.`}</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -77,6 +87,7 @@ function Dashboard() {
     <>
       <UnclaimedReferrals offered={offered} onDecided={retry} />
       <SummaryCards summary={summary} />
+      <ReferralLinkCard />
       <Tabs
         label="Plumber dashboard"
         value={tab}

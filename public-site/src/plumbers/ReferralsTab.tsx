@@ -1,21 +1,41 @@
 import { useEffect, useState } from 'react';
 import { placeLabel } from '@relining/contracts/place-label';
-import type { PlumberReferral, PlumberReferralDetail, RebatePartView as RebatePart, ReferralPhoto as Photo } from '@relining/contracts/api/referrals';
+import { REFERRAL_WINDOW_DAYS } from '@relining/contracts/referral-rules';
+import type {
+  PlumberReferral,
+  PlumberReferralDetail,
+  RebatePartName,
+  RebatePartView as RebatePart,
+  ReferralPhoto as Photo,
+} from '@relining/contracts/api/referrals';
 import { useSession } from '../auth/session';
 import { Dialog } from '../components/Dialog';
 import { Loading } from '../components/Loading';
-import { day, money, rebateStatusLabel } from './rebates';
+import { day, REBATE_PARTS, rebatePartDisplay, REFERRAL_SOURCE_LABELS } from './rebates';
 
-function RebateLine({ label, part }: { label: string; part: RebatePart }) {
+function RebateLine({ name, label, part }: { name: RebatePartName; label: string; part: RebatePart }) {
+  const shown = rebatePartDisplay(name, part);
   return (
     <span className="rebate-line">
-      <span className="rebate-line__label">{label}</span> {money(part.amount)}{' '}
-      <span className={`rebate-status rebate-status--${part.status === 'paid' ? 'paid' : part.status === 'processing' ? 'processing' : 'pending'}`}>
-        {rebateStatusLabel(part.status)}
-      </span>
+      <span className="rebate-line__label">{label}</span> {shown.amount ? <>{shown.amount} </> : null}
+      <span className={`rebate-status rebate-status--${shown.tone}`}>{shown.status}</span>
     </span>
   );
 }
+
+/** spec §2: the referral's rebates as two lines, 'C&V' then 'Reline'. */
+function RebateLines({ referral }: { referral: PlumberReferral }) {
+  return (
+    <span className="rebate-lines">
+      {REBATE_PARTS.map(({ name, label }) => (
+        <RebateLine key={name} name={name} label={label} part={referral.rebates[name]} />
+      ))}
+    </span>
+  );
+}
+
+/** Why a referral is held (issue 15): the same client was referred within the referral window. */
+const HELD_FOR_REVIEW = `This client was referred within ${REFERRAL_WINDOW_DAYS} days of an earlier referral, so this one earns nothing until our team approves it.`;
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return <span className={`status-badge status-badge--${status}`}>{label}</span>;
@@ -84,6 +104,16 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
                 <StatusBadge status={referral.status} label={referral.statusLabel} />
               </dd>
             </div>
+            {referral.heldForReview ? (
+              <div className="details__row">
+                <dt>Held for review</dt>
+                <dd>{HELD_FOR_REVIEW}</dd>
+              </div>
+            ) : null}
+            <div className="details__row">
+              <dt>Job</dt>
+              <dd>{referral.job ? referral.job.stageLabel : 'No job yet'}</dd>
+            </div>
             <div className="details__row">
               <dt>Client</dt>
               <dd>{referral.clientName}</dd>
@@ -97,6 +127,10 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
             <div className="details__row">
               <dt>Referred</dt>
               <dd>{day(referral.date)}</dd>
+            </div>
+            <div className="details__row">
+              <dt>Came from</dt>
+              <dd>{REFERRAL_SOURCE_LABELS[referral.source]}</dd>
             </div>
             <div className="details__row">
               <dt>Urgency</dt>
@@ -124,9 +158,8 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
             ) : null}
             <div className="details__row">
               <dt>Rebates</dt>
-              <dd className="rebate-lines">
-                <RebateLine label="C&V" part={referral.rebates.cleanView} />
-                <RebateLine label="Reline" part={referral.rebates.reline} />
+              <dd>
+                <RebateLines referral={referral} />
               </dd>
             </div>
           </dl>
@@ -151,7 +184,9 @@ function ReferralDetail({ referral, onClose }: { referral: PlumberReferral | nul
 /**
  * spec §2 My Referrals tab: Ref ID, Client, Address (address, suburb), Date, Status badge and
  * Rebates ('C&V' and 'Reline', each amount and status); 'Loading referrals...', and when empty 'No
- * referrals yet' / 'Get started by submitting your first referral!'.
+ * referrals yet' / 'Get started by submitting your first referral!'. Under the status, the linked
+ * job's stage and 'Held for review' when the referral waits for staff. On a phone the same table
+ * shows as one card per referral (plumbers.css).
  */
 export function ReferralsTab({ referrals, failed, onRetry }: { referrals: PlumberReferral[] | null; failed: boolean; onRetry: () => void }) {
   const [open, setOpen] = useState<PlumberReferral | null>(null);
@@ -209,13 +244,19 @@ export function ReferralsTab({ referrals, failed, onRetry }: { referrals: Plumbe
                 </td>
                 <td data-label="Date">{day(referral.date)}</td>
                 <td data-label="Status">
-                  <StatusBadge status={referral.status} label={referral.statusLabel} />
+                  {/* One box: on a phone the cell is a two-column grid (its label, then this). */}
+                  <span className="referral-status">
+                    <StatusBadge status={referral.status} label={referral.statusLabel} />
+                    {referral.job ? <span className="referral-status__job">Job: {referral.job.stageLabel}</span> : null}
+                    {referral.heldForReview ? (
+                      <span className="referral-status__held" title={HELD_FOR_REVIEW}>
+                        Held for review
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label="Rebates">
-                  <span className="rebate-lines">
-                    <RebateLine label="C&V" part={referral.rebates.cleanView} />
-                    <RebateLine label="Reline" part={referral.rebates.reline} />
-                  </span>
+                  <RebateLines referral={referral} />
                 </td>
               </tr>
             ))}

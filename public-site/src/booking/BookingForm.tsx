@@ -379,9 +379,10 @@ async function fetchBooking(values: Values, referralCode: string, place: Pick<Ad
   const body = {
     ...values,
     how_heard_about_us: values.how_heard_about_us || undefined,
-    // As typed (the server ignores spaces, dashes and case); left out when empty: no code, no referral
-    // (the visitor removed the one offered, or had none).
-    referral_code: referralCode.trim() || undefined,
+    // As typed (the server ignores spaces, dashes and case); always sent, so an empty field means no
+    // code, no referral (the visitor removed the one offered, or had none): only a request without the
+    // field falls back to the link's cookie.
+    referral_code: referralCode.trim(),
     subject: BOOKING_SUBJECT,
     _gotcha: '',
     ...(place.state ? { state: place.state } : {}),

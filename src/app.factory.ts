@@ -1,3 +1,4 @@
+import { registerReferralCookie } from './common/http/referral-cookie.js';
 import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
@@ -63,6 +64,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   registerNoStore(fastify);
   registerFormPages(fastify);
+  registerReferralCookie(fastify, config.env === 'production');
   // A callback hook, not an async one: no promise per request for one header.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

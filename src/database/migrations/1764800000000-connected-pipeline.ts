@@ -36,7 +36,7 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
         ADD COLUMN referral_code text NULL CHECK (referral_code IS NULL OR length(referral_code) BETWEEN 1 AND 40),
         ADD COLUMN referral_code_status text NULL CHECK (referral_code_status IN ('attributed', 'unknown', 'self')),
         ADD COLUMN referrer_id uuid NULL REFERENCES users (id) ON DELETE SET NULL,
-        ADD CONSTRAINT bookings_referral_code_status_check CHECK ((referral_code IS NULL) = (referral_code_status IS NULL))`);
+        ADD CONSTRAINT bookings_referral_code_pair_check CHECK ((referral_code IS NULL) = (referral_code_status IS NULL))`);
 
     // Referrals: links, matching keys, staff notes, the duplicate hold.
     await queryRunner.query(`
@@ -280,7 +280,7 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
       ALTER TABLE referrals
         DROP COLUMN client_email, DROP COLUMN client_phone_key, DROP COLUMN address_key, DROP COLUMN booking_id, DROP COLUMN job_id,
         DROP COLUMN job_stage, DROP COLUMN job_quote_accepted, DROP COLUMN staff_notes, DROP COLUMN review_state, DROP COLUMN duplicate_of`);
-    await queryRunner.query(`ALTER TABLE bookings DROP CONSTRAINT bookings_referral_code_status_check, DROP COLUMN referral_code, DROP COLUMN referral_code_status, DROP COLUMN referrer_id`);
+    await queryRunner.query(`ALTER TABLE bookings DROP CONSTRAINT bookings_referral_code_pair_check, DROP COLUMN referral_code, DROP COLUMN referral_code_status, DROP COLUMN referrer_id`);
     await queryRunner.query(`ALTER TABLE users DROP CONSTRAINT users_referral_code_format, DROP COLUMN referral_code`);
   }
 }

@@ -118,7 +118,7 @@ describe('job tracking', () => {
     expect(count).toBe(1);
   });
 
-  it('allows any status from any status; accepted sends the booking confirmation', async () => {
+  it("allows any status from any status; accepted sends its own 'We've received your go-ahead'", async () => {
     const job = (
       await sut
         .http()
@@ -129,7 +129,7 @@ describe('job tracking', () => {
     ).body;
     await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'accepted', notify: true }).expect(200);
     const [mail] = await mailsTo(customer.customerEmail, 1);
-    expect(mail!.subject).toBe('Your pipe inspection is booked');
+    expect(mail!.subject).toBe("We've received your go-ahead");
     await sut.http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'shipped' }).expect(400);
   });
 
@@ -331,12 +331,13 @@ describe('e-mail templates, settings and the outbox', () => {
     await smtp.stop();
   });
 
-  it('lists every template, the five job templates first, with their variables', async () => {
+  it('lists every template, the six job templates first, with their variables', async () => {
     const response = await sut.http().get('/api/admin/email-templates').set(admin.auth).expect(200);
-    expect(response.body.slice(0, 5).map((t: { key: string; subject: string }) => [t.key, t.subject])).toEqual([
+    expect(response.body.slice(0, 6).map((t: { key: string; subject: string }) => [t.key, t.subject])).toEqual([
       ['booking_confirmed', 'Your pipe inspection is booked'],
       ['inspection_completed', "We've completed your inspection"],
       ['quote_sent', 'Your quote is ready'],
+      ['quote_accepted', "We've received your go-ahead"],
       ['reline_scheduled', 'Your pipe repair is scheduled'],
       ['job_completed', 'Your pipe has been repaired'],
     ]);
@@ -347,7 +348,8 @@ describe('e-mail templates, settings and the outbox', () => {
       variables: ['customerName', 'jobId', 'trackingLink'],
     });
     expect(response.body[0].body).toMatch(/^Hi \{customerName\},/);
-    expect(response.body.length).toBeGreaterThan(5);
+    expect(response.body.length).toBeGreaterThan(6);
+    expect(response.body.map((t: { key: string }) => t.key)).toContain('referral_status_changed');
     expect(response.headers['content-range']).toBe(`email-templates 0-${response.body.length - 1}/${response.body.length}`);
   });
 

@@ -60,6 +60,7 @@ describe('quick referrals wait for their plumber', () => {
       totalReferrals: 0,
       rebatePaid: 0,
       rebatePending: 0,
+      potential: 0,
     });
     const offered = await sut.http().get('/api/me/unclaimed-referrals').set(session.auth).expect(200);
     expect(offered.headers['cache-control']).toContain('no-store');

@@ -118,10 +118,11 @@ describe('referrals', () => {
     await sut.http().get('/api/me/referrals').set(admin.auth).expect(403);
   });
 
-  it('moves rebates with the status: C&V processing, then both paid, and the totals follow', async () => {
+  it('moves rebates with the status: C&V earned, then only what was earned paid, and the totals follow', async () => {
     const fresh = await signIn(sut, await createUser(sut.dataSource, { email: 'carol@plumbing.com.au' }));
     const created = await createAs(fresh);
-    await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 0, rebatePending: 480 });
+    // Nothing is earned yet: nothing pending, all of it still possible.
+    await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 0, rebatePending: 0, potential: 480 });
 
     const record = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
     const completed = await sut
@@ -137,31 +138,52 @@ describe('referrals', () => {
       cleanviewCompletedAt: expect.any(String),
       cleanviewDueAt: expect.any(String),
       overdue: false,
+      notices: [],
     });
     const mine = (await sut.http().get(`/api/me/referrals/${created.id}`).set(fresh.auth).expect(200)).body;
-    expect(mine.rebates.cleanView).toEqual({ amount: 80, status: 'processing' });
+    expect(mine.rebates.cleanView).toEqual({ amount: 80, status: 'processing', statusLabel: 'Earned, processing', possible: false });
+    await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 0, rebatePending: 80, potential: 400 });
 
-    await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ status: 'rebate_paid' }).expect(200);
+    const paidChange = await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ status: 'rebate_paid' }).expect(200);
+    expect(paidChange.body.notices).toEqual(['The reline rebate has not been earned: the job was not relined']);
     const paid = (await sut.http().get(`/api/me/referrals/${created.id}`).set(fresh.auth).expect(200)).body;
-    expect(paid.rebates).toEqual({ cleanView: { amount: 80, status: 'paid' }, reline: { amount: 400, status: 'paid' } });
-    await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 480, rebatePending: 0 });
+    expect(paid.rebates).toEqual({
+      cleanView: { amount: 80, status: 'paid', statusLabel: 'Paid', possible: false },
+      reline: { amount: 400, status: 'pending', statusLabel: 'Not yet earned', possible: true },
+    });
+    await sut.http().get('/api/me/rebates/summary').set(fresh.auth).expect(200, { totalReferrals: 1, rebatePaid: 80, rebatePending: 0, potential: 400 });
 
     const detail = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
-    expect(detail.history.map((h: { kind: string; to: string }) => `${h.kind}:${h.to}`)).toEqual([
+    expect(detail.history.filter((h: { kind: string }) => h.kind !== 'rebate').map((h: { kind: string; to: string }) => `${h.kind}:${h.to}`)).toEqual([
       'created:referred',
       'status:cleanview_completed',
       'status:rebate_paid',
     ]);
     expect(detail.history[1].actor).toBe('programme@example.com.au');
+    expect(detail.ledger).toEqual([
+      expect.objectContaining({ kind: 'cleanview', amountCents: 8000, state: 'paid', paidAt: expect.any(String) }),
+    ]);
+    expect(detail.ledger[0].history.map((h: { fromState: string | null; toState: string }) => `${h.fromState}→${h.toState}`)).toEqual(['null→pending', 'pending→paid']);
   });
 
-  it('lets staff edit notes (recorded in the history) and refuses unknown statuses', async () => {
+  it("lets staff keep internal notes apart from the plumber's own (recorded in the history, never shown to the plumber) and refuses unknown statuses", async () => {
     const created = await createAs(plumberA);
-    const updated = await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ notes: 'Client prefers mornings' }).expect(200);
-    expect(updated.body.notes).toBe('Client prefers mornings');
+    const before = (await sut.http().get(`/api/me/referrals/${created.id}`).set(plumberA.auth).expect(200)).body;
+    const updated = await sut
+      .http()
+      .put(`/api/admin/referrals/${created.id}`)
+      .set(admin.auth)
+      .send({ notes: 'Overwritten?', staffNotes: 'Client prefers mornings' })
+      .expect(200);
+    expect(updated.body).toMatchObject({ staffNotes: 'Client prefers mornings', notes: before.notes });
     await sut.http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ status: 'lost' }).expect(400);
     const detail = (await sut.http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
-    expect(detail.history.at(-1)).toMatchObject({ kind: 'notes', to: 'Client prefers mornings' });
+    expect(detail.history.at(-1)).toMatchObject({ kind: 'staff_notes', to: null });
+    const mine = await sut.http().get(`/api/me/referrals/${created.id}`).set(plumberA.auth).expect(200);
+    expect(JSON.stringify(mine.body)).not.toContain('Client prefers mornings');
+    expect(mine.body).not.toHaveProperty('staffNotes');
+    const list = await sut.http().get('/api/me/referrals').set(plumberA.auth).expect(200);
+    expect(JSON.stringify(list.body)).not.toContain('Client prefers mornings');
   });
 
   it('really e-mails the plumber from the console', async () => {
@@ -403,6 +425,12 @@ describe('staff statistics and rebates due', () => {
     // Completed 20 days ago: the C&V fee (15 days) is overdue. Completed 13 days ago: due in 2 days.
     await insert('Eve', 'eve@x.com.au', `, 'cleanview_completed', 'processing', now() - interval '20 days'`);
     await insert('Eve', 'eve@x.com.au', `, 'cleanview_completed', 'processing', now() - interval '13 days'`);
+    // Their Clean & View parts were earned: the ledger holds them (as the pipeline writes them).
+    await sut.dataSource.query(
+      `INSERT INTO rebate_entries (referral_id, ref_number, plumber_name, kind, amount_cents, state, milestone_at, due_at)
+       SELECT id, ref_number, plumber_name, 'cleanview', 8000, 'pending', cleanview_completed_at, cleanview_completed_at + interval '15 days'
+       FROM referrals WHERE cleanview_rebate_status = 'processing'`,
+    );
   });
 
   afterAll(() => sut.close());
@@ -412,7 +440,8 @@ describe('staff statistics and rebates due', () => {
     expect(stats).toMatchObject({
       total: 12,
       byStatus: { referred: 10, cleanview_completed: 2, reline_completed: 0, rebate_paid: 0 },
-      rebates: { paid: 0, pending: 12 * 480 },
+      // Earned and not yet paid: the two Clean & View parts (nothing for parts not earned).
+      rebates: { paid: 0, pending: 2 * 80 },
       overdueCount: 1,
     });
     expect(stats.topReferrers.map((t: { plumberName: string; count: number }) => [t.plumberName, t.count])).toEqual([

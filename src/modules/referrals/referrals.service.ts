@@ -17,7 +17,7 @@ import {
 } from '@relining/contracts/referral-rules';
 import { phoneMatchKey } from '@relining/contracts/phone';
 import { RebatesService } from '../rebates/rebates.service.js';
-import { addressKey, isSelfReferral } from './referral-pipeline.rules.js';
+import { addressKey, isSelfReferral, referrerKey } from './referral-pipeline.rules.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { CONSOLE_BUTTON_LABEL } from '../templates/template-catalogue.js';
 import { firstName } from '@relining/contracts/person-name';
@@ -136,9 +136,10 @@ export class ReferralsService {
   }
 
   /**
-   * Stores a referral in the caller's transaction, with its history line and e-mails. A second
-   * referral of the same client within 90 days (same e-mail, phone or street address and postcode) is
-   * kept but held as a duplicate: it earns nothing until staff approve it (console → Referral reviews).
+   * Stores a referral in the caller's transaction, with its history line and e-mails. The same
+   * referrer's second referral of a client within 90 days (same e-mail, phone or street address and
+   * postcode) is kept but held as a duplicate: it earns nothing until staff approve it (console →
+   * Referral reviews).
    */
   async storeIn(
     manager: EntityManager,
@@ -152,8 +153,10 @@ export class ReferralsService {
       addressKey: addressKey(text(input.jobAddress), place.postcode),
     };
     const since = new Date(Date.now() - REFERRAL_WINDOW_DAYS * 86_400_000);
+    // The same referrer again (two plumbers claiming one customer is a conflict, decided when a job is linked).
+    const referrer = referrerKey({ plumberId, plumberEmail: text(input.plumberEmail) });
     const earlier = (await this.repository.findOfCustomer({ ...keys, bookingId: null }, since, manager)).filter(
-      (row) => row.byEmail || row.byPhone || row.byAddress,
+      (row) => (row.byEmail || row.byPhone || row.byAddress) && referrerKey(row) === referrer,
     );
     const first = earlier[0];
     const referral = await this.repository.insert(manager, {

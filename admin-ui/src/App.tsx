@@ -10,6 +10,8 @@ import bookings from './bookings';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
+import rebates from './rebates';
+import referralReviews from './referral-reviews';
 import referrals from './referrals';
 import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
 import users from './users';
@@ -45,6 +47,8 @@ export function App() {
         disableTelemetry
       >
         <Resource name="referrals" {...referrals} options={{ label: 'Referrals' }} />
+        <Resource name="referral-reviews" {...referralReviews} options={{ label: 'Referral reviews' }} />
+        <Resource name="rebates" {...rebates} options={{ label: 'Rebates' }} />
         <Resource name="bookings" {...bookings} options={{ label: 'Booking Requests' }} />
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />

@@ -1,11 +1,14 @@
-import { Chip, Typography } from '@mui/material';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify, useRefresh } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { displayZoneLabel, formatCalendarDay } from '../common/dates';
 import { BOOKING_STATUS_LABELS } from '@relining/contracts/booking-rules';
+import { Link as RouterLink } from 'react-router-dom';
 import { Toast } from '../common/Toast';
 import { BookingDetailDialog } from './BookingDetailDialog';
+import { REFERRAL_CODE_STATUS_COLOURS, REFERRAL_CODE_STATUS_LABELS } from './BookingReferralCode';
 import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -29,7 +32,27 @@ const filters = () => [
   <DateInput key="createdTo" source="createdTo" label={`Received to (${displayZoneLabel()})`} />,
 ];
 
-/** spec §2 Admin bookings (/admin/bookings): stats, filters, 10 per page, detail dialog, status, CSV export. */
+/** A booking's referral code, and what became of it (attributed, unknown, the plumber's own). */
+function ReferralCodeCell({ booking }: { booking: BookingRecord }) {
+  if (!booking.referralCode) return null;
+  const status = booking.referralCodeStatus;
+  return (
+    <Tooltip title={status ? REFERRAL_CODE_STATUS_LABELS[status] : 'Not checked yet'} describeChild>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={booking.referralCode}
+        color={status ? REFERRAL_CODE_STATUS_COLOURS[status] : 'default'}
+        sx={{ fontFamily: 'monospace' }}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * spec §2 Admin bookings (/admin/bookings): stats, filters, 10 per page, detail dialog (a row), each
+ * booking's own page (the open button), status, CSV export.
+ */
 export function BookingList() {
   const [selected, setSelected] = useState<BookingRecord | null>(null);
   const [version, setVersion] = useState(0);
@@ -67,7 +90,24 @@ export function BookingList() {
               <Chip size="small" label={BOOKING_STATUS_LABELS[record.status ?? 'new']} color={BOOKING_STATUS_COLOURS[record.status ?? 'new']} />
             )}
           />
+          <FunctionField source="referralCode" label="Referral" sortable={false} render={(record: BookingRecord) => <ReferralCodeCell booking={record} />} />
           <DateTimeField source="createdAt" label="Received" />
+          <FunctionField
+            label="Open"
+            render={(record: BookingRecord) => (
+              <Tooltip title="Open as page">
+                <IconButton
+                  component={RouterLink}
+                  to={`/bookings/${encodeURIComponent(record.id)}/show`}
+                  aria-label="Open as page"
+                  onClick={(event: React.MouseEvent) => event.stopPropagation()}
+                  size="small"
+                >
+                  <OpenInFullIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          />
         </Datagrid>
       </List>
       {selected ? (

@@ -5,6 +5,7 @@ import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
+import { BookingLink, ReferralLink } from '../common/RecordLinks';
 import { JOB_STATUS_COLOURS, type JobDetailRecord } from './jobStatus';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -18,7 +19,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A job's detail: the customer (an empty address is 'Not specified', spec §3), its link, history and e-mails. */
+/**
+ * A job's detail: the customer (an empty address is 'Not specified', spec §3), the booking it came
+ * from and the referral it credits (when there are), its link, history and e-mails.
+ */
 function JobDetail() {
   const job = useRecordContext<JobDetailRecord>();
   if (!job) return null;
@@ -43,6 +47,12 @@ function JobDetail() {
       <Row label="Status">
         <Chip size="small" label={job.statusLabel} color={JOB_STATUS_COLOURS[job.status]} />
       </Row>
+      {job.bookingId ? (
+        <Row label="Booking">
+          <BookingLink id={job.bookingId} />
+        </Row>
+      ) : null}
+      <Row label="Referral">{job.referralId ? <ReferralLink id={job.referralId} withPlumber /> : 'No referral linked'}</Row>
       <Row label="Tracking link">
         <Link href={job.trackingLink} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
           {job.trackingLink}

@@ -2,18 +2,23 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { OpenReviewsCount } from '../referral-reviews/OpenReviewsCount';
 import { AppMenu, type MenuEntry } from './AppMenu';
 
 export const MENU: MenuEntry[] = [
   { to: '/dashboard', label: 'Referrals', icon: <HandshakeIcon /> },
+  { to: '/referral-reviews', label: 'Referral reviews', icon: <FactCheckIcon />, badge: <OpenReviewsCount /> },
+  { to: '/rebates', label: 'Rebates', icon: <PaymentsIcon /> },
   { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },

@@ -7,6 +7,8 @@ export interface MenuEntry {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Beside the label, e.g. how many items wait (shown when the sidebar is open). */
+  badge?: ReactNode;
 }
 
 /** spec §2 Admin layout: the console's sections, then the signed-in admin's e-mail and Logout. */
@@ -18,7 +20,21 @@ export function AppMenu({ entries }: { entries: MenuEntry[] }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Menu>
         {entries.map((entry) => (
-          <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
+          <Menu.Item
+            key={entry.to}
+            to={entry.to}
+            primaryText={
+              entry.badge ? (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                  {entry.label}
+                  {entry.badge}
+                </Box>
+              ) : (
+                entry.label
+              )
+            }
+            leftIcon={entry.icon}
+          />
         ))}
       </Menu>
       {open ? (

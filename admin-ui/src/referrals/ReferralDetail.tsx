@@ -1,13 +1,17 @@
-import { Alert, Box, Button, Chip, CircularProgress, Divider, LinearProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, CircularProgress, Divider, LinearProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNotify, useShowContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { placeLabel } from '@relining/contracts/place-label';
+import { REFERRAL_WINDOW_DAYS } from '@relining/contracts/referral-rules';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
+import { BookingLink, JobLink, ReferralLink } from '../common/RecordLinks';
 import { Toast } from '../common/Toast';
-import type { ReferralUpdate } from '@relining/contracts/api/referrals';
 import { errorMessage } from '@relining/contracts/client/http';
 import { session } from '../providers/session';
+import { reviewQueue } from '../referral-reviews/reviewFormat';
+import { RebateLedger } from './RebateLedger';
 import { ReferralPhotos } from './ReferralPhotos';
 import {
   formatDateTime,
@@ -16,13 +20,17 @@ import {
   historyText,
   accountText,
   isPastDue,
+  REBATE_STATUS_COLOURS,
   rebateStatusLabel,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
   SOURCE_LABELS,
   urgencyLabel,
+  type RebateStatus,
+  type ReferralChangeResult,
   type ReferralDetail,
   type ReferralStatus,
+  type ReferralUpdate,
 } from './referralFormat';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -55,9 +63,9 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
 
 /**
  * How the console fetches a referral's detail (GET /api/admin/referrals/:id: the record with its
- * history and photos). The meta only keeps it apart in react-admin's cache: its lists put their rows
- * (without history or photos) under the plain getOne key of each referral, which would otherwise show
- * as a detail without them. A referral that cannot be fetched says so where it would have been (no
+ * history, photos and rebate ledger). The meta only keeps it apart in react-admin's cache: its lists
+ * put their rows (without history, photos or ledger) under the plain getOne key of each referral,
+ * which would otherwise show as a detail without them. A referral that cannot be fetched says so where it would have been (no
  * toast, no redirect), with Retry.
  */
 export const REFERRAL_DETAIL = {
@@ -68,9 +76,11 @@ export const REFERRAL_DETAIL = {
 
 /**
  * A referral's detail as the dialog and its own page show it, from the show context: every field,
- * the status (saved at once, the rebate table applied by the server), notes, rebates, photos and
- * history; the loading line, or the error with Retry, until it is there. `onChanged` runs after any
- * change (it refreshes what shows the referral).
+ * the status (saved at once, the server applies the rebate rules and says what it could not do), its
+ * review state, the booking and job it is linked to, the plumber's notes and staff's own, the rebate
+ * parts and ledger (with Approve, Void, Refund), photos and history; the loading line, or the error
+ * with Retry, until it is there. `onChanged` runs after any change (it refreshes what shows the
+ * referral).
  */
 export function ReferralDetailContent({ onChanged }: { onChanged: () => void }) {
   const { record: referral, error, isFetching, refetch } = useShowContext<ReferralDetail>();
@@ -105,8 +115,16 @@ export function ReferralRefreshing() {
 
 function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
   const services = [referral.serviceTypes.cleanView ? 'Clean & View' : null, referral.serviceTypes.reline ? 'Reline' : null].filter(Boolean).join(', ');
+  const links: Array<[string, ReactNode]> = [
+    ...(referral.bookingId ? ([['Booking', <BookingLink id={referral.bookingId} />]] as Array<[string, ReactNode]>) : []),
+    ['Linked job', referral.jobId ? <JobLink id={referral.jobId} stage={referral.jobStage} /> : 'No job linked yet'],
+    ...(referral.duplicateOf
+      ? ([['Repeats', <ReferralLink id={referral.duplicateOf} withPlumber fallback="The earlier referral" />]] as Array<[string, ReactNode]>)
+      : []),
+  ];
   return (
     <Stack spacing={3}>
+      <ReviewNotice referral={referral} />
       <StatusEditor referral={referral} onChanged={onChanged} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Section title="Client">
@@ -114,6 +132,9 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
             rows={[
               ['Name', referral.clientName],
               ['Phone', <PhoneLink phone={referral.clientPhone} />],
+              ...(referral.clientEmail
+                ? ([['Email', <Link href={mailtoHref(referral.clientEmail)}>{referral.clientEmail}</Link>]] as Array<[string, ReactNode]>)
+                : []),
               ['Address', `${referral.jobAddress}, ${placeLabel(referral)}`],
               ['Permission to contact client', referral.contactClient ? 'Yes' : 'No'],
             ]}
@@ -137,6 +158,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
             ['Urgency', urgencyLabel(referral.urgency)],
             ['Service types asked for', services || 'Not specified'],
             ['Source', SOURCE_LABELS[referral.source] ?? referral.source],
+            ...links,
             ['Received', formatDateTime(referral.createdAt)],
             ['Last updated', formatDateTime(referral.updatedAt)],
           ]}
@@ -168,7 +190,15 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
           />
         </Box>
       </Section>
-      <NotesEditor referral={referral} onChanged={onChanged} />
+      <Section title="Rebate ledger">
+        <RebateLedger referral={referral} onChanged={onChanged} />
+      </Section>
+      <Section title="Plumber's notes">
+        <Typography variant="body2" color={referral.notes ? undefined : 'text.secondary'} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {referral.notes || 'The plumber left no notes.'}
+        </Typography>
+      </Section>
+      <StaffNotesEditor referral={referral} onChanged={onChanged} />
       <Section title="Photos">
         <ReferralPhotos referralId={referral.id} photos={referral.photos} />
       </Section>
@@ -179,8 +209,45 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
   );
 }
 
-function RebatePart(props: { title: string; amount: number; status: string; completedAt: string | null; paidAt: string | null; dueAt: string | null }) {
-  const overdue = isPastDue(props.dueAt);
+/** A repeat referral of the same client: held (earning nothing) until staff decide, and what they decided. */
+function ReviewNotice({ referral }: { referral: ReferralDetail }) {
+  const earlier = referral.duplicateOf ? <ReferralLink id={referral.duplicateOf} withPlumber fallback="an earlier referral" /> : 'an earlier referral';
+  if (referral.review === 'held') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to={reviewQueue('duplicate')}>
+            Review queue
+          </Button>
+        }
+      >
+        <AlertTitle>Held for review: possible duplicate</AlertTitle>
+        This referral repeats {earlier} (the same client within {REFERRAL_WINDOW_DAYS} days). It earns nothing until staff approve it in the review queue.
+      </Alert>
+    );
+  }
+  if (referral.review === 'approved') {
+    return (
+      <Alert severity="info">
+        <AlertTitle>Duplicate approved</AlertTitle>
+        This referral repeats {earlier}; staff approved it, and it earns from the approval on.
+      </Alert>
+    );
+  }
+  if (referral.review === 'rejected') {
+    return (
+      <Alert severity="error">
+        <AlertTitle>Duplicate rejected</AlertTitle>
+        This referral repeats {earlier}; staff rejected it, and its rebates are void.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function RebatePart(props: { title: string; amount: number; status: RebateStatus; completedAt: string | null; paidAt: string | null; dueAt: string | null }) {
+  const overdue = props.status !== 'paid' && props.status !== 'void' && isPastDue(props.dueAt);
   return (
     <Box sx={{ border: 1, borderColor: overdue ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -193,7 +260,8 @@ function RebatePart(props: { title: string; amount: number; status: string; comp
         <Chip
           size="small"
           label={rebateStatusLabel(props.status)}
-          color={props.status === 'paid' ? 'success' : props.status === 'processing' ? 'info' : 'default'}
+          color={REBATE_STATUS_COLOURS[props.status] ?? 'default'}
+          variant={props.status === 'void' || props.status === 'pending' ? 'outlined' : 'filled'}
         />
         {overdue ? <Chip size="small" label="Overdue" color="error" /> : null}
       </Box>
@@ -217,7 +285,23 @@ function RebatePart(props: { title: string; amount: number; status: string; comp
   );
 }
 
-/** Saved as soon as it changes; on failure the select goes back to the saved status. */
+/**
+ * The toast of a saved change: success, or (when the server says what the change could not do, e.g. a
+ * reline rebate not earned) one warning toast per notice, the first with the change's title.
+ */
+function changeToasts(notify: ReturnType<typeof useNotify>, result: Pick<ReferralChangeResult, 'notices'> | undefined, title: string, description?: string) {
+  const notices = result?.notices ?? [];
+  if (notices.length === 0) {
+    notify(<Toast title={title} description={description} />, { type: 'success' });
+    return;
+  }
+  notices.forEach((notice, index) => notify(<Toast title={index === 0 ? title : 'Please note'} description={notice} />, { type: 'warning' }));
+}
+
+/**
+ * Saved as soon as it changes (the server applies the rebate rules, and its notices say what they
+ * could not do); on failure the select goes back to the saved status.
+ */
 function StatusEditor({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
   const [status, setStatus] = useState<ReferralStatus>(referral.status);
   const [saving, setSaving] = useState(false);
@@ -229,8 +313,11 @@ function StatusEditor({ referral, onChanged }: { referral: ReferralDetail; onCha
     setStatus(value);
     setSaving(true);
     try {
-      await session.call(`/admin/referrals/${referral.id}`, { method: 'PUT', body: { status: value } satisfies ReferralUpdate });
-      notify(<Toast title="Status updated" description="Referral status updated successfully" />, { type: 'success' });
+      const result = await session.call<ReferralChangeResult>(`/admin/referrals/${referral.id}`, {
+        method: 'PUT',
+        body: { status: value } satisfies ReferralUpdate,
+      });
+      changeToasts(notify, result, 'Status updated', 'Referral status updated successfully');
       onChanged();
     } catch (error) {
       setStatus(referral.status);
@@ -262,30 +349,35 @@ function StatusEditor({ referral, onChanged }: { referral: ReferralDetail; onCha
   );
 }
 
-function NotesEditor({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
-  const [notes, setNotes] = useState(referral.notes ?? '');
+/** Staff's internal notes (never shown to the plumber); the plumber's own notes are read-only above. */
+function StaffNotesEditor({ referral, onChanged }: { referral: ReferralDetail; onChanged: () => void }) {
+  const saved = referral.staffNotes ?? '';
+  const [notes, setNotes] = useState(saved);
   const [saving, setSaving] = useState(false);
   const notify = useNotify();
-  useEffect(() => setNotes(referral.notes ?? ''), [referral.notes]);
-  const dirty = notes.trim() !== (referral.notes ?? '').trim();
+  useEffect(() => setNotes(saved), [saved]);
+  const dirty = notes.trim() !== saved.trim();
 
   async function save() {
     setSaving(true);
     try {
-      await session.call(`/admin/referrals/${referral.id}`, { method: 'PUT', body: { notes } satisfies ReferralUpdate });
-      notify(<Toast title="Notes updated" />, { type: 'success' });
+      const result = await session.call<ReferralChangeResult>(`/admin/referrals/${referral.id}`, {
+        method: 'PUT',
+        body: { staffNotes: notes.trim() ? notes : null } satisfies ReferralUpdate,
+      });
+      changeToasts(notify, result, 'Staff notes updated');
       onChanged();
     } catch (error) {
-      notify(<Toast title="Error updating notes" description={errorMessage(error, 'Please try again.')} />, { type: 'error' });
+      notify(<Toast title="Error updating staff notes" description={errorMessage(error, 'Please try again.')} />, { type: 'error' });
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <Section title="Notes">
+    <Section title="Staff notes (internal)">
       <TextField
-        label="Notes"
+        label="Staff notes (internal)"
         multiline
         minRows={3}
         fullWidth
@@ -293,10 +385,11 @@ function NotesEditor({ referral, onChanged }: { referral: ReferralDetail; onChan
         onChange={(event) => setNotes(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 5_000 } }}
         placeholder="Notes for staff"
+        helperText="Only staff see these: never the plumber."
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button variant="outlined" onClick={save} disabled={saving || !dirty}>
-          {saving ? 'Saving...' : 'Save notes'}
+          {saving ? 'Saving...' : 'Save staff notes'}
         </Button>
       </Box>
     </Section>

@@ -57,7 +57,19 @@ export function UrgencyField() {
 
 export function StatusField() {
   const referral = useReferral();
-  return referral ? <ReferralStatusChip status={referral.status} /> : null;
+  if (!referral) return null;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <ReferralStatusChip status={referral.status} />
+      <HeldChip />
+    </Stack>
+  );
+}
+
+/** 'Held for review' on a repeat referral waiting for staff's decision (it earns nothing until approved). */
+export function HeldChip() {
+  const referral = useReferral();
+  return referral?.review === 'held' ? <Chip size="small" label="Held for review" color="warning" variant="outlined" sx={{ justifySelf: 'start' }} /> : null;
 }
 
 export function ReceivedField() {

@@ -16,7 +16,7 @@ import {
 import type { MouseEvent } from 'react';
 import { DataTable, RecordContextProvider, useListContext, useRecordContext } from 'react-admin';
 import { placeLabel } from '@relining/contracts/place-label';
-import { AddressField, ClientField, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
+import { AddressField, ClientField, HeldChip, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
 import { formatDate, formatTime, type ReferralRecord, urgencyLabel } from './referralFormat';
 import { ReferralPagination, useKeepScrollOnPageChange, useLastPageWhenPastTheEnd } from './ReferralPager';
 import { ReferralStatusChip } from './ReferralStatusChip';
@@ -166,6 +166,7 @@ function ReferralCard({ onOpen }: { onOpen: (id: string) => void }) {
             </Typography>
             <ReferralStatusChip status={referral.status} />
           </Box>
+          <HeldChip />
           <Box>
             <Typography variant="body2">
               {referral.clientName} · {referral.clientPhone}

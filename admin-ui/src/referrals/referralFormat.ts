@@ -1,5 +1,6 @@
 import { formatMoney } from '@relining/contracts/business';
 import {
+  REBATE_STATUS_LABELS,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
   URGENCIES,
@@ -9,10 +10,20 @@ import {
   type Urgency,
 } from '@relining/contracts/referral-rules';
 
-export { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
+export { REBATE_STATUS_LABELS, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, URGENCIES, URGENCY_LABELS };
 export type { RebateStatus, ReferralStatus, Urgency };
-export type { RebatePartName, ReferralDetail, ReferralHistoryItem, ReferralPhoto, ReferralRecord, ReferralStats } from '@relining/contracts/api/referrals';
+export type {
+  RebatePartName,
+  ReferralChangeResult,
+  ReferralDetail,
+  ReferralHistoryItem,
+  ReferralPhoto,
+  ReferralRecord,
+  ReferralStats,
+  ReferralUpdate,
+} from '@relining/contracts/api/referrals';
 import type { RebatePartName, ReferralHistoryItem, ReferralRecord } from '@relining/contracts/api/referrals';
+import { REBATE_ENTRY_STATE_LABELS, type RebateEntryState } from '@relining/contracts/api/rebates';
 import { formatDateTime } from '../common/dates';
 
 /**
@@ -26,10 +37,13 @@ export const REFERRAL_STATUS_COLOURS: Record<ReferralStatus, string> = {
   rebate_paid: '#1b5e20',
 };
 
-export const REBATE_STATUS_LABELS: Record<RebateStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  paid: 'Paid',
+/** A rebate part's chip: earned and waiting (processing), approved, paid; not yet earned and void stay quiet. */
+export const REBATE_STATUS_COLOURS: Record<RebateStatus, 'default' | 'info' | 'primary' | 'success'> = {
+  pending: 'default',
+  processing: 'info',
+  approved: 'primary',
+  paid: 'success',
+  void: 'default',
 };
 
 export const REBATE_PART_LABELS: Record<RebatePartName, string> = {
@@ -37,8 +51,8 @@ export const REBATE_PART_LABELS: Record<RebatePartName, string> = {
   reline: 'Reline',
 };
 
-/** The rebate statuses the spec names; anything else shows as pending (spec §4 Rebate totals). */
-export const rebateStatusLabel = (status: string): string => REBATE_STATUS_LABELS[status as RebateStatus] ?? 'Pending';
+/** A rebate part's status as the contracts word it ('Not yet earned', 'Earned, processing', …). */
+export const rebateStatusLabel = (status: string): string => REBATE_STATUS_LABELS[status as RebateStatus] ?? status;
 
 /** Dollars as staff read them, as the site and e-mails print them (business constants' formatter). */
 export { formatMoney };
@@ -64,7 +78,9 @@ export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 't
     case 'status':
       return `Status: ${item.from ? statusLabel(item.from) : 'None'} → ${item.to ? statusLabel(item.to) : 'None'}`;
     case 'notes':
-      return item.to ? (item.from ? 'Notes edited' : 'Notes added') : 'Notes cleared';
+      return item.to ? (item.from ? "Plumber's notes edited" : "Plumber's notes added") : "Plumber's notes cleared";
+    case 'staff_notes':
+      return item.to ? (item.from ? 'Staff notes edited' : 'Staff notes added') : 'Staff notes cleared';
     case 'email':
       return `E-mail sent: ${item.to ?? ''}`.trim();
     case 'photo':
@@ -73,8 +89,34 @@ export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 't
       return item.to ? `Added to account ${item.to} by its owner` : 'Added to account by its owner';
     case 'claim_declined':
       return item.to ? `Not theirs, said the account holder of ${item.to}: left unattached` : 'Not theirs, said the account holder: left unattached';
+    case 'job_linked':
+      if (item.to) return item.from ? `Job: ${item.from} → ${item.to}` : `Linked to job ${item.to}`;
+      return item.from ? `Unlinked from job ${item.from}` : 'Linked to a job';
+    case 'review':
+      return reviewHistoryText(item.to);
+    case 'rebate':
+      return item.from ? `Rebate: ${ledgerWords(item.from)} → ${ledgerWords(item.to)}` : `Rebate: ${ledgerWords(item.to)}`;
     default:
       return item.kind;
+  }
+}
+
+/** A ledger state's label when the value is one ('approved' → 'Approved'), the server's words otherwise. */
+function ledgerWords(value: string | null): string {
+  if (!value) return 'None';
+  return REBATE_ENTRY_STATE_LABELS[value as RebateEntryState] ?? value;
+}
+
+function reviewHistoryText(to: string | null): string {
+  switch (to) {
+    case 'held':
+      return 'Held for review: a repeat referral of the same client';
+    case 'approved':
+      return 'Review: approved (earns from now on)';
+    case 'rejected':
+      return 'Review: rejected (its rebates are void)';
+    default:
+      return to ? `Review: ${to}` : 'Review';
   }
 }
 
@@ -89,10 +131,12 @@ export function accountText(referral: Pick<ReferralRecord, 'plumberId' | 'claimD
 export function historyActor(item: Pick<ReferralHistoryItem, 'kind' | 'actor'>, source: ReferralRecord['source']): string {
   if (item.actor) return item.actor;
   if (item.kind === 'created' && source === 'quick') return 'Quick referral form';
+  if (item.kind === 'created' && source === 'booking') return 'Booking (referral link or code)';
   return 'System';
 }
 
 export const SOURCE_LABELS: Record<ReferralRecord['source'], string> = {
   dashboard: 'Plumber dashboard',
   quick: 'Quick referral form',
+  booking: 'Booking (referral link or code)',
 };

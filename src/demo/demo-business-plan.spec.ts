@@ -4,7 +4,8 @@ import { isoDayIn } from '@relining/contracts/date-format';
 import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 import { JOB_STATUSES } from '@relining/contracts/job-status';
 import { REFERRAL_STATUSES, type RebateStatus, type ReferralStatus } from '@relining/contracts/referral-rules';
-import { DEMO_WINDOW_DAYS, planDemoBusiness, type DemoBusinessPlan } from './demo-business-plan.js';
+import { MILESTONE_KINDS, partStatus, planReferralStatus, type LedgerEntry } from '../modules/rebates/rebate.rules.js';
+import { applyPlannedStatus, DEMO_WINDOW_DAYS, planDemoBusiness, type DemoBusinessPlan, type PlannedRebates } from './demo-business-plan.js';
 import { isoDayBefore, wallClockInstant } from './demo-clock.js';
 
 const DAY = 86_400_000;
@@ -63,6 +64,77 @@ const minuteOfDayIn = (timeZone: string, at: Date) => {
   const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).split(':').map(Number);
   return hour! * 60 + minute!;
 };
+
+const NOTHING_EARNED: PlannedRebates = {
+  cleanViewStatus: 'pending',
+  relineStatus: 'pending',
+  cleanViewCompletedAt: null,
+  relineCompletedAt: null,
+  cleanViewPaidAt: null,
+  relinePaidAt: null,
+};
+
+/** Every sequence of referral statuses up to `length` long (the empty one included). */
+function sequencesUpTo(length: number): ReferralStatus[][] {
+  let level: ReferralStatus[][] = [[]];
+  const all = [...level];
+  for (let i = 0; i < length; i += 1) {
+    level = level.flatMap((sequence) => REFERRAL_STATUSES.map((status) => [...sequence, status]));
+    all.push(...level);
+  }
+  return all;
+}
+
+describe('applyPlannedStatus (the demo’s mirror of the rebate rules)', () => {
+  /** The same statuses through the ledger rules, as the rebates service applies them. */
+  function throughTheLedger(statuses: readonly ReferralStatus[]): LedgerEntry[] {
+    const entries: LedgerEntry[] = [];
+    for (const status of statuses) {
+      for (const action of planReferralStatus(status, entries, { held: false }).actions) {
+        if (action.type === 'earn')
+          entries.push({ id: `${action.kind}-${entries.length}`, kind: action.kind, state: 'pending', amountCents: 1, voidSource: null, adjusts: null });
+        else entries.find((entry) => entry.id === action.entryId)!.state = 'paid';
+      }
+    }
+    return entries;
+  }
+
+  it('leaves both parts as the ledger rules do, after any sequence of statuses', () => {
+    const all = sequencesUpTo(5);
+    expect(all).toHaveLength(1 + 4 + 16 + 64 + 256 + 1024);
+    for (const statuses of all) {
+      const sut = statuses.reduce((rebates, status, index) => applyPlannedStatus(rebates, status, new Date(Date.UTC(2026, 0, 1 + index))), NOTHING_EARNED);
+      const entries = throughTheLedger(statuses);
+      expect([statuses, sut.cleanViewStatus, sut.relineStatus]).toEqual([statuses, ...MILESTONE_KINDS.map((kind) => partStatus(entries, kind))]);
+    }
+  });
+
+  it('dates each part at its milestone and its payment, and keeps the first dates', () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const steps: Array<[ReferralStatus, Date]> = [
+      ['cleanview_completed', at(1)],
+      ['cleanview_completed', at(2)],
+      ['reline_completed', at(3)],
+      ['rebate_paid', at(4)],
+      ['reline_completed', at(5)],
+      ['rebate_paid', at(6)],
+    ];
+    const sut = steps.reduce((rebates, [status, when]) => applyPlannedStatus(rebates, status, when), NOTHING_EARNED);
+    expect(sut).toEqual({
+      cleanViewStatus: 'paid',
+      relineStatus: 'paid',
+      cleanViewCompletedAt: at(1),
+      relineCompletedAt: at(3),
+      cleanViewPaidAt: at(4),
+      relinePaidAt: at(4),
+    });
+  });
+
+  it('pays only the Clean & View when the reline never happened', () => {
+    const sut = applyPlannedStatus(applyPlannedStatus(NOTHING_EARNED, 'cleanview_completed', new Date(1_000)), 'rebate_paid', new Date(2_000));
+    expect([sut.cleanViewStatus, sut.relineStatus, sut.relinePaidAt]).toEqual(['paid', 'pending', null]);
+  });
+});
 
 describe('demo clock', () => {
   it.each([
@@ -141,6 +213,46 @@ describe('the demo business plan', () => {
         if (paidAt) expect(paidAt.getTime()).toBeGreaterThan(completedAt!.getTime());
       }
       if (rebates.relineCompletedAt) expect(rebates.relineCompletedAt.getTime()).toBeGreaterThan(rebates.cleanViewCompletedAt!.getTime());
+    }
+  });
+
+  it('earns each part at the moment of its milestone, and pays a referral’s parts when it is paid', () => {
+    for (const referral of sut.referrals) {
+      const { rebates } = referral;
+      const statusAt = (status: ReferralStatus) => referral.events.find((event) => event.kind === 'status' && event.to === status)?.at ?? null;
+      expect(rebates.cleanViewCompletedAt).toEqual(statusAt('cleanview_completed'));
+      expect(rebates.relineCompletedAt).toEqual(statusAt('reline_completed'));
+      const paidAt = statusAt('rebate_paid');
+      if (rebates.cleanViewPaidAt) expect(rebates.cleanViewPaidAt).toEqual(paidAt);
+      if (rebates.relinePaidAt) expect(rebates.relinePaidAt).toEqual(paidAt);
+    }
+  });
+
+  it('relined every referral it shows paid, so both of its parts were paid', () => {
+    const paid = sut.referrals.filter((referral) => referral.status === 'rebate_paid');
+    expect(paid.length).toBeGreaterThan(0);
+    for (const referral of paid) {
+      const statuses = referral.events.filter((event) => event.kind === 'status').map((event) => event.to);
+      expect(statuses).toEqual(['cleanview_completed', 'reline_completed', 'rebate_paid']);
+      expect([referral.rebates.cleanViewStatus, referral.rebates.relineStatus]).toEqual(['paid', 'paid']);
+      expect(referral.rebates.relinePaidAt!.getTime()).toBeGreaterThan(referral.rebates.relineCompletedAt!.getTime());
+    }
+  });
+
+  it('keeps staff’s notes internal: one staff_notes event by staff, without the text, for each referral with notes', () => {
+    const noted = sut.referrals.filter((referral) => referral.staffNotes !== null);
+    expect(noted.length).toBeGreaterThan(0);
+    expect(noted.length).toBeLessThan(sut.referrals.length);
+    for (const referral of sut.referrals) {
+      const events = referral.events.filter((event) => event.kind === 'staff_notes');
+      if (referral.staffNotes === null) expect(events).toEqual([]);
+      else expect(events).toEqual([{ kind: 'staff_notes', actor: 'staff', from: null, to: null, at: expect.any(Date) }]);
+      expect(referral.notes).toBeNull();
+      for (const event of referral.events) {
+        if (referral.staffNotes) expect([event.from, event.to]).not.toContain(referral.staffNotes);
+      }
+      // Notes are written once staff have handled the referral.
+      if (events[0]) expect(events[0].at.getTime()).toBeGreaterThan(referral.events.find((event) => event.kind === 'status')!.at.getTime());
     }
   });
 

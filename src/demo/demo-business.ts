@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { PAYMENT_TERMS_DAYS } from '@relining/contracts/business';
 import { Role } from '@relining/contracts/roles';
 import { queryRows } from '../database/sql.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -409,8 +410,8 @@ export async function seedDemoBusiness(
   const entries = plan.referrals.flatMap((referral, index) =>
     (
       [
-        ['cleanview', referral.cleanViewRebateCents, referral.rebates.cleanViewCompletedAt, referral.rebates.cleanViewPaidAt, 15],
-        ['reline', referral.relineRebateCents, referral.rebates.relineCompletedAt, referral.rebates.relinePaidAt, 30],
+        ['cleanview', referral.cleanViewRebateCents, referral.rebates.cleanViewCompletedAt, referral.rebates.cleanViewPaidAt, PAYMENT_TERMS_DAYS.cleanView],
+        ['reline', referral.relineRebateCents, referral.rebates.relineCompletedAt, referral.rebates.relinePaidAt, PAYMENT_TERMS_DAYS.reline],
       ] as const
     ).flatMap(([kind, cents, milestoneAt, paidAt, days]) =>
       milestoneAt ? [{ id: referralIds[index]!, plumberId: referralPlumberIds[index] ?? null, kind, cents, milestoneAt, paidAt, days, referral }] : [],

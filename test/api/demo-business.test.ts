@@ -137,8 +137,8 @@ describe('demo business on an empty database', () => {
 
   it('links jobs to the bookings and referrals they came from', async () => {
     const [links] = await sut.dataSource.query(`
-      SELECT count(*) FILTER (WHERE booking_id IS NOT NULL)::int AS from_bookings,
-             count(*) FILTER (WHERE referral_id IS NOT NULL)::int AS from_referrals,
+      SELECT count(*) FILTER (WHERE j.booking_id IS NOT NULL)::int AS from_bookings,
+             count(*) FILTER (WHERE j.referral_id IS NOT NULL)::int AS from_referrals,
              count(*) FILTER (WHERE j.referral_id IS NOT NULL AND j.customer_name <> r.client_name)::int AS wrong_referral,
              count(*) FILTER (WHERE j.booking_id IS NOT NULL AND j.customer_name <> b.full_name)::int AS wrong_booking
       FROM jobs j LEFT JOIN referrals r ON r.id = j.referral_id LEFT JOIN bookings b ON b.id = j.booking_id`);
@@ -159,18 +159,27 @@ describe('demo business on an empty database', () => {
   it('shows the demo plumber their referrals and both rebate totals', async () => {
     const plumber = await sut.dataSource.query(`SELECT id FROM users WHERE email = 'plumber@example.com.au'`);
     const [expected] = await sut.dataSource.query(
+      // Paid and pending (earned, not yet paid) from the ledger; potential: the parts not earned yet.
       `SELECT count(*)::int AS total,
-              sum(CASE WHEN cleanview_rebate_status = 'paid' THEN cleanview_rebate_amount_cents ELSE 0 END + CASE WHEN reline_rebate_status = 'paid' THEN reline_rebate_amount_cents ELSE 0 END)::int AS paid,
-              sum(CASE WHEN cleanview_rebate_status <> 'paid' THEN cleanview_rebate_amount_cents ELSE 0 END + CASE WHEN reline_rebate_status <> 'paid' THEN reline_rebate_amount_cents ELSE 0 END)::int AS pending
+              (SELECT coalesce(sum(amount_cents), 0) FROM rebate_entries WHERE plumber_id = $1 AND state = 'paid')::int AS paid,
+              (SELECT coalesce(sum(amount_cents), 0) FROM rebate_entries WHERE plumber_id = $1 AND state IN ('pending', 'approved'))::int AS pending,
+              sum(CASE WHEN cleanview_rebate_status = 'pending' THEN cleanview_rebate_amount_cents ELSE 0 END
+                  + CASE WHEN reline_rebate_status = 'pending' THEN reline_rebate_amount_cents ELSE 0 END)::int AS potential
        FROM referrals WHERE plumber_id = $1`,
       [plumber[0].id],
     );
     const { plumberPassword } = sut.app.get(DemoDataService).takeNewAccounts()!;
     const session = await signIn(sut, { email: 'plumber@example.com.au', password: plumberPassword });
     const summary = await sut.http().get('/api/me/rebates/summary').set(session.auth).expect(200);
-    expect(summary.body).toEqual({ totalReferrals: expected.total, rebatePaid: expected.paid / 100, rebatePending: expected.pending / 100 });
+    expect(summary.body).toEqual({
+      totalReferrals: expected.total,
+      rebatePaid: expected.paid / 100,
+      rebatePending: expected.pending / 100,
+      potential: expected.potential / 100,
+    });
     expect(summary.body.rebatePaid).toBeGreaterThan(0);
     expect(summary.body.rebatePending).toBeGreaterThan(0);
+    expect(summary.body.potential).toBeGreaterThan(0);
 
     // After the demo, a real referral takes the next Ref ID of the sequence; a real job the next free Job ID.
     const [highest] = await sut.dataSource.query(`SELECT max(ref_number) AS ref FROM referrals`);

@@ -1,5 +1,5 @@
 import { COMPANY } from './business.js';
-import { telHref } from './phone.js';
+import { phoneMatchKey, telHref } from './phone.js';
 
 describe('telHref', () => {
   it.each([
@@ -44,5 +44,37 @@ describe('telHref', () => {
     for (const typed of ['0412 345 678?x=1', '0412&345#678', '+61 4 %20 12', 'tel:0412345678', '<0412345678>']) {
       expect(telHref(typed)).toMatch(/^tel:\+?\d+$/);
     }
+  });
+});
+
+describe('phoneMatchKey', () => {
+  it.each([
+    // One number however it is typed: normalised to +61 (DESIGN §6).
+    ['0412 345 678', '+61412345678'],
+    ['0412345678', '+61412345678'],
+    ['+61 412 345 678', '+61412345678'],
+    ['61412345678', '+61412345678'],
+    ['+61 (0)412 345 678', '+61412345678'],
+    ['0011 61 412 345 678', '+61412345678'],
+    ['(03) 9123 4567', '+61391234567'],
+    ['+61 3 9123 4567', '+61391234567'],
+    // National-only numbers and other countries as dialled.
+    ['1300 747 354', '1300747354'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['9123 4567', '91234567'],
+    // Nothing to compare.
+    ['', ''],
+    ['  ', ''],
+    ['n/a', ''],
+    ['12', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%j → %j', (typed, key) => {
+    expect(phoneMatchKey(typed)).toBe(key);
+  });
+
+  it('tells different numbers apart', () => {
+    expect(phoneMatchKey('0412 345 678')).not.toBe(phoneMatchKey('0412 345 679'));
+    expect(phoneMatchKey('(03) 9123 4567')).not.toBe(phoneMatchKey('(02) 9123 4567'));
   });
 });

@@ -1,4 +1,4 @@
-import { referralProblems, refNumber } from './referral-rules.js';
+import { normaliseReferralCode, REFERRAL_CODE_PATTERN, referralProblems, refNumber } from './referral-rules.js';
 
 const valid = {
   plumberName: 'Sam Taylor',
@@ -69,5 +69,30 @@ describe('refNumber', () => {
     [1234567, 'R-1234567'],
   ])('%i → %s', (n, ref) => {
     expect(refNumber(n)).toBe(ref);
+  });
+});
+
+describe('normaliseReferralCode', () => {
+  it.each([
+    ['SAMT2024', 'SAMT2024'],
+    ['samt2024', 'SAMT2024'],
+    ['  SamT2024 ', 'SAMT2024'],
+    ['SAMT-2024', 'SAMT2024'],
+    ['sam t 2024', 'SAMT2024'],
+    ['SAM--T\t2024\n', 'SAMT2024'],
+    ['', ''],
+    ['  - ', ''],
+    [undefined, ''],
+    [null, ''],
+    [12345678, ''],
+    [['SAMT2024'], ''],
+    ['x'.repeat(60), 'X'.repeat(40)],
+  ])('%j → %j', (typed, code) => {
+    expect(normaliseReferralCode(typed)).toBe(code);
+  });
+
+  it('keeps what is not a code recognisable as not one (the pattern still refuses it)', () => {
+    for (const typed of ['SAM_T2024', 'SAMT2024!', 'ÉCOLE123', 'ab1']) expect(REFERRAL_CODE_PATTERN.test(normaliseReferralCode(typed))).toBe(false);
+    expect(REFERRAL_CODE_PATTERN.test(normaliseReferralCode(' samt-2024 '))).toBe(true);
   });
 });

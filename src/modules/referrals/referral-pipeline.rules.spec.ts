@@ -240,6 +240,7 @@ describe('isSelfReferral', () => {
     ['+44 412 345 678', false],
     ['other@example.com.au', false],
     ['Sam Taylor', false],
+    ['sam0412345678@example.com.au', false],
   ])('%j → %s', (contact, expected) => {
     expect(isSelfReferral(contact, plumber)).toBe(expected);
   });
@@ -320,6 +321,11 @@ describe('describeReferralUpdate', () => {
       'a refund without a reason',
       change({ kind: 'adjustment', amountCents: -REFERRAL_FEE_CENTS.cleanView }),
       `A refund of ${CLEAN_VIEW} has been recorded against your rebates.`,
+    ],
+    [
+      'a refund settled with a payment',
+      change({ kind: 'adjustment', amountCents: -REFERRAL_FEE_CENTS.cleanView, from: 'pending', to: 'paid' }),
+      `A refund of ${CLEAN_VIEW} has been settled with this payment.`,
     ],
     ['an amount with cents', change({ amountCents: 8_050 }), `Your Clean & View rebate of ${formatMoney(80.5)} has been earned.`],
   ])('%s', (_, entry, line) => {

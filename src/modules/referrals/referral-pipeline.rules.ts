@@ -59,6 +59,8 @@ export function isSelfReferral(
   const contact = clientContact.trim().toLowerCase();
   if (contact === '') return false;
   if (plumber.emails.some((email) => email && email.trim().toLowerCase() === contact)) return true;
+  // An e-mail address is never compared as a phone number (sam0412345678@… is not 0412 345 678).
+  if (contact.includes('@')) return false;
   const phone = phoneMatchKey(contact);
   return phone.length >= 9 && plumber.phones.some((own) => own && phoneMatchKey(own) === phone);
 }
@@ -93,6 +95,7 @@ export function describeReferralUpdate(
   const lines = update.ledger.map((entry) => {
     const name = entry.kind === 'adjustment' ? 'adjustment' : `${REBATE_KIND_LABELS[entry.kind]} rebate`;
     const money = formatMoney(Math.abs(entry.amountCents) / 100);
+    if (entry.kind === 'adjustment' && entry.from !== null) return `A refund of ${money} has been settled with this payment.`;
     if (entry.kind === 'adjustment') return `A refund of ${money} has been recorded against your rebates${entry.reason ? `: ${entry.reason}` : ''}.`;
     if (entry.to === 'void') return `Your ${name} of ${money} will not be paid${entry.reason ? `: ${entry.reason}` : ''}.`;
     if (entry.to === 'paid') return `Your ${name} of ${money} has been paid.`;

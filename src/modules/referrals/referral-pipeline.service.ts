@@ -177,7 +177,8 @@ export class ReferralPipeline implements OnModuleInit {
     job: Pick<ChangedJob, 'jobNumber' | 'status' | 'quoteAccepted'>,
     actorId: string | null,
   ): Promise<string[]> {
-    const relineEarned = referral.relineRebateStatus !== 'pending' && referral.relineRebateStatus !== 'void';
+    // Earned, paid or decided (void): only a part not earned yet can still be earned by the job's reline.
+    const relineEarned = referral.relineRebateStatus !== 'pending';
     const steps = referralStepsForJobStage(job.status, { status: referral.status, relineEarned }, job.quoteAccepted);
     const notices: string[] = [];
     for (const step of steps) {

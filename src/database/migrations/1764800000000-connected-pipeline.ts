@@ -1,5 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The history line of a reline the original rule marked paid without a reline (down() finds it again by it). */
+const RELINE_NOT_EARNED = 'The reline rebate was marked paid without a reline (the original rule): not earned, so not carried into the ledger';
+
 /**
  * One connected pipeline (issue 15): booking → job → referral → rebates that are never wrong.
  *
@@ -234,10 +237,11 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
              'Carried over from the referral''s rebate fields'
       FROM referrals
       WHERE reline_rebate_amount_cents > 0 AND reline_completed_at IS NOT NULL AND reline_rebate_status IN ('processing', 'paid')`);
-    await queryRunner.query(`
-      INSERT INTO referral_events (referral_id, kind, from_value, to_value)
-      SELECT id, 'rebate', 'paid', 'The reline rebate was marked paid without a reline (the original rule): not earned, so not carried into the ledger'
-      FROM referrals WHERE reline_rebate_status = 'paid' AND reline_completed_at IS NULL`);
+    await queryRunner.query(
+      `INSERT INTO referral_events (referral_id, kind, from_value, to_value)
+       SELECT id, 'rebate', 'paid', $1 FROM referrals WHERE reline_rebate_status = 'paid' AND reline_completed_at IS NULL`,
+      [RELINE_NOT_EARNED],
+    );
     // The referral's own fields now say what the ledger says.
     await queryRunner.query(`
       UPDATE referrals r SET
@@ -262,13 +266,29 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE rebate_entries`);
     await queryRunner.query(`DROP TABLE referral_reviews`);
     await queryRunner.query(`UPDATE referrals SET notes = coalesce(staff_notes, notes)`);
+    // A reline the original rule marked paid without a reline (and nothing earned since) is paid again,
+    // as the earlier version had it, so migrating again carries it the same way and writes its history
+    // again. up() cleared its payment time: it comes back as the Clean & View's, which that rule set at
+    // the same moment (else the referral's last change).
+    await queryRunner.query(
+      `UPDATE referrals r SET reline_rebate_status = 'paid', reline_paid_at = coalesce(r.cleanview_paid_at, r.updated_at)
+       WHERE r.reline_rebate_status = 'pending' AND r.reline_completed_at IS NULL
+         AND EXISTS (SELECT 1 FROM referral_events e WHERE e.referral_id = r.id AND e.kind = 'rebate' AND e.from_value = 'paid' AND e.to_value = $1)`,
+      [RELINE_NOT_EARNED],
+    );
     await queryRunner.query(`DELETE FROM referral_events WHERE kind IN ('staff_notes', 'job_linked', 'review', 'rebate')`);
     await queryRunner.query(`ALTER TABLE referral_events DROP CONSTRAINT referral_events_kind_check`);
     await queryRunner.query(
       `ALTER TABLE referral_events ADD CONSTRAINT referral_events_kind_check CHECK (kind IN ('created', 'status', 'notes', 'email', 'photo', 'attached', 'claim_declined'))`,
     );
-    await queryRunner.query(`UPDATE referrals SET cleanview_rebate_status = 'processing' WHERE cleanview_rebate_status IN ('approved', 'void')`);
-    await queryRunner.query(`UPDATE referrals SET reline_rebate_status = 'processing' WHERE reline_rebate_status IN ('approved', 'void')`);
+    // Approved is still owed (processing). Void is owed nothing: the earlier version knew no void, and
+    // counted any unpaid part with a completion time as due, so the part goes back to not earned.
+    await queryRunner.query(`UPDATE referrals SET cleanview_rebate_status = 'processing' WHERE cleanview_rebate_status = 'approved'`);
+    await queryRunner.query(`UPDATE referrals SET reline_rebate_status = 'processing' WHERE reline_rebate_status = 'approved'`);
+    await queryRunner.query(
+      `UPDATE referrals SET cleanview_rebate_status = 'pending', cleanview_completed_at = NULL, cleanview_paid_at = NULL WHERE cleanview_rebate_status = 'void'`,
+    );
+    await queryRunner.query(`UPDATE referrals SET reline_rebate_status = 'pending', reline_completed_at = NULL, reline_paid_at = NULL WHERE reline_rebate_status = 'void'`);
     await queryRunner.query(`ALTER TABLE referrals DROP CONSTRAINT referrals_rebate_status_check`);
     await queryRunner.query(
       `ALTER TABLE referrals ADD CONSTRAINT referrals_rebate_status_check CHECK (cleanview_rebate_status IN ('pending', 'processing', 'paid') AND reline_rebate_status IN ('pending', 'processing', 'paid'))`,

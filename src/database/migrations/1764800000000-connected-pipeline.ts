@@ -11,6 +11,8 @@ const RELINE_NOT_EARNED = 'The reline rebate was marked paid without a reline (t
  * - `referrals`: the client's e-mail (a booking's), the keys referrals of one customer are matched by
  *   (phone normalised to +61, street address with postcode), the booking and job it is linked to and
  *   the job's stage, staff's internal notes apart from the plumber's own, and the duplicate hold.
+ *   `job_id` mirrors `jobs.referral_id` (which references referrals): no foreign key back, so the
+ *   references keep an order in which a backup can be restored.
  * - `referral_reviews`: what staff must decide (two plumbers claim a customer, a duplicate, an unknown code).
  * - `rebate_entries`: the ledger. One row per earned or adjusted amount; its state moves pending →
  *   approved → paid, or void with a reason. Every insert and change writes `rebate_entry_events` (a
@@ -48,7 +50,7 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
         ADD COLUMN client_phone_key text NOT NULL DEFAULT '',
         ADD COLUMN address_key text NOT NULL DEFAULT '',
         ADD COLUMN booking_id uuid NULL REFERENCES bookings (id) ON DELETE SET NULL,
-        ADD COLUMN job_id uuid NULL REFERENCES jobs (id) ON DELETE SET NULL,
+        ADD COLUMN job_id uuid NULL,
         ADD COLUMN job_stage text NULL CHECK (job_stage IN ('booked', 'inspected', 'quoted', 'accepted', 'scheduled', 'completed')),
         ADD COLUMN job_quote_accepted boolean NOT NULL DEFAULT false,
         ADD COLUMN staff_notes text NULL,

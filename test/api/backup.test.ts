@@ -245,7 +245,7 @@ describe('db:backup and db:restore', () => {
       })
       .expect(201);
     await http().put(`/api/admin/referrals/${first.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
-    await http().put(`/api/admin/referrals/${first.id}`).set(admin.auth).send({ status: 'rebate_paid', notes: 'Paid by transfer' }).expect(200);
+    await http().put(`/api/admin/referrals/${first.id}`).set(admin.auth).send({ status: 'rebate_paid', staffNotes: 'Paid by transfer' }).expect(200);
     await http().put(`/api/admin/referrals/${second.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
     await http().post(`/api/admin/referrals/${second.id}/email`).set(admin.auth).send({ subject: 'Your referral', message: 'Thanks, Alice' }).expect(202);
 
@@ -321,7 +321,9 @@ describe('db:backup and db:restore', () => {
           .expect(201)
       ).body;
       expect(next.refNumber).toBe('R-000004');
-      await app.http().get('/api/me/rebates/summary').set(again.auth).expect(200, { totalReferrals: 3, rebatePaid: 480, rebatePending: 960 });
+      // The ledger came back with the rows: the first referral's Clean & View paid (its reline still possible), the
+      // second held as a repeat of the first (earning nothing), the third not yet earned.
+      await app.http().get('/api/me/rebates/summary').set(again.auth).expect(200, { totalReferrals: 3, rebatePaid: 80, rebatePending: 0, potential: 880 });
       const after = await totals(target.url);
       expect(after.stored).toEqual(after.counted);
     } finally {

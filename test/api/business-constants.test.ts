@@ -46,8 +46,18 @@ describe('business constants: one source for figures, e-mails and stored templat
 
     const detail = (await sut.http().get(`/api/admin/referrals/${id}`).set(admin.auth).expect(200)).body;
     expect(detail).toMatchObject({ cleanviewRebateAmount: REFERRAL_FEE_DOLLARS.cleanView, relineRebateAmount: REFERRAL_FEE_DOLLARS.reline });
+    // Nothing is pending until a milestone earns it; then the ledger holds the fees of the business constants.
+    expect((await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body.rebates.pending).toBe(0);
+    for (const status of ['cleanview_completed', 'reline_completed']) {
+      await sut.http().put(`/api/admin/referrals/${id}`).set(admin.auth).send({ status }).expect(200);
+    }
     const stats = (await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body;
     expect(stats.rebates.pending).toBe(REFERRAL_FEE_DOLLARS.cleanView + REFERRAL_FEE_DOLLARS.reline);
+    const amounts = await sut.dataSource.query(`SELECT kind, amount_cents AS cents FROM rebate_entries WHERE referral_id = $1 ORDER BY kind`, [id]);
+    expect(amounts).toEqual([
+      { kind: 'cleanview', cents: REFERRAL_FEE_CENTS.cleanView },
+      { kind: 'reline', cents: REFERRAL_FEE_CENTS.reline },
+    ]);
 
     const [acknowledgement] = await sut.dataSource.query(
       `SELECT text_body FROM notifications WHERE entity_id = $1 AND template_key = 'referral_acknowledgement'`,

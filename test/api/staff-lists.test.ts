@@ -18,6 +18,8 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/site-slots': 'site-slots',
   '/api/admin/notifications': 'notifications',
   '/api/admin/referrals': 'referrals',
+  '/api/admin/rebates': 'rebates',
+  '/api/admin/referral-reviews': 'referral-reviews',
   '/api/admin/users': 'users',
 };
 
@@ -61,9 +63,11 @@ describe("every staff list speaks react-admin's defaults", () => {
           preferred_time: '9:00 AM',
           how_heard_about_us: 'Google Search',
           message: 'Blocked drain',
+          // A code no plumber has: flagged for staff (a referral review).
+          referral_code: `NOSUCH0${i}`,
         })
         .expect(201);
-      await sut
+      const referral = await sut
         .http()
         .post('/api/me/referrals')
         .set(session.auth)
@@ -77,6 +81,8 @@ describe("every staff list speaks react-admin's defaults", () => {
           serviceTypes: { cleanView: true, reline: false },
         })
         .expect(201);
+      // Its Clean & View earned: a rebate entry.
+      await sut.http().put(`/api/admin/referrals/${referral.body.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
       await sut
         .http()
         .post('/api/enquiries')

@@ -23,7 +23,20 @@ type Access = 'public' | 'every-role' | 'plumber' | 'admin';
  * the other plumber's. Staff records have none: `own` is an existing record, and there is no `other`.
  */
 type RecordKind =
-  'referral' | 'referral-photo' | 'booking' | 'enquiry' | 'job' | 'notification' | 'user' | 'template' | 'tracking-code' | 'media' | 'media-file' | 'slot';
+  | 'referral'
+  | 'referral-photo'
+  | 'booking'
+  | 'enquiry'
+  | 'job'
+  | 'notification'
+  | 'user'
+  | 'template'
+  | 'tracking-code'
+  | 'media'
+  | 'media-file'
+  | 'slot'
+  | 'rebate'
+  | 'review';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -40,6 +53,9 @@ interface Fixtures {
   /** A media-library photo staff edit, archive and restore; and one that stays published (its files are public). */
   media: string;
   mediaFile: string;
+  /** A ledger entry (plumber A's earned Clean & View) and a review (a booking's unknown referral code). */
+  rebate: string;
+  review: string;
 }
 
 interface Call {
@@ -112,6 +128,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/me/referrals': { access: 'plumber', ok: 200 },
   'POST /api/me/referrals': { access: 'plumber', ok: 201, body: () => REFERRAL },
   'GET /api/me/rebates/summary': { access: 'plumber', ok: 200 },
+  'GET /api/me/rebates': { access: 'plumber', ok: 200 },
+  'GET /api/me/referral-link': { access: 'plumber', ok: 200 },
   'GET /api/me/unclaimed-referrals': { access: 'plumber', ok: 200 },
   // An id that waits for nobody: reached (and refused as a whole) only by a plumber.
   'POST /api/me/unclaimed-referrals/claim': { access: 'plumber', ok: 404, body: () => ({ ids: [randomUUID()] }) },
@@ -149,7 +167,18 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/referrals': { access: 'admin', ok: 200 },
   'GET /api/admin/referrals/stats': { access: 'admin', ok: 200 },
   'GET /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200 },
-  'PUT /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200, body: () => ({ notes: 'Checked by the matrix' }) },
+  'PUT /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200, body: () => ({ staffNotes: 'Checked by the matrix' }) },
+  // Without a bookingId: a 400 proves the caller reached the route.
+  'GET /api/admin/referrals/matches': { access: 'admin', ok: 400 },
+  'GET /api/admin/rebates': { access: 'admin', ok: 200 },
+  'GET /api/admin/rebates/:id': { access: 'admin', record: 'rebate', ok: 200 },
+  'POST /api/admin/rebates/:id/approve': { access: 'admin', record: 'rebate', ok: 200 },
+  // Without a reason (void), or of an entry not paid (refund): refused after the access check, whatever ran before.
+  'POST /api/admin/rebates/:id/void': { access: 'admin', record: 'rebate', ok: 400, body: () => ({}) },
+  'POST /api/admin/rebates/:id/refund': { access: 'admin', record: 'rebate', ok: 409, body: () => ({ reason: 'Checked by the matrix' }) },
+  'GET /api/admin/referral-reviews': { access: 'admin', ok: 200 },
+  'GET /api/admin/referral-reviews/:id': { access: 'admin', record: 'review', ok: 200 },
+  'POST /api/admin/referral-reviews/:id/resolve': { access: 'admin', record: 'review', ok: 400, body: () => ({}) },
   'POST /api/admin/referrals/:id/email': { access: 'admin', record: 'referral', ok: 202, body: () => ({ subject: 'Hello', message: 'About your referral' }) },
   'GET /api/admin/referrals/:id/photos/:photoId': { access: 'admin', record: 'referral-photo', ok: 200 },
   'GET /api/admin/users': { access: 'admin', ok: 200 },
@@ -221,6 +250,8 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     media: () => ({ id: target === 'missing' ? missing : fixtures.media }),
     'media-file': () => ({ id: target === 'missing' ? missing : fixtures.mediaFile, file: '32.jpg' }),
     slot: () => ({ id: target === 'missing' ? 'no.such.slot' : 'about.team' }),
+    rebate: () => ({ id: target === 'missing' ? missing : fixtures.rebate }),
+    review: () => ({ id: target === 'missing' ? missing : fixtures.review }),
   };
   const params = values[entry.record]();
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -319,7 +350,18 @@ describe('authorization matrix', () => {
           .expect(201)
       ).body.id as string;
     const [media, mediaFile] = [await uploadMedia(), await uploadMedia()];
+    // Plumber A's Clean & View earned (a ledger entry), and a booking whose referral code no plumber has (a review).
+    await sut.http().put(`/api/admin/referrals/${referralA.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
+    const [rebate] = await sut.dataSource.query(`SELECT id FROM rebate_entries WHERE referral_id = $1`, [referralA.id]);
+    await sut
+      .http()
+      .post('/api/bookings')
+      .send({ ...booking, email: 'unknown.code@example.com.au', referral_code: 'NOSUCH99' })
+      .expect(201);
+    const [review] = await sut.dataSource.query(`SELECT id FROM referral_reviews WHERE referral_code = 'NOSUCH99'`);
     fixtures = {
+      rebate: rebate.id,
+      review: review.id,
       media,
       mediaFile,
       actors: { anonymous: undefined, plumberA, plumberB, admin },
@@ -447,7 +489,8 @@ describe('client-sent filters never widen what a plumber sees', () => {
 
   it("totals only the caller's rebates, whatever the query says", async () => {
     const plain = await sut.http().get('/api/me/rebates/summary').set(plumberA.auth).expect(200);
-    expect(plain.body).toEqual({ totalReferrals: 2, rebatePaid: 0, rebatePending: 2 * (80 + 400) });
+    // Nothing earned yet; the second referral of the same client is held as a duplicate, so only the first can still earn.
+    expect(plain.body).toEqual({ totalReferrals: 2, rebatePaid: 0, rebatePending: 0, potential: 80 + 400 });
     const filtered = await sut.http().get('/api/me/rebates/summary').query(widening(idB)).set(plumberA.auth).expect(200);
     expect(filtered.body).toEqual(plain.body);
   });

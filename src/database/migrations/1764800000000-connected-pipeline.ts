@@ -20,9 +20,10 @@ const RELINE_NOT_EARNED = 'The reline rebate was marked paid without a reline (t
  *   change, and no entry is ever deleted. `rebate_totals` keeps the money by kind and state.
  *
  * Today's rebate fields become ledger entries without losing or inventing money: a part whose
- * milestone happened (its completion time is set) becomes an entry (processing → pending, paid →
- * paid); a Clean & View part marked paid without its completion time stays a paid entry (staff
- * recorded that payment); a reline part marked paid without a reline (the original's rule paid both
+ * milestone happened (`processing`: only its completion status set it; or paid with its completion
+ * time set) becomes an entry (processing → pending, paid → paid), at its completion time (or the
+ * row's last change when that was never recorded); a Clean & View part marked paid without its
+ * completion time stays a paid entry (staff recorded that payment); a reline part marked paid without a reline (the original's rule paid both
  * parts at `rebate_paid`) was never earned and is not carried: its referral's history says so.
  * A referral's notes that staff changed go to `staff_notes`, and the plumber's words come back.
  */
@@ -228,17 +229,19 @@ export class ConnectedPipeline1764800000000 implements MigrationInterface {
              CASE cleanview_rebate_status WHEN 'paid' THEN coalesce(cleanview_paid_at, updated_at) END,
              'Carried over from the referral''s rebate fields'
       FROM referrals
-      WHERE cleanview_rebate_amount_cents > 0 AND (cleanview_rebate_status = 'paid' OR (cleanview_rebate_status = 'processing' AND cleanview_completed_at IS NOT NULL))`);
-    // Reline: only where the reline happened (its completion time is set).
+      WHERE cleanview_rebate_amount_cents > 0 AND cleanview_rebate_status IN ('processing', 'paid')`);
+    // Reline: 'processing' only ever followed a reline (the old rule set it at reline_completed); 'paid' only where the
+    // reline happened (its completion time is set): the old rule also marked it paid after a Clean & View alone.
     await queryRunner.query(`
       INSERT INTO rebate_entries (referral_id, plumber_id, ref_number, plumber_name, kind, amount_cents, state, milestone_at, due_at, paid_at, change_reason)
       SELECT id, plumber_id, ref_number, plumber_name, 'reline', reline_rebate_amount_cents,
              CASE reline_rebate_status WHEN 'paid' THEN 'paid' ELSE 'pending' END,
-             reline_completed_at, reline_completed_at + interval '30 days',
+             coalesce(reline_completed_at, updated_at), coalesce(reline_completed_at, updated_at) + interval '30 days',
              CASE reline_rebate_status WHEN 'paid' THEN coalesce(reline_paid_at, updated_at) END,
              'Carried over from the referral''s rebate fields'
       FROM referrals
-      WHERE reline_rebate_amount_cents > 0 AND reline_completed_at IS NOT NULL AND reline_rebate_status IN ('processing', 'paid')`);
+      WHERE reline_rebate_amount_cents > 0
+        AND (reline_rebate_status = 'processing' OR (reline_rebate_status = 'paid' AND reline_completed_at IS NOT NULL))`);
     await queryRunner.query(
       `INSERT INTO referral_events (referral_id, kind, from_value, to_value)
        SELECT id, 'rebate', 'paid', $1 FROM referrals WHERE reline_rebate_status = 'paid' AND reline_completed_at IS NULL`,

@@ -185,7 +185,7 @@ export class RebatesService {
   }
 
   voidEntry(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
-    const reason = this.requireReason(reasonInput);
+    let reason = '';
     return this.staffChange(
       actor,
       id,
@@ -194,12 +194,15 @@ export class RebatesService {
         const next = await this.repository.setState(manager, id, { state: 'void', actorId: actor.id, reason, voidSource: 'staff' });
         return [next, [changeOf(next, row.state, reason)]];
       },
+      async () => {
+        reason = this.requireReason(reasonInput);
+      },
     );
   }
 
   /** A paid entry taken back: a negative adjustment of the same amount, to settle with the next payment. */
   refund(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
-    const reason = this.requireReason(reasonInput);
+    let reason = '';
     let refunded = false;
     return this.staffChange(
       actor,
@@ -223,6 +226,7 @@ export class RebatesService {
         return [adjustment, [changeOf(adjustment, null, reason)]];
       },
       async (manager, row) => {
+        reason = this.requireReason(reasonInput);
         refunded = await this.repository.isRefunded(manager, row.id);
       },
     );
@@ -239,6 +243,7 @@ export class RebatesService {
     id: string,
     problem: (entry: LedgerEntry) => string | null,
     change: (manager: EntityManager, row: RebateEntryRow) => Promise<[RebateEntryRow, LedgerChange[]]>,
+    /** Checks of the request that come after the entry is found (a missing entry is a 404 first). */
     prepare?: (manager: EntityManager, row: RebateEntryRow) => Promise<void>,
   ): Promise<RebateEntry> {
     return this.dataSource.transaction(async (manager) => {

@@ -160,10 +160,11 @@ describe('referrals', () => {
       'status:rebate_paid',
     ]);
     expect(detail.history[1].actor).toBe('programme@example.com.au');
-    expect(detail.ledger).toEqual([
-      expect.objectContaining({ kind: 'cleanview', amountCents: 8000, state: 'paid', paidAt: expect.any(String) }),
+    expect(detail.ledger).toEqual([expect.objectContaining({ kind: 'cleanview', amountCents: 8000, state: 'paid', paidAt: expect.any(String) })]);
+    expect(detail.ledger[0].history.map((h: { fromState: string | null; toState: string }) => `${h.fromState}→${h.toState}`)).toEqual([
+      'null→pending',
+      'pending→paid',
     ]);
-    expect(detail.ledger[0].history.map((h: { fromState: string | null; toState: string }) => `${h.fromState}→${h.toState}`)).toEqual(['null→pending', 'pending→paid']);
   });
 
   it("lets staff keep internal notes apart from the plumber's own (recorded in the history, never shown to the plumber) and refuses unknown statuses", async () => {

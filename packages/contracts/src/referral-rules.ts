@@ -68,7 +68,12 @@ export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,12}$/;
 
 /** A code as typed (spaces and dashes ignored, capitals): the form of the code the server looks up. */
 export function normaliseReferralCode(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/[\s-]+/g, '').toUpperCase().slice(0, 40) : '';
+  return typeof value === 'string'
+    ? value
+        .replace(/[\s-]+/g, '')
+        .toUpperCase()
+        .slice(0, 40)
+    : '';
 }
 
 /** Refused on the reline part's payment when no reline happened (the original's rule paid it anyway). */

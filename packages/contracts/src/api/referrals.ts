@@ -153,18 +153,7 @@ export type ReferralReviewState = 'held' | 'approved' | 'rejected';
 /** One line of a referral's history (`referral_events`), with who made the change. */
 export interface ReferralHistoryItem {
   id: string;
-  kind:
-    | 'created'
-    | 'status'
-    | 'notes'
-    | 'staff_notes'
-    | 'email'
-    | 'photo'
-    | 'attached'
-    | 'claim_declined'
-    | 'job_linked'
-    | 'review'
-    | 'rebate';
+  kind: 'created' | 'status' | 'notes' | 'staff_notes' | 'email' | 'photo' | 'attached' | 'claim_declined' | 'job_linked' | 'review' | 'rebate';
   from: string | null;
   to: string | null;
   /** The staff member's or plumber's e-mail; null for the public quick form. */

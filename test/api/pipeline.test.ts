@@ -332,6 +332,19 @@ describe('one connected pipeline', () => {
       expect(await referral(second.id)).toMatchObject({ jobId: null, status: 'referred' });
     });
 
+    it('refuses a referral that does not exist, and keeps no job', async () => {
+      jobCount += 1;
+      const jobNumber = `JOB-${7000 + jobCount}`;
+      const refused = await http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber, customerName: 'X', customerEmail: 'x@example.com.au', referralId: '00000000-0000-4000-8000-000000000000', notify: false })
+        .expect(400);
+      expect(refused.body.errors).toEqual([{ field: 'referralId', message: 'Referral not found' }]);
+      const jobs = await sut.dataSource.query(`SELECT id FROM jobs WHERE job_number = $1`, [jobNumber]);
+      expect(jobs).toEqual([]);
+    });
+
     it('refuses to link a referral already linked to another job', async () => {
       const client = customer();
       const referred = await refer(plumber, { name: client.name, phone: client.phone, address: client.address });

@@ -118,7 +118,8 @@ export class JobsService {
           status,
           trackingCode: newTrackingCode(status, dto.jobNumber!),
           bookingId: dto.bookingId ?? null,
-          referralId: dto.referralId ?? null,
+          // Set by the referrals module once it has checked the referral (linkReferral), in this transaction.
+          referralId: null,
           createdBy: actor?.id ?? null,
         });
         await manager.save(job);
@@ -132,7 +133,7 @@ export class JobsService {
           notificationId: notification?.id ?? null,
         });
         // The referral follows the job (linked now by staff's choice or the matching rule), in this transaction.
-        await this.announce(manager, job, { kind: 'created', previous: null }, actor?.id ?? null, dto.referralId !== undefined);
+        await this.announce(manager, job, { kind: 'created', previous: null }, actor?.id ?? null, dto.referralId);
         return { ...this.toResponse((await this.repository.findById(job.id, manager))!), notification };
       });
     } catch (error) {
@@ -216,7 +217,14 @@ export class JobsService {
     return this.repository.setReferral(manager, jobId, referralId);
   }
 
-  private async announce(manager: EntityManager, job: Job, change: JobStageChanged['change'], actorId: string | null, referralChosen = false): Promise<void> {
+  /** `chosenReferral`: on creation, the referral staff named (null: none), or undefined to leave it to the matching rule. */
+  private async announce(
+    manager: EntityManager,
+    job: Job,
+    change: JobStageChanged['change'],
+    actorId: string | null,
+    chosenReferral?: string | null,
+  ): Promise<void> {
     const quoteAccepted = job.status === 'accepted' || (await this.repository.quoteAccepted(manager, job.id));
     await this.events.publish(
       manager,
@@ -225,7 +233,7 @@ export class JobsService {
           id: job.id,
           jobNumber: job.jobNumber,
           bookingId: job.bookingId,
-          referralId: job.referralId,
+          referralId: chosenReferral === undefined ? job.referralId : chosenReferral,
           customerName: job.customerName,
           customerEmail: job.customerEmail,
           customerPhone: job.customerPhone,
@@ -236,7 +244,7 @@ export class JobsService {
         },
         change,
         actorId,
-        referralChosen,
+        chosenReferral !== undefined,
       ),
     );
   }

@@ -111,7 +111,8 @@ export function JobRowActions() {
   );
 }
 
-function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; onClose: () => void; onDone: () => void }) {
+/** 'Update Job Status': the stage, and the customer's e-mail about it (on by default). */
+export function UpdateStatusDialog({ record, onClose, onDone }: { record: JobRecord; onClose: () => void; onDone: () => void }) {
   const [status, setStatus] = useState<JobStatus>(record.status);
   const [sendEmail, setSendEmail] = useState(true);
   const [busy, setBusy] = useState(false);

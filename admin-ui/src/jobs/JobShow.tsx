@@ -1,11 +1,13 @@
-import { Alert, Box, Chip, Divider, Link, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import { Alert, Box, Button, Chip, Divider, Link, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { EditButton, Show, TopToolbar, useRecordContext, useRefresh } from 'react-admin';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { BookingLink, ReferralLink } from '../common/RecordLinks';
+import { UpdateStatusDialog } from './JobRowActions';
 import { JOB_STATUS_COLOURS, type JobDetailRecord } from './jobStatus';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -81,12 +83,38 @@ function JobDetail() {
   );
 }
 
+/** The job's page has the list's 'Update Status' too: staff who made the job from a booking land here. */
+function UpdateStatusButton() {
+  const job = useRecordContext<JobDetailRecord>();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  if (!job) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<EditNoteIcon />} onClick={() => setOpen(true)}>
+        Update Status
+      </Button>
+      {open ? (
+        <UpdateStatusDialog
+          record={job}
+          onClose={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
 export function JobShow() {
   return (
     <Show
       title="Job"
       actions={
         <TopToolbar>
+          <UpdateStatusButton />
           <EditButton />
           <ArchiveButton apiPath="/admin/jobs" archivedField="archivedAt" name={(record) => `Job ${String(record.jobNumber)}`} />
         </TopToolbar>

@@ -25,6 +25,7 @@ export type {
 import type { RebatePartName, ReferralHistoryItem, ReferralRecord } from '@relining/contracts/api/referrals';
 import { REBATE_ENTRY_STATE_LABELS, type RebateEntryState } from '@relining/contracts/api/rebates';
 import { formatDateTime } from '../common/dates';
+import { formatCents, kindLabel, stateLabel } from '../rebates/rebateFormat';
 
 /**
  * One colour per status, shared by the chips, the status card and the chart. Dark enough for white
@@ -101,9 +102,22 @@ export function historyText(item: Pick<ReferralHistoryItem, 'kind' | 'from' | 't
   }
 }
 
-/** A ledger state's label when the value is one ('approved' → 'Approved'), the server's words otherwise. */
+/** A ledger change as the server records it: '<kind> <dollars> <state>', then ': <reason>' when there is one. */
+const LEDGER_CHANGE = /^(cleanview|reline|adjustment) (-?\d+\.\d{2}) (pending|approved|paid|void)(?:: ([\s\S]*))?$/;
+
+/**
+ * A ledger state's label when the value is one ('approved' → 'Approved'); a recorded change in words
+ * ('cleanview 80.00 pending: Job … reached …' → 'Clean & View $80.00 Pending (Job … reached …)'); the
+ * server's words otherwise.
+ */
 function ledgerWords(value: string | null): string {
   if (!value) return 'None';
+  const change = LEDGER_CHANGE.exec(value);
+  if (change) {
+    const [, kind, dollars, state, reason] = change;
+    const words = `${kindLabel(kind!)} ${formatCents(Math.round(Number(dollars) * 100))} ${stateLabel(state!)}`;
+    return reason ? `${words} (${reason})` : words;
+  }
   return REBATE_ENTRY_STATE_LABELS[value as RebateEntryState] ?? value;
 }
 

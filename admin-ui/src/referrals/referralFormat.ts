@@ -107,7 +107,7 @@ const LEDGER_CHANGE = /^(cleanview|reline|adjustment) (-?\d+\.\d{2}) (pending|ap
 
 /**
  * A ledger state's label when the value is one ('approved' → 'Approved'); a recorded change in words
- * ('cleanview 80.00 pending: Job … reached …' → 'Clean & View $80.00 Pending (Job … reached …)'); the
+ * ('cleanview 80.00 pending: Job … reached …' → 'Clean & View $… Pending (Job … reached …)'); the
  * server's words otherwise.
  */
 function ledgerWords(value: string | null): string {

@@ -43,6 +43,7 @@ const FORMS: Array<[new () => object, string[]]> = [
       'subject',
       '_next',
       'idempotency_key',
+      'referral_code',
     ],
   ],
   [

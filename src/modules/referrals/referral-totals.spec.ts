@@ -12,12 +12,13 @@ const PREVIOUS_TOTALS = `
          count(*) FILTER (WHERE status = 'referred')::int AS referred,
          count(*) FILTER (WHERE status = 'cleanview_completed')::int AS cleanview_completed,
          count(*) FILTER (WHERE status = 'reline_completed')::int AS reline_completed,
-         count(*) FILTER (WHERE status = 'rebate_paid')::int AS rebate_paid,
-         (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status = 'paid'), 0)
-          + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status = 'paid'), 0))::int AS "paidCents",
-         (coalesce(sum(cleanview_rebate_amount_cents) FILTER (WHERE cleanview_rebate_status <> 'paid'), 0)
-          + coalesce(sum(reline_rebate_amount_cents) FILTER (WHERE reline_rebate_status <> 'paid'), 0))::int AS "pendingCents"
+         count(*) FILTER (WHERE status = 'rebate_paid')::int AS rebate_paid
   FROM referrals`;
+/** The money is the ledger's (issue 15): paid, and earned not yet paid. */
+const LEDGER_MONEY = `
+  SELECT coalesce(sum(amount_cents) FILTER (WHERE state = 'paid'), 0)::int AS "paidCents",
+         coalesce(sum(amount_cents) FILTER (WHERE state IN ('pending', 'approved')), 0)::int AS "pendingCents"
+  FROM rebate_entries`;
 const PREVIOUS_TOP_REFERRERS = `
   SELECT (array_agg(plumber_id::text ORDER BY created_at DESC))[1] AS "plumberId",
          (array_agg(plumber_name ORDER BY created_at DESC))[1] AS "plumberName",
@@ -46,6 +47,7 @@ describe('referral totals', () => {
 
   async function expectTotalsMatchAggregate(): Promise<void> {
     const [previous] = await sut.dataSource.query(PREVIOUS_TOTALS);
+    const [money] = await sut.dataSource.query(LEDGER_MONEY);
     const topReferrers = await sut.dataSource.query(PREVIOUS_TOP_REFERRERS);
     const stats = (await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body;
     expect(stats).toMatchObject({
@@ -56,12 +58,12 @@ describe('referral totals', () => {
         reline_completed: previous.reline_completed,
         rebate_paid: previous.rebate_paid,
       },
-      rebates: { paid: previous.paidCents / 100, pending: previous.pendingCents / 100 },
+      rebates: { paid: money.paidCents / 100, pending: money.pendingCents / 100 },
     });
     expect(stats.topReferrers).toEqual(topReferrers);
     const [{ overdue }] = await sut.dataSource.query(
-      `SELECT count(*)::int AS overdue FROM referrals WHERE (cleanview_rebate_status <> 'paid' AND cleanview_completed_at < now() - interval '15 days')
-          OR (reline_rebate_status <> 'paid' AND reline_completed_at < now() - interval '30 days')`,
+      `SELECT count(*)::int AS overdue FROM referrals WHERE (cleanview_rebate_status IN ('processing', 'approved') AND cleanview_completed_at < now() - interval '15 days')
+          OR (reline_rebate_status IN ('processing', 'approved') AND reline_completed_at < now() - interval '30 days')`,
     );
     expect(stats.overdueCount).toBe(overdue);
     for (const filter of [
@@ -115,8 +117,9 @@ describe('referral totals', () => {
     const [{ id: annsFirst }] = await sut.dataSource.query(`SELECT id FROM referrals WHERE plumber_id = $1 ORDER BY created_at LIMIT 1`, [ann.id]);
     await sut.http().put(`/api/admin/referrals/${annsFirst}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
     await sut.http().put(`/api/admin/referrals/${annsFirst}`).set(admin.auth).send({ status: 'rebate_paid' }).expect(200);
-    await sut.http().put(`/api/admin/referrals/${annsFirst}`).set(admin.auth).send({ notes: 'Paid by transfer' }).expect(200);
+    await sut.http().put(`/api/admin/referrals/${annsFirst}`).set(admin.auth).send({ staffNotes: 'Paid by transfer' }).expect(200);
     await expectTotalsMatchAggregate();
+    expect((await sut.http().get('/api/admin/referrals/stats').set(admin.auth).expect(200)).body.rebates).toEqual({ paid: 80, pending: 0 });
 
     // Dan registers: his quick referrals join his account (one statement moving three referrals).
     const dan = await createUser(sut.dataSource, { email: 'dan@quick.com.au' });

@@ -5,7 +5,7 @@ describe('templateForJobStatus', () => {
     ['booked', 'booking_confirmed'],
     ['inspected', 'inspection_completed'],
     ['quoted', 'quote_sent'],
-    ['accepted', 'booking_confirmed'],
+    ['accepted', 'quote_accepted'],
     ['scheduled', 'reline_scheduled'],
     ['completed', 'job_completed'],
   ] as const)('%s sends %s', (status, template) => {

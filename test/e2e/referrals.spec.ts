@@ -130,8 +130,8 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await expect(row).toContainText('12 River Road, Geelong VIC 3220');
   await expect(row).toContainText('Referred');
   // Nothing earned yet: each part reads as what it could become, never as money owed.
-  await expect(row).toContainText(/C&V\s*up to \$80 once inspected/);
-  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  await expect(row).toContainText(/C&V:\s*up to \$80 once inspected/);
+  await expect(row).toContainText(/Reline:\s*up to \$400 if relined/);
   await expect(card(page, 'Rebate Pending')).toContainText('$0');
   await expect(page.getByText('Up to $480 more if your referred jobs go ahead.')).toBeVisible();
   const refId = (await row.getByRole('button', { name: /View referral/ }).textContent())!.trim();
@@ -158,8 +158,8 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
 
   await page.reload();
   await expect(row).toContainText('Clean & View Completed');
-  await expect(row).toContainText(/C&V\s*\$80\s*Earned, processing/);
-  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  await expect(row).toContainText(/C&V:\s*\$80\s*Earned, processing/);
+  await expect(row).toContainText(/Reline:\s*up to \$400 if relined/);
   // Rebate Pending is what was earned and is not paid yet; the reline is only possible.
   await expect(card(page, 'Rebate Paid')).toContainText('$0');
   await expect(card(page, 'Rebate Pending')).toContainText('$80');
@@ -191,9 +191,9 @@ test('a plumber refers a job with a photo; staff complete the Clean & View, then
   await page.reload();
   await expect(row).toContainText('Rebate Paid');
   // Only what was earned is paid: the job was never relined.
-  await expect(row).toContainText(/C&V\s*\$80\s*Paid/);
-  await expect(row).not.toContainText(/Reline\s*\$400\s*Paid/);
-  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  await expect(row).toContainText(/C&V:\s*\$80\s*Paid/);
+  await expect(row).not.toContainText(/Reline:\s*\$400\s*Paid/);
+  await expect(row).toContainText(/Reline:\s*up to \$400 if relined/);
   await expect(card(page, 'Rebate Paid')).toContainText('$80');
   await expect(card(page, 'Rebate Pending')).toContainText('$0');
   await expect(page.getByText('Up to $400 more if your referred jobs go ahead.')).toBeVisible();
@@ -402,8 +402,8 @@ test("one connected pipeline: a plumber's link copied, a homeowner books through
   await page.reload();
   await expect(row).toContainText('Clean & View Completed');
   await expect(row).toContainText('Job: Inspection Completed');
-  await expect(row).toContainText(new RegExp(`C&V\\s*\\${fee}\\s*Earned, processing`));
-  await expect(row).toContainText(/Reline\s*up to \$400 if relined/);
+  await expect(row).toContainText(new RegExp(`C&V:\\s*\\${fee}\\s*Earned, processing`));
+  await expect(row).toContainText(/Reline:\s*up to \$400 if relined/);
   await expect(card(page, 'Rebate Pending').locator('.summary-card__value')).toHaveText(fee);
   await expect(card(page, 'Rebate Paid').locator('.summary-card__value')).toHaveText('$0');
 

@@ -30,6 +30,8 @@ export const REBATE_LIST = defineListSpec({
     state: equals('e.state', REBATE_ENTRY_STATES),
     kind: equals('e.kind', REBATE_KINDS),
     plumberId: equals('e.plumber_id::text'),
+    /** The same, by the name people say ('plumber'). */
+    plumber: equals('e.plumber_id::text'),
     referralId: equals('e.referral_id::text'),
     dueBefore: { apply: (query, value, name) => before('e.due_at').apply(query.andWhere(UNPAID), value, name) },
     overdue: {

@@ -17,7 +17,7 @@ function RebateLine({ name, label, part }: { name: RebatePartName; label: string
   const shown = rebatePartDisplay(name, part);
   return (
     <span className="rebate-line">
-      {/* 'Reline: up to $400 if relined' (issue 15): the part, then what it pays or could pay. */}
+      {/* 'Reline: up to … if relined' (issue 15): the part, then what it pays or could pay. */}
       <span className="rebate-line__label">{label}:</span> {shown.amount ? <>{shown.amount} </> : null}
       <span className={`rebate-status rebate-status--${shown.tone}`}>{shown.status}</span>
     </span>

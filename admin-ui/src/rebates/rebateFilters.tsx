@@ -12,7 +12,7 @@ const plumberText = (user: UserRecord) => (user.fullName ? `${user.fullName} (${
  * list renders (the zone's name comes from the console's settings).
  */
 export const rebateFilters = () => [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search plumber or Ref ID" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search plumber or Ref ID" sx={{ minWidth: { xs: '100%', sm: 260 } }} />,
   <SelectInput key="state" source="state" label="State" choices={REBATE_STATE_CHOICES} alwaysOn />,
   <SelectInput key="kind" source="kind" label="Kind" choices={REBATE_KIND_CHOICES} />,
   <ReferenceInput key="plumberId" source="plumberId" reference="users" filter={{ role: 'plumber' }} sort={{ field: 'fullName', order: 'ASC' }}>
@@ -28,6 +28,8 @@ export const rebateFilters = () => [
     source="overdue"
     label="Overdue only"
     alwaysOn
+    helperText={false}
+    sx={{ mb: 1 }}
     format={(value: unknown) => value === true}
     parse={(checked: boolean) => (checked ? true : null)}
   />,

@@ -14,6 +14,7 @@ import { reviewQueue } from '../referral-reviews/reviewFormat';
 import { RebateLedger } from './RebateLedger';
 import { ReferralPhotos } from './ReferralPhotos';
 import {
+  formatDate,
   formatDateTime,
   formatMoney,
   historyActor,
@@ -274,7 +275,7 @@ function RebatePart(props: { title: string; amount: number; status: RebateStatus
                 [
                   'Payment due',
                   <Box component="span" sx={{ color: overdue ? 'error.main' : undefined }}>
-                    {formatDateTime(props.dueAt)}
+                    {formatDate(props.dueAt)}
                   </Box>,
                 ],
               ] as Array<[string, ReactNode]>)

@@ -469,8 +469,11 @@ describe('one connected pipeline', () => {
       expect((await referral(referralId)).cleanviewRebateStatus).toBe('approved');
       await http().post(`/api/admin/rebates/${entry.id}/approve`).set(admin.auth).expect(409);
 
-      // Paid, then refunded: a negative adjustment of the same amount; the payment itself stays.
-      await http().put(`/api/admin/referrals/${referralId}`).set(admin.auth).send({ status: 'rebate_paid' }).expect(200);
+      // Paid (one entry at a time, or the referral's rebate_paid), then refunded: a negative adjustment of the same amount.
+      const paidOne = await http().post(`/api/admin/rebates/${entry.id}/pay`).set(admin.auth).expect(200);
+      expect(paidOne.body).toMatchObject({ state: 'paid', paidAt: expect.any(String) });
+      expect((await http().post(`/api/admin/rebates/${entry.id}/pay`).set(admin.auth).expect(409)).body.message).toBe('This rebate has already been paid');
+      expect((await referral(referralId)).cleanviewRebateStatus).toBe('paid');
       const voidPaid = await http().post(`/api/admin/rebates/${entry.id}/void`).set(admin.auth).send({ reason: 'Oops' }).expect(409);
       expect(voidPaid.body.message).toBe('A paid rebate cannot be voided: record a refund instead');
       const noReason = await http().post(`/api/admin/rebates/${entry.id}/refund`).set(admin.auth).send({ reason: '  ' }).expect(400);
@@ -493,6 +496,8 @@ describe('one connected pipeline', () => {
       await http().post(`/api/admin/rebates/${earned.id}/void`).set(admin.auth).send({}).expect(400);
       await http().post(`/api/admin/rebates/${earned.id}/void`).set(admin.auth).send({ reason: 'Job was a warranty call-back' }).expect(200);
       await http().post(`/api/admin/rebates/${earned.id}/approve`).set(admin.auth).expect(409);
+      const payVoid = await http().post(`/api/admin/rebates/${earned.id}/pay`).set(admin.auth).expect(409);
+      expect(payVoid.body.message).toBe('A void rebate cannot be paid');
       const paidNothing = await http().put(`/api/admin/referrals/${second.referralId}`).set(admin.auth).send({ status: 'rebate_paid' }).expect(200);
       expect(paidNothing.body.cleanviewRebateStatus).toBe('void');
       expect((await referral(second.referralId)).ledger.map((row: { state: string }) => row.state)).toEqual(['void']);

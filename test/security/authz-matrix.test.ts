@@ -36,6 +36,7 @@ type RecordKind =
   | 'media-file'
   | 'slot'
   | 'rebate'
+  | 'rebate-void'
   | 'review';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
@@ -55,6 +56,7 @@ interface Fixtures {
   mediaFile: string;
   /** A ledger entry (plumber A's earned Clean & View) and a review (a booking's unknown referral code). */
   rebate: string;
+  voidRebate: string;
   review: string;
 }
 
@@ -173,6 +175,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/rebates': { access: 'admin', ok: 200 },
   'GET /api/admin/rebates/:id': { access: 'admin', record: 'rebate', ok: 200 },
   'POST /api/admin/rebates/:id/approve': { access: 'admin', record: 'rebate', ok: 200 },
+  // On a void entry: refused after the access check (paying the matrix's other entry would change what refund answers).
+  'POST /api/admin/rebates/:id/pay': { access: 'admin', record: 'rebate-void', ok: 409 },
   // Without a reason (void), or of an entry not paid (refund): refused after the access check, whatever ran before.
   'POST /api/admin/rebates/:id/void': { access: 'admin', record: 'rebate', ok: 400, body: () => ({}) },
   'POST /api/admin/rebates/:id/refund': { access: 'admin', record: 'rebate', ok: 409, body: () => ({ reason: 'Checked by the matrix' }) },
@@ -251,6 +255,7 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     'media-file': () => ({ id: target === 'missing' ? missing : fixtures.mediaFile, file: '32.jpg' }),
     slot: () => ({ id: target === 'missing' ? 'no.such.slot' : 'about.team' }),
     rebate: () => ({ id: target === 'missing' ? missing : fixtures.rebate }),
+    'rebate-void': () => ({ id: target === 'missing' ? missing : fixtures.voidRebate }),
     review: () => ({ id: target === 'missing' ? missing : fixtures.review }),
   };
   const params = values[entry.record]();
@@ -353,6 +358,9 @@ describe('authorization matrix', () => {
     // Plumber A's Clean & View earned (a ledger entry), and a booking whose referral code no plumber has (a review).
     await sut.http().put(`/api/admin/referrals/${referralA.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
     const [rebate] = await sut.dataSource.query(`SELECT id FROM rebate_entries WHERE referral_id = $1`, [referralA.id]);
+    await sut.http().put(`/api/admin/referrals/${referralB.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
+    const [voidRebate] = await sut.dataSource.query(`SELECT id FROM rebate_entries WHERE referral_id = $1`, [referralB.id]);
+    await sut.http().post(`/api/admin/rebates/${voidRebate.id}/void`).set(admin.auth).send({ reason: 'Matrix' }).expect(200);
     await sut
       .http()
       .post('/api/bookings')
@@ -361,6 +369,7 @@ describe('authorization matrix', () => {
     const [review] = await sut.dataSource.query(`SELECT id FROM referral_reviews WHERE referral_code = 'NOSUCH99'`);
     fixtures = {
       rebate: rebate.id,
+      voidRebate: voidRebate.id,
       review: review.id,
       media,
       mediaFile,

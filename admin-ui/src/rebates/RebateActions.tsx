@@ -1,5 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -7,19 +8,20 @@ import { useNotify, useRefresh } from 'react-admin';
 import { errorMessage } from '@relining/contracts/client/http';
 import { Toast } from '../common/Toast';
 import { session } from '../providers/session';
-import { canApprove, canRefund, canVoid, formatCents, kindLabel, REBATE_MESSAGES, type RebateEntry, type RebateReasonRequest } from './rebateFormat';
+import { canApprove, canPay, canRefund, canVoid, formatCents, kindLabel, REBATE_MESSAGES, type RebateEntry, type RebateReasonRequest } from './rebateFormat';
 
-type Action = 'approve' | 'void' | 'refund';
+type Action = 'approve' | 'pay' | 'void' | 'refund';
 
 const WORDS: Record<Action, { failed: string }> = {
   approve: { failed: 'Could not approve the rebate' },
+  pay: { failed: 'Could not mark the rebate paid' },
   void: { failed: 'Could not void the rebate' },
   refund: { failed: 'Could not record the refund' },
 };
 
 /**
  * A ledger entry's business actions, each a pessimistic call to the server (POST
- * /api/admin/rebates/:id/approve, /void, /refund): Approve (pending only), Void with a reason (not paid
+ * /api/admin/rebates/:id/approve, /pay, /void, /refund): Approve (pending only), Mark paid (approved only), Void with a reason (not paid
  * or void), Refund with a reason (paid only). The server's answer, or its message, is the toast; then
  * `onDone` (react-admin's refresh by default) shows the entry as it now is. `refunded`: the ledger
  * already holds an adjustment reversing this entry (Refund is then left out).
@@ -37,6 +39,7 @@ export function RebateActions({ entry, onDone, refunded = false }: { entry: Reba
       const body = reason === undefined ? undefined : ({ reason } satisfies RebateReasonRequest);
       const answer = await session.call<RebateEntry>(`/admin/rebates/${encodeURIComponent(entry.id)}/${action}`, { method: 'POST', body });
       if (action === 'approve') notify(<Toast title="Rebate approved" description={`${what} is approved for payment.`} />, { type: 'success' });
+      else if (action === 'pay') notify(<Toast title="Rebate paid" description={`${what} is recorded as paid.`} />, { type: 'success' });
       else if (action === 'void') notify(<Toast title="Rebate voided" description={`${what} will not be paid.`} />, { type: 'success' });
       else
         notify(<Toast title="Refund recorded" description={`An adjustment of ${formatCents(answer.amountCents)} reverses ${what}.`} />, {
@@ -53,9 +56,10 @@ export function RebateActions({ entry, onDone, refunded = false }: { entry: Reba
   }
 
   const approve = canApprove(entry);
+  const payable = canPay(entry);
   const voidable = canVoid(entry);
   const refundable = canRefund(entry) && !refunded;
-  if (!approve && !voidable && !refundable) return null;
+  if (!approve && !payable && !voidable && !refundable) return null;
 
   return (
     // Inside a list row: the buttons (and the dialog, whose events bubble through React) do only their own thing.
@@ -70,6 +74,18 @@ export function RebateActions({ entry, onDone, refunded = false }: { entry: Reba
           aria-label={`Approve ${what}`}
         >
           {busy === 'approve' ? 'Approving...' : 'Approve'}
+        </Button>
+      ) : null}
+      {payable ? (
+        <Button
+          size="small"
+          color="primary"
+          startIcon={<PaymentsIcon />}
+          onClick={() => void run('pay')}
+          disabled={busy !== null}
+          aria-label={`Mark paid ${what}`}
+        >
+          {busy === 'pay' ? 'Saving...' : 'Mark paid'}
         </Button>
       ) : null}
       {voidable ? (

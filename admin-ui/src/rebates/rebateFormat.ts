@@ -38,6 +38,8 @@ export function formatCents(cents: number): string {
 
 /** What staff may do with an entry (the server decides; these only keep buttons that would be refused out of sight). */
 export const canApprove = (entry: Pick<RebateEntry, 'state'>): boolean => entry.state === 'pending';
+/** Paid one at a time once approved (payouts by bank file come later): never a void or paid one. */
+export const canPay = (entry: Pick<RebateEntry, 'state'>): boolean => entry.state === 'approved';
 export const canVoid = (entry: Pick<RebateEntry, 'state'>): boolean => entry.state === 'pending' || entry.state === 'approved';
 /** Only a paid payment can be refunded (not a refund adjustment itself). */
 export const canRefund = (entry: Pick<RebateEntry, 'state' | 'amountCents'>): boolean => entry.state === 'paid' && entry.amountCents > 0;

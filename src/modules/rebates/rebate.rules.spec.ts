@@ -228,6 +228,15 @@ describe('STAFF_ACTION_PROBLEMS', () => {
   const rows = (action: 'approve' | 'void') =>
     REBATE_KINDS.flatMap((kind) => REBATE_ENTRY_STATES.map((state) => [action, kind, state, EXPECTED[action][state]] as const));
 
+  it.each([
+    ['pending', null],
+    ['approved', null],
+    ['paid', REBATE_MESSAGES.alreadyPaid],
+    ['void', REBATE_MESSAGES.payVoid],
+  ] as const)('pay an entry that is %s → %j', (state, message) => {
+    for (const kind of REBATE_KINDS) expect(STAFF_ACTION_PROBLEMS.pay(entry(kind, { state }))).toBe(message);
+  });
+
   it.each([...rows('approve'), ...rows('void')])('%s a %s entry that is %s → %j', (action, kind, state, message) => {
     expect(STAFF_ACTION_PROBLEMS[action](entry(kind, { state }))).toBe(message);
   });

@@ -118,6 +118,7 @@ export function dueDate(kind: MilestoneKind, milestoneAt: Date): Date {
 /** What refuses a staff action on an entry (null: allowed). */
 export const STAFF_ACTION_PROBLEMS = {
   approve: (entry: LedgerEntry) => (entry.state === 'pending' ? null : entry.state === 'void' ? REBATE_MESSAGES.payVoid : REBATE_MESSAGES.approveState),
+  pay: (entry: LedgerEntry) => (entry.state === 'void' ? REBATE_MESSAGES.payVoid : entry.state === 'paid' ? REBATE_MESSAGES.alreadyPaid : null),
   void: (entry: LedgerEntry) => (entry.state === 'paid' ? REBATE_MESSAGES.voidPaid : entry.state === 'void' ? REBATE_MESSAGES.voidState : null),
   refund: (entry: LedgerEntry, refunded: boolean) =>
     entry.state !== 'paid' || entry.kind === 'adjustment' ? REBATE_MESSAGES.refundUnpaid : refunded ? REBATE_MESSAGES.alreadyRefunded : null,

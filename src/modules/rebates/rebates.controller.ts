@@ -66,6 +66,13 @@ export class RebatesAdminController {
     return this.rebates.approve(user, id);
   }
 
+  @Post(':id/pay')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ description: "A pending or approved entry paid (a refund adjustment: settled); a void one is refused ('A void rebate cannot be paid')." })
+  pay(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string): Promise<RebateEntry> {
+    return this.rebates.pay(user, id);
+  }
+
   @Post(':id/void')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: RebateReasonDto })

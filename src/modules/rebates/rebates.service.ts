@@ -184,6 +184,19 @@ export class RebatesService {
     );
   }
 
+  /** One entry paid (a Clean & View, a reline, or a refund adjustment settled); a void one never is. */
+  pay(actor: CurrentUserInfo, id: string): Promise<RebateEntry> {
+    return this.staffChange(
+      actor,
+      id,
+      (entry) => STAFF_ACTION_PROBLEMS.pay(entry),
+      async (manager, row) => {
+        const next = await this.repository.setState(manager, id, { state: 'paid', actorId: actor.id, reason: 'Paid by staff' });
+        return [next, [changeOf(next, row.state, null)]];
+      },
+    );
+  }
+
   voidEntry(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
     let reason = '';
     return this.staffChange(

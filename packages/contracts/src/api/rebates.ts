@@ -75,4 +75,5 @@ export const REBATE_MESSAGES = {
   alreadyRefunded: 'This rebate has already been refunded',
   approveState: 'Only a pending rebate can be approved',
   voidState: 'This rebate is already void',
+  alreadyPaid: 'This rebate has already been paid',
 } as const;

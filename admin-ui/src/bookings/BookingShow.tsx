@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BOOKING_STATUS_LABELS } from '@relining/contracts/booking-rules';
 import { placeLabel } from '@relining/contracts/place-label';
 import { formatDateTime } from '../common/dates';
+import { DetailRows as Rows, DetailSection } from '../common/DetailSection';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { JOB_STATUS_COLOURS } from '../jobs/jobStatus';
@@ -15,37 +16,6 @@ import { BookingReferralCode } from './BookingReferralCode';
 import { BookingStatusSelect } from './BookingStatusSelect';
 import { BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { CreateJobDialog } from './CreateJobDialog';
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', lineHeight: 2 }}>
-          {title}
-        </Typography>
-        {action ? <Box sx={{ ml: 'auto' }}>{action}</Box> : null}
-      </Box>
-      {children}
-    </Box>
-  );
-}
-
-function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 }, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const formatLongDay = (day: string) =>
   new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -192,4 +162,9 @@ export function BookingJobs({ booking }: { booking: BookingRecord }) {
       {creating ? <CreateJobDialog booking={booking} onClose={() => setCreating(false)} /> : null}
     </Section>
   );
+}
+
+/** This page's sections: headings at level h2. */
+function Section(props: { title: string; children: ReactNode; action?: ReactNode }) {
+  return <DetailSection heading="h2" {...props} />;
 }

@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, CircularProgress, Divider, Link, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../common/dates';
@@ -8,25 +7,13 @@ import { RebateActions } from './RebateActions';
 import { RebateAmount, RebateDate, RebateStateChips, ReferralRefLink } from './RebateFields';
 import { kindLabel, type RebateEntryDetail } from './rebateFormat';
 import { RebateHistory } from './RebateHistory';
+import { DetailRow as Row } from '../common/DetailSection';
 
 /**
  * GET /api/admin/rebates/:id: the entry with its history. The meta keeps it apart in react-admin's
  * cache from the list's rows (which have no history).
  */
 const DETAIL_QUERY = { meta: { view: 'detail' } } as const;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="div" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function Title() {
   const entry = useRecordContext<RebateEntryDetail>();

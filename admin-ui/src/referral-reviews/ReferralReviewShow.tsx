@@ -19,7 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '@relining/contracts/client/http';
@@ -30,6 +30,7 @@ import { Toast } from '../common/Toast';
 import { session } from '../providers/session';
 import { ReviewKindChip, ReviewStatusChip } from './ReferralReviewList';
 import { matchedByText, type ReferralMatch, type ReferralReviewRecord, type ResolveReferralReviewRequest } from './reviewFormat';
+import { DetailRow as Row } from '../common/DetailSection';
 
 /** A decision staff can make, as the button and the confirmation word it. */
 interface Decision {
@@ -38,19 +39,6 @@ interface Decision {
   explanation: string;
   request: Omit<ResolveReferralReviewRequest, 'note'>;
   color: 'primary' | 'success' | 'error' | 'inherit';
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="div" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
 }
 
 function ReviewTitle() {

@@ -7,6 +7,7 @@ import { REFERRAL_WINDOW_DAYS } from '@relining/contracts/referral-rules';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { BookingLink, JobLink, ReferralLink } from '../common/RecordLinks';
+import { DetailRows as Rows, DetailSection } from '../common/DetailSection';
 import { Toast } from '../common/Toast';
 import { errorMessage } from '@relining/contracts/client/http';
 import { session } from '../providers/session';
@@ -33,34 +34,6 @@ import {
   type ReferralStatus,
   type ReferralUpdate,
 } from './referralFormat';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', lineHeight: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 }, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * How the console fetches a referral's detail (GET /api/admin/referrals/:id: the record with its
@@ -416,4 +389,9 @@ function History({ referral }: { referral: ReferralDetail }) {
       ))}
     </Box>
   );
+}
+
+/** This page's sections: headings at level h3. */
+function Section(props: { title: string; children: ReactNode; action?: ReactNode }) {
+  return <DetailSection heading="h3" {...props} />;
 }

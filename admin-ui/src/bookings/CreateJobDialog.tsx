@@ -31,12 +31,12 @@ import { JOB_STATUS_LABELS, JOB_STATUSES, trackingLinkProblem, type JobStatus } 
 import { placeLabel } from '@relining/contracts/place-label';
 import { REFERRAL_STATUS_LABELS, REFERRAL_WINDOW_DAYS } from '@relining/contracts/referral-rules';
 import { formatDate } from '../common/dates';
-import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import { useApiGet, type ApiGetState } from '../common/useApiGet';
 import { matchedByText } from '../referral-reviews/reviewFormat';
 import { session } from '../providers/session';
 import type { BookingRecord } from './bookingStatus';
+import { notifyTrackingLinkEmail } from '../jobs/trackingLinkEmail';
 
 /**
  * POST /api/admin/jobs as this dialog sends it: `referralId` null when staff chose 'No referral' over
@@ -108,14 +108,7 @@ export function CreateJobDialog({ booking, onClose }: { booking: BookingRecord; 
     try {
       const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body });
       notify(<Toast title="Job created" description={`${job.jobNumber}: a tracking link has been created for ${job.customerName}`} />, { type: 'success' });
-      if (job.notification) {
-        const words = emailOutcome(
-          job.notification.status,
-          { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` },
-          { what: `the tracking link email to ${job.customerEmail}` },
-        );
-        notify(<Toast {...words} />, { type: 'success' });
-      }
+      notifyTrackingLinkEmail(notify, job);
       refresh();
       onClose();
       void navigate(`/job-tracking/${encodeURIComponent(job.id)}/show`);

@@ -2,11 +2,11 @@ import { Button, Card, CardContent, CardHeader, Grid, MenuItem, TextField } from
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { JOB_STATUSES, JOB_STATUS_LABELS, trackingLinkProblem, type JobStatus } from '@relining/contracts/job-status';
-import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import type { CreateJobRequest, JobChangeResult } from '@relining/contracts/api/jobs';
 import { errorMessage } from '@relining/contracts/client/http';
 import { session } from '../providers/session';
+import { notifyTrackingLinkEmail } from './trackingLinkEmail';
 
 const EMPTY = { jobNumber: '', customerName: '', customerEmail: '', address: '', status: 'booked' as JobStatus };
 
@@ -28,14 +28,7 @@ export function CreateTrackingLinkCard() {
     try {
       const job = await session.call<JobChangeResult>('/admin/jobs', { method: 'POST', body: form satisfies CreateJobRequest });
       notify(<Toast title="Tracking link generated" description={`A tracking link has been created for ${job.customerName}`} />, { type: 'success' });
-      if (job.notification) {
-        const words = emailOutcome(
-          job.notification.status,
-          { title: 'Email sent', description: `Tracking link has been emailed to ${job.customerEmail}` },
-          { what: `the tracking link email to ${job.customerEmail}` },
-        );
-        notify(<Toast {...words} />, { type: 'success' });
-      }
+      notifyTrackingLinkEmail(notify, job);
       setForm(EMPTY);
       refresh();
     } catch (error) {

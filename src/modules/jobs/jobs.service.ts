@@ -212,6 +212,17 @@ export class JobsService {
     });
   }
 
+  /** A job's stage and whether its quote was ever accepted (a referral linked late catches up with it), in the caller's transaction. */
+  async stageOf(
+    manager: EntityManager,
+    jobId: string,
+  ): Promise<{ id: string; jobNumber: string; status: JobStatus; quoteAccepted: boolean; bookingId: string | null }> {
+    const job = await this.repository.findById(jobId, manager);
+    if (!job) throw DomainError.notFound('Job not found.');
+    const quoteAccepted = job.status === 'accepted' || (await this.repository.quoteAccepted(manager, job.id));
+    return { id: job.id, jobNumber: job.jobNumber, status: job.status, quoteAccepted, bookingId: job.bookingId };
+  }
+
   /** The referral linked to a job: set by the referrals module's rules (matching, a review staff resolved). */
   linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
     return this.repository.setReferral(manager, jobId, referralId);

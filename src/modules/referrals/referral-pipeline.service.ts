@@ -5,7 +5,7 @@ import { DomainEvents } from '../../common/events/domain-events.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { formatLongDateIn } from '@relining/contracts/date-format';
-import { JOB_STATUS_LABELS, type JobStatus } from '@relining/contracts/job-status';
+import { JOB_STATUS_LABELS } from '@relining/contracts/job-status';
 import { firstName } from '@relining/contracts/person-name';
 import { phoneMatchKey } from '@relining/contracts/phone';
 import { REFERRAL_WINDOW_DAYS, type ReferralStatus } from '@relining/contracts/referral-rules';
@@ -292,14 +292,7 @@ export class ReferralPipeline implements OnModuleInit {
   }
 
   /** The job's current stage and whether its quote was accepted (a review resolved later links the referral then). */
-  async jobForLink(jobId: string): Promise<Pick<ChangedJob, 'id' | 'jobNumber' | 'status' | 'quoteAccepted' | 'bookingId'>> {
-    const job = await this.jobs.get(jobId);
-    return {
-      id: job.id,
-      jobNumber: job.jobNumber,
-      status: job.status as JobStatus,
-      quoteAccepted: job.status === 'accepted' || job.timeline.some((event) => event.status === 'accepted'),
-      bookingId: job.bookingId,
-    };
+  jobForLink(manager: EntityManager, jobId: string): ReturnType<JobsService['stageOf']> {
+    return this.jobs.stageOf(manager, jobId);
   }
 }

@@ -58,7 +58,7 @@ export class ReferralReviewsService {
           }
           const referral = await this.repository.findForUpdate(manager, request.referralId);
           if (!referral) throw DomainError.notFound('Referral not found.');
-          await this.pipeline.linkToJob(manager, referral, await this.pipeline.jobForLink(review.jobId!), actor.id);
+          await this.pipeline.linkToJob(manager, referral, await this.pipeline.jobForLink(manager, review.jobId!), actor.id);
           resolution = `Given to ${referral.refNumber} (${referral.plumberName})${note(request.note)}`;
         }
       } else if (review.kind === 'duplicate') {

@@ -55,6 +55,10 @@ export const REFERRAL_LIST = defineListSpec({
   maxPageSize: 500,
 });
 
+/** A referral as matching shows it (MatchRow without what matched). */
+const MATCH_COLUMNS = `id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
+  plumber_email AS "plumberEmail", client_name AS "clientName", created_at AS "createdAt", status, job_id AS "jobId"`;
+
 export const REVIEW_LIST = defineListSpec({
   resource: 'referral-reviews',
   idColumn: 'v.id',
@@ -396,8 +400,7 @@ export class ReferralsRepository {
   findOfCustomer(keys: CustomerKeys, since: Date, manager?: EntityManager, excludeId?: string): Promise<MatchRow[]> {
     return queryRows<MatchRow>(
       manager ?? this.dataSource,
-      `SELECT id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
-              plumber_email AS "plumberEmail", client_name AS "clientName", created_at AS "createdAt", status, job_id AS "jobId",
+      `SELECT ${MATCH_COLUMNS},
               coalesce(booking_id = $1::uuid, false) AS "byBooking", coalesce(lower(client_email) = lower($2::text), false) AS "byEmail",
               ($3::text <> '' AND client_phone_key = $3::text) AS "byPhone", ($4::text <> '' AND address_key = $4::text) AS "byAddress"
        FROM referrals
@@ -426,8 +429,7 @@ export class ReferralsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return queryRows<MatchRow>(
       this.dataSource,
-      `SELECT id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
-              plumber_email AS "plumberEmail", client_name AS "clientName", created_at AS "createdAt", status, job_id AS "jobId",
+      `SELECT ${MATCH_COLUMNS},
               false AS "byBooking", false AS "byEmail", false AS "byPhone", false AS "byAddress"
        FROM referrals WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
       [ids],

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { TIME_SLOTS } from '@relining/contracts/booking-rules';
+import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
 import { REGIONS, type Region, type Weekday } from '@relining/contracts/regions';
 
 /**
@@ -10,29 +11,8 @@ import { REGIONS, type Region, type Weekday } from '@relining/contracts/regions'
 
 export type SlotTime = (typeof TIME_SLOTS)[number];
 
-export interface AvailabilitySettings {
-  /** Visits per slot when nothing more specific is set. */
-  defaultCapacity: number;
-  /** Visits per slot for a region's weekday (0 Sunday … 6 Saturday), overriding the default. */
-  capacity: Partial<Record<Region, Partial<Record<Weekday, number>>>>;
-  /** Weekdays closed everywhere (Sunday by default). */
-  closedWeekdays: Weekday[];
-  /** Dates closed (yyyy-MM-dd): everywhere (`all`) or in one region. */
-  closedDates: Partial<Record<Region | 'all', string[]>>;
-  /**
-   * Minimum notice: nothing today; a request after `cutoff` (local HH:mm) cannot take the next
-   * business day either, its first bookable day is the business day after.
-   */
-  cutoff: string;
-}
-
-export const DEFAULT_AVAILABILITY: AvailabilitySettings = {
-  defaultCapacity: 2,
-  capacity: {},
-  closedWeekdays: [0],
-  closedDates: {},
-  cutoff: '14:00',
-};
+export type { AvailabilitySettings };
+export { DEFAULT_AVAILABILITY };
 
 /** Why a day is closed (none: open). */
 export type ClosedReason = 'closed_weekday' | 'closed_date' | 'public_holiday';

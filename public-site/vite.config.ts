@@ -23,8 +23,12 @@ const FRAME = [
   /[\\/]packages[\\/]contracts[\\/]src[\\/]client[\\/](http|session)\.ts$/,
 ];
 
-/** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */
-const HOME = [/[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/]BookingForm\.tsx)$/];
+/** The home page (the landing page) in one file: its sections, the booking form (with its date and time fields) and the job tracker. */
+const HOME = [
+  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx|slots\.ts))$/,
+  // The booking form's dates and times (issue 16): the availability answer and the regions.
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](availability|regions)\.ts$/,
+];
 
 /**
  * The entry script and what it needs before React: it must stay one small file, free of React, as it

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import { INSPECTION_PRICE } from '@relining/contracts/business';
 import {
@@ -8,16 +8,18 @@ import {
   bookingProblems,
   HOW_HEARD_OPTIONS,
   type BookingProblem,
-  TIME_SLOTS,
   todayIn,
 } from '@relining/contracts/booking-rules';
 import type { AddressSuggestion } from '@relining/contracts/api/addresses';
 import type { BookingCreated } from '@relining/contracts/api/bookings';
-import { api } from '@relining/contracts/client/http';
+import { api, ApiError } from '@relining/contracts/client/http';
+import { isRegion } from '@relining/contracts/regions';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';
 import { useHydrated } from '../lib/useHydrated';
+import { SlotFields, useAvailability, type Refusal } from './SlotFields';
+import { isSlotRefusal, keptChoice, nextSlotsOf, regionOfSuburb, type NextSlot } from './slots';
 
 const EMPTY = {
   name: '',
@@ -124,11 +126,34 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     setValues((current) => ({ ...current, [name]: value }));
     if (name === 'suburb') setPlace({ state: null, postcode: null });
   };
-  // The date picker's lower bound ('today' in Melbourne), known only in the browser: worked out when the
-  // visitor reaches the date field, as the first time-zone calculation costs the page tens of ms.
-  const [clockReady, setClockReady] = useState(false);
-  const readyClock = () => setClockReady(true);
-  const today = clockReady ? todayIn('Australia/Melbourne') : undefined;
+
+  // Issue 16: the suburb comes first (its state decides the region, its time zone and its free times);
+  // once hydrated, only the region's open days and free times can be chosen. A refused booking (the
+  // time was just taken) says so, shows the times again and offers the next free ones.
+  const region = hydrated ? (regionOfSuburb(values.suburb) ?? (isRegion(place.state) ? place.state : null)) : null;
+  const availability = useAvailability(region, values.suburb, values.preferred_date);
+  const { answer, canLoadMore, reload } = availability;
+  const plain = !hydrated || (availability.error !== undefined && answer === undefined);
+  // Shown while the region is the one refused (its next free slots are that region's).
+  const [refused, setRefusal] = useState<Refusal & { region: string | null }>();
+  const refusal = refused && refused.region === region ? refused : undefined;
+  useEffect(() => {
+    if (!answer) return;
+    setValues((current) => {
+      const kept = keptChoice(answer, { date: current.preferred_date, time: current.preferred_time }, canLoadMore);
+      return kept.date === current.preferred_date && kept.time === current.preferred_time
+        ? current
+        : { ...current, preferred_date: kept.date, preferred_time: kept.time };
+    });
+  }, [answer, canLoadMore, setValues]);
+  const choose = useCallback(
+    (choice: { date: string; time: string }) => {
+      setRefusal(undefined);
+      setValues((current) => ({ ...current, preferred_date: choice.date, preferred_time: choice.time }));
+    },
+    [setValues],
+  );
+  const pick = useCallback((slot: NextSlot) => choose({ date: slot.date, time: slot.time }), [choose]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,18 +164,38 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
       // problem at its field, announced and described.
       setErrors(errorsOf(problems));
       toast.error(problem.title, { description: problem.message });
-      document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
+      // The date and time wait for the suburb: that is where the visitor goes first.
+      const locked = !plain && !region && (problem.field === 'preferred_date' || problem.field === 'preferred_time');
+      document.getElementById(`${idPrefix}-${locked ? 'suburb' : problem.field}`)?.focus();
       return;
     }
     setErrors({});
+    setRefusal(undefined);
     setPhase('submitting');
     try {
       await fetchBooking(values, referralCode, place, key);
       clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
-    } catch {
+    } catch (error) {
       setPhase('idle');
+      if (isSlotRefusal(error)) {
+        // 409 SLOT_TAKEN, 400 SLOT_CLOSED: nothing was stored. The server's message, the times as they
+        // are now, and the next free ones to pick from.
+        const field = error instanceof ApiError && error.errors.some((item) => item.field === 'preferred_date') ? 'preferred_date' : 'preferred_time';
+        setRefusal({ field, message: error.message, nextSlots: nextSlotsOf(error), region });
+        toast.error(error.message);
+        reload();
+        return;
+      }
+      const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => Object.hasOwn(EMPTY, item.field)) : [];
+      if (fieldErrors.length > 0) {
+        // The server's own checks (a suburb it cannot place, say): at their fields, as the form's are.
+        setErrors(errorsOf(fieldErrors.map((item) => ({ field: item.field as keyof Values, title: '', message: item.message }))));
+        toast.error(BOOKING_MESSAGES.validationTitle, { description: fieldErrors[0]!.message });
+        document.getElementById(`${idPrefix}-${fieldErrors[0]!.field}`)?.focus();
+        return;
+      }
       toast.error(BOOKING_MESSAGES.errorTitle, { description: BOOKING_MESSAGES.error });
     }
   }
@@ -158,6 +203,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   function reset() {
     clearDraft();
     setErrors({});
+    setRefusal(undefined);
     setPlace({ state: null, postcode: null });
     setKey(newKey());
     setPhase('idle');
@@ -193,6 +239,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onClick={() => {
               clearDraft();
               setErrors({});
+              setRefusal(undefined);
             }}
           >
             Clear the form
@@ -269,45 +316,25 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onChange={set('address')}
             fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
             onSelect={(suggestion) => {
-              if (suggestion.suburb && !values.suburb) set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
+              if (suggestion.suburb && !values.suburb) {
+                set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
+                setPlace({ state: suggestion.state, postcode: suggestion.postcode });
+              }
             }}
           />
         </div>
-        <Field
-          id={`${idPrefix}-preferred_date`}
-          label="Preferred date"
-          name="preferred_date"
-          type="date"
-          required
-          min={today}
-          onFocus={readyClock}
-          onPointerDown={readyClock}
-          value={values.preferred_date}
-          onChange={(e) => set('preferred_date')(e.target.value)}
-          error={errors.preferred_date}
+        <SlotFields
+          idPrefix={idPrefix}
+          plain={plain}
+          region={region}
+          availability={availability}
+          date={values.preferred_date}
+          time={values.preferred_time}
+          onChange={choose}
+          errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
+          refusal={refusal}
+          onPick={pick}
         />
-        <div className="field">
-          <label htmlFor={`${idPrefix}-preferred_time`} className="field__label">
-            Preferred time <span aria-hidden="true">*</span>
-          </label>
-          <select
-            id={`${idPrefix}-preferred_time`}
-            name="preferred_time"
-            className="field__select"
-            required
-            value={values.preferred_time}
-            onChange={(e) => set('preferred_time')(e.target.value)}
-            {...aria('preferred_time')}
-          >
-            <option value="">Select a time</option>
-            {TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </select>
-          <FieldError id={errorId('preferred_time')} message={errors.preferred_time} />
-        </div>
         <div className="field">
           <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
             How did you hear about us? <span className="field__optional">(optional)</span>

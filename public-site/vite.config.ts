@@ -23,11 +23,12 @@ const FRAME = [
   /[\\/]packages[\\/]contracts[\\/]src[\\/]client[\\/](http|session)\.ts$/,
 ];
 
-/** The home page (the landing page) in one file: its sections, the booking form (with its date and time fields) and the job tracker. */
+/**
+ * The home page (the landing page) in one file: its sections, the booking form and the job tracker.
+ * The booking form's date and time picker (booking/SlotPicker.tsx) is fetched at the first interaction.
+ */
 const HOME = [
-  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx|slots\.ts))$/,
-  // The booking form's dates and times (issue 16): the availability answer and the regions.
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](availability|regions)\.ts$/,
+  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx|refusal\.ts))$/,
 ];
 
 /**

@@ -13,13 +13,48 @@ import {
 import type { AddressSuggestion } from '@relining/contracts/api/addresses';
 import type { BookingCreated } from '@relining/contracts/api/bookings';
 import { api, ApiError } from '@relining/contracts/client/http';
-import { isRegion } from '@relining/contracts/regions';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';
+import { onFirstInteraction } from '../lib/first-interaction';
 import { useHydrated } from '../lib/useHydrated';
-import { SlotFields, useAvailability, type Refusal } from './SlotFields';
-import { isSlotRefusal, keptChoice, nextSlotsOf, regionOfSuburb, type NextSlot } from './slots';
+import { isSlotRefusal, nextSlotsOf, type NextSlot, type Refusal } from './refusal';
+import { PlainSlotFields } from './SlotFields';
+
+// The date and time picker (issue 16: the region's open days and free times) is fetched at the
+// visitor's first interaction, not with the home page, whose weight is counted to the kilobyte; until
+// then, and without JavaScript, the form has its plain date and time fields.
+type Picker = typeof import('./SlotPicker');
+let picker: Picker | undefined;
+let loadingPicker: Promise<Picker> | undefined;
+const loadPicker = () =>
+  (loadingPicker ??= import('./SlotPicker')
+    .then((module) => (picker = module))
+    .catch((error: unknown) => {
+      loadingPicker = undefined; // offline: the plain fields stay, and the next interaction tries again
+      throw error;
+    }));
+
+/** The picker's module once it has loaded: at the first interaction, or at once for a form that is never prerendered. */
+function usePicker(now: boolean): Picker | undefined {
+  const [loaded, setLoaded] = useState(picker);
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    const load = () =>
+      void loadPicker().then(
+        (module) => !cancelled && setLoaded(module),
+        () => undefined,
+      );
+    if (now) load();
+    const stop = now ? () => undefined : onFirstInteraction(load);
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [loaded, now]);
+  return loaded;
+}
 
 const EMPTY = {
   name: '',
@@ -127,31 +162,24 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     if (name === 'suburb') setPlace({ state: null, postcode: null });
   };
 
-  // Issue 16: the suburb comes first (its state decides the region, its time zone and its free times);
-  // once hydrated, only the region's open days and free times can be chosen. A refused booking (the
-  // time was just taken) says so, shows the times again and offers the next free ones.
-  const region = hydrated ? (regionOfSuburb(values.suburb) ?? (isRegion(place.state) ? place.state : null)) : null;
-  const availability = useAvailability(region, values.suburb, values.preferred_date);
-  const { answer, canLoadMore, reload } = availability;
-  const plain = !hydrated || (availability.error !== undefined && answer === undefined);
-  // Shown while the region is the one refused (its next free slots are that region's).
-  const [refused, setRefusal] = useState<Refusal & { region: string | null }>();
-  const refusal = refused && refused.region === region ? refused : undefined;
-  useEffect(() => {
-    if (!answer) return;
-    setValues((current) => {
-      const kept = keptChoice(answer, { date: current.preferred_date, time: current.preferred_time }, canLoadMore);
-      return kept.date === current.preferred_date && kept.time === current.preferred_time
-        ? current
-        : { ...current, preferred_date: kept.date, preferred_time: kept.time };
-    });
-  }, [answer, canLoadMore, setValues]);
+  // Issue 16: once the picker has loaded, the suburb comes first (its state decides the region, its
+  // time zone and its free times), then only the region's open days and free times can be chosen. A
+  // refused booking (the time was just taken) says so, shows the times again and offers the next free ones.
+  // In the dialog (never prerendered) the picker loads at once.
+  const Picker = usePicker(draftKey !== undefined);
+  // Shown while the suburb is the one refused (its next free slots are that region's).
+  const [refused, setRefusal] = useState<Refusal & { suburb: string }>();
+  const refusal = refused && refused.suburb === values.suburb ? refused : undefined;
+  const adjust = useCallback(
+    (choice: { date: string; time: string }) => setValues((current) => ({ ...current, preferred_date: choice.date, preferred_time: choice.time })),
+    [setValues],
+  );
   const choose = useCallback(
     (choice: { date: string; time: string }) => {
       setRefusal(undefined);
-      setValues((current) => ({ ...current, preferred_date: choice.date, preferred_time: choice.time }));
+      adjust(choice);
     },
-    [setValues],
+    [adjust],
   );
   const pick = useCallback((slot: NextSlot) => choose({ date: slot.date, time: slot.time }), [choose]);
 
@@ -165,7 +193,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
       setErrors(errorsOf(problems));
       toast.error(problem.title, { description: problem.message });
       // The date and time wait for the suburb: that is where the visitor goes first.
-      const locked = !plain && !region && (problem.field === 'preferred_date' || problem.field === 'preferred_time');
+      const field = document.getElementById(`${idPrefix}-${problem.field}`);
+      const locked = (problem.field === 'preferred_date' || problem.field === 'preferred_time') && field instanceof HTMLSelectElement && field.disabled;
       document.getElementById(`${idPrefix}-${locked ? 'suburb' : problem.field}`)?.focus();
       return;
     }
@@ -183,9 +212,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
         // 409 SLOT_TAKEN, 400 SLOT_CLOSED: nothing was stored. The server's message, the times as they
         // are now, and the next free ones to pick from.
         const field = error instanceof ApiError && error.errors.some((item) => item.field === 'preferred_date') ? 'preferred_date' : 'preferred_time';
-        setRefusal({ field, message: error.message, nextSlots: nextSlotsOf(error), region });
+        setRefusal({ field, message: error.message, nextSlots: nextSlotsOf(error), suburb: values.suburb });
         toast.error(error.message);
-        reload();
         return;
       }
       const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => Object.hasOwn(EMPTY, item.field)) : [];
@@ -323,18 +351,30 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             }}
           />
         </div>
-        <SlotFields
-          idPrefix={idPrefix}
-          plain={plain}
-          region={region}
-          availability={availability}
-          date={values.preferred_date}
-          time={values.preferred_time}
-          onChange={choose}
-          errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
-          refusal={refusal}
-          onPick={pick}
-        />
+        {hydrated && Picker ? (
+          <Picker.SlotPicker
+            idPrefix={idPrefix}
+            suburb={values.suburb}
+            placeState={place.state}
+            date={values.preferred_date}
+            time={values.preferred_time}
+            onChange={choose}
+            onAdjust={adjust}
+            errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
+            refusal={refusal}
+            onPick={pick}
+          />
+        ) : (
+          <PlainSlotFields
+            idPrefix={idPrefix}
+            date={values.preferred_date}
+            time={values.preferred_time}
+            onChange={choose}
+            errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
+            refusal={refusal}
+            onPick={pick}
+          />
+        )}
         <div className="field">
           <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
             How did you hear about us? <span className="field__optional">(optional)</span>

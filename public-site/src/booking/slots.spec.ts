@@ -2,20 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { AVAILABILITY_DAYS_MAX, type AvailabilityAnswer } from '@relining/contracts/availability';
 import { TIME_SLOTS } from '@relining/contracts/booking-rules';
 import { ApiError } from '@relining/contracts/client/http';
-import {
-  dateChoices,
-  dayLabel,
-  daysToCover,
-  DAYS_STEP,
-  isSlotRefusal,
-  keptChoice,
-  lastDay,
-  laterDays,
-  nextSlotsOf,
-  regionOfSuburb,
-  timeLabel,
-  zoneAbbreviation,
-} from './slots';
+import { dateChoices, dayLabel, daysToCover, DAYS_STEP, keptChoice, lastDay, laterDays, regionOfSuburb, timeLabel, zoneAbbreviation } from './slots';
+import { isSlotRefusal, nextSlotsOf } from './refusal';
 
 type Day = AvailabilityAnswer['days'][number];
 

@@ -4,20 +4,11 @@ import { isRegion, type Region } from '@relining/contracts/regions';
 
 /**
  * The booking form's dates and times (issue 16): what GET /api/availability answered, as the form
- * offers it. Pure: the form (SlotFields.tsx) fetches and renders, these decide.
+ * offers it. Pure: the picker (SlotPicker.tsx) fetches and renders, these decide.
  */
 
 /** How many days the form asks for at first, and how many more each 'Later dates' adds. */
 export const DAYS_STEP = 14;
-
-/** The server's refusals of a date or time that cannot be had; both carry the next free slots. */
-export const SLOT_REFUSALS = ['SLOT_TAKEN', 'SLOT_CLOSED'] as const;
-
-export interface NextSlot {
-  date: string;
-  time: string;
-  label: string;
-}
 
 export interface DateChoice {
   /** yyyy-MM-dd, the field's value. */
@@ -116,24 +107,4 @@ export function keptChoice(answer: AvailabilityAnswer, choice: { date: string; t
   if (!day?.open) return { date: '', time: '' };
   const free = day.slots.some((slot) => slot.available && slot.time === choice.time);
   return free || !choice.time ? choice : { date: choice.date, time: '' };
-}
-
-/** The next free slots a refusal offers (its body's `nextSlots`), only the well-formed ones. */
-export function nextSlotsOf(error: unknown): NextSlot[] {
-  const slots = (error as { body?: { nextSlots?: unknown } } | null | undefined)?.body?.nextSlots;
-  if (!Array.isArray(slots)) return [];
-  return slots.filter(
-    (slot): slot is NextSlot =>
-      typeof slot === 'object' &&
-      slot !== null &&
-      typeof (slot as NextSlot).date === 'string' &&
-      typeof (slot as NextSlot).time === 'string' &&
-      typeof (slot as NextSlot).label === 'string',
-  );
-}
-
-/** A refusal of the chosen date or time (409 SLOT_TAKEN, 400 SLOT_CLOSED). */
-export function isSlotRefusal(error: unknown): error is { code: (typeof SLOT_REFUSALS)[number]; message: string } {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && (SLOT_REFUSALS as readonly string[]).includes(code);
 }

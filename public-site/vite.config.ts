@@ -23,8 +23,13 @@ const FRAME = [
   /[\\/]packages[\\/]contracts[\\/]src[\\/]client[\\/](http|session)\.ts$/,
 ];
 
-/** The home page (the landing page) in one file: its sections, the booking form and the job tracker. */
-const HOME = [/[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/]BookingForm\.tsx)$/];
+/**
+ * The home page (the landing page) in one file: its sections, the booking form and the job tracker.
+ * The booking form's date and time picker (booking/SlotPicker.tsx) is fetched at the first interaction.
+ */
+const HOME = [
+  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx|refusal\.ts))$/,
+];
 
 /**
  * The entry script and what it needs before React: it must stay one small file, free of React, as it

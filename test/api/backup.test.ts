@@ -6,7 +6,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../ormconfig.js';
-import { todayIn } from '@relining/contracts/booking-rules';
 import { backupCommand, restoreCommand, type CliIo } from '../../src/cli/backup-cli.js';
 import { BACKUP_MAGIC, decodeFrames, encodeFrame, Frame, type BackupHeader } from '../../src/database/backup/backup-format.js';
 import { readBackup } from '../../src/database/backup/backup-reader.js';
@@ -14,6 +13,7 @@ import { createBackup } from '../../src/database/backup/backup.js';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { migrations } from '../../src/database/migrations/index.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
+import { nextFreeSlots } from '../support/booking-slots.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -136,12 +136,6 @@ async function rewriteBackup(from: string, to: string, change: (type: string, pa
   await writeFile(to, gzipSync(Buffer.concat(frames)));
 }
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 describe('db:backup and db:restore', () => {
   let folder: string;
   let source: TestApp;
@@ -174,17 +168,17 @@ describe('db:backup and db:restore', () => {
       phone: '0400 123 456',
       suburb: 'Richmond VIC 3121',
       address: '12 Station Street',
-      preferred_date: inDays(3),
-      preferred_time: '9:00 AM',
       message: 'Blocked drain',
     };
+    // Each booking its own free slot (issue 16).
+    const slots = nextFreeSlots(3, { capacity: 1 });
     const bookings = [];
-    for (const name of ['Alex Citizen', 'Bea Citizen', 'Cy Citizen'])
+    for (const [index, name] of ['Alex Citizen', 'Bea Citizen', 'Cy Citizen'].entries())
       bookings.push(
         (
           await http()
             .post('/api/bookings')
-            .send({ ...booking, name })
+            .send({ ...booking, ...slots[index], name })
             .expect(201)
         ).body,
       );

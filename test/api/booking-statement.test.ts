@@ -1,22 +1,21 @@
 import { jest } from '@jest/globals';
-import type { Pool } from 'pg';
-import { todayIn } from '@relining/contracts/booking-rules';
+import pg from 'pg';
 import { formatLongDateTimeIn } from '@relining/contracts/date-format';
 import { TableChanges } from '../../src/database/table-changes.js';
 import { LocalitiesRepository } from '../../src/modules/addresses/localities.repository.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Issue 13 item 10a: a booking costs one statement. The booking and its two e-mails are written by
- * one INSERT … with data-modifying CTEs (no BEGIN/COMMIT round trips, no template or locality read):
- * exactly one booking row and two outbox rows with the dedupe keys they always had, all or nothing.
+ * one INSERT … with data-modifying CTEs (no template or locality read): exactly one booking row and
+ * two outbox rows with the dedupe keys they always had, all or nothing. Since issue 16 the booking
+ * also takes its place in its slot, in the same transaction (START TRANSACTION, that statement, the
+ * place, COMMIT).
  */
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Each booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
 
 const booking = (email: string, overrides: Record<string, string> = {}) => ({
   name: 'Sam Statement',
@@ -24,15 +23,13 @@ const booking = (email: string, overrides: Record<string, string> = {}) => ({
   phone: '0400 123 456',
   suburb: 'Toowong',
   address: '4 Elm Street',
-  preferred_date: inDays(5),
-  preferred_time: '10:00 AM',
+  ...slots.next(),
   message: 'Tree roots',
   ...overrides,
 });
 
 describe('a booking is one statement', () => {
   let sut: TestApp;
-  const pool = () => (sut.dataSource.driver as unknown as { master: Pool }).master;
   const rows = (sql: string, parameters: unknown[] = []) => sut.dataSource.query(sql, parameters);
 
   beforeAll(async () => {
@@ -45,19 +42,21 @@ describe('a booking is one statement', () => {
 
   afterAll(() => sut.close());
 
-  it('sends one statement to the database, outside any transaction', async () => {
-    const query = jest.spyOn(pool(), 'query');
-    const runners = jest.spyOn(sut.dataSource, 'createQueryRunner');
+  it('writes the booking and its e-mails with one statement, and takes its place in the slot in the same short transaction', async () => {
+    // Issue 16: the place in the slot is taken in the booking's transaction (a full slot stores nothing).
+    const query = jest.spyOn(pg.Client.prototype, 'query');
     try {
       await sut.http().post('/api/bookings').send(booking('one.statement@example.com.au')).expect(201);
       const texts = query.mock.calls.map(([config]) => (typeof config === 'string' ? config : (config as { text: string }).text));
-      expect(texts).toHaveLength(1);
-      expect(texts[0]).toMatch(/INSERT INTO bookings[\s\S]*INSERT INTO notifications/);
-      expect(texts[0]).not.toMatch(/FROM (localities|email_templates)\b/);
-      expect(runners).not.toHaveBeenCalled();
+      expect(texts).toHaveLength(4);
+      expect(texts[0]).toBe('START TRANSACTION');
+      expect(texts[1]).toMatch(/INSERT INTO bookings[\s\S]*INSERT INTO notifications/);
+      expect(texts[2]).toMatch(/^INSERT INTO booking_slots/);
+      expect(texts[3]).toBe('COMMIT');
+      // Localities, templates and settings are read from the copies in memory.
+      for (const text of texts) expect(text).not.toMatch(/FROM (localities|email_templates|settings)\b/);
     } finally {
       query.mockRestore();
-      runners.mockRestore();
     }
   });
 
@@ -118,7 +117,8 @@ describe('a booking is one statement', () => {
   });
 
   it('the same submission sent twice at once is one booking with two e-mails, and both are answered with its id', async () => {
-    const send = () => sut.http().post('/api/bookings').set('Idempotency-Key', 'statement-race-0001').send(booking('race@example.com.au'));
+    const submission = booking('race@example.com.au');
+    const send = () => sut.http().post('/api/bookings').set('Idempotency-Key', 'statement-race-0001').send(submission);
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);

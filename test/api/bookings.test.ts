@@ -2,14 +2,12 @@ import { createServer, type Server } from 'node:http';
 import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Each booking its own free slot (issue 16: a slot takes two visits), on days any region can book.
+const slots = slotSequence();
 
 const booking = () => ({
   name: 'Alex Citizen',
@@ -17,8 +15,7 @@ const booking = () => ({
   phone: '0400 123 456',
   suburb: 'Richmond VIC 3121',
   address: '12 Station Street',
-  preferred_date: inDays(3),
-  preferred_time: '9:00 AM',
+  ...slots.next(),
   how_heard_about_us: 'Google Search',
   message: 'Blocked drain in the back yard',
 });
@@ -49,10 +46,11 @@ describe('bookings: the public request', () => {
   });
 
   it('stores the booking with state and postcode from the suburb, and e-mails the customer and the company', async () => {
+    const submission = booking();
     const response = await sut
       .http()
       .post('/api/bookings')
-      .send({ ...booking(), subject: 'New Booking Request', _gotcha: '' })
+      .send({ ...submission, subject: 'New Booking Request', _gotcha: '' })
       .expect(201);
     expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const [row] = await sut.dataSource.query(`SELECT * FROM bookings WHERE id = $1`, [response.body.id]);
@@ -62,7 +60,7 @@ describe('bookings: the public request', () => {
       suburb: 'Richmond',
       state: 'VIC',
       postcode: '3121',
-      preferred_time: '9:00 AM',
+      preferred_time: submission.preferred_time,
       brief_description: 'Blocked drain in the back yard',
       how_heard_about_us: 'Google Search',
       status: 'new',
@@ -79,14 +77,15 @@ describe('bookings: the public request', () => {
     expect(notice.text).toContain('0400 123 456');
   });
 
-  it('leaves state and postcode empty when the suburb is ambiguous or unknown', async () => {
+  it('refuses a suburb whose state is unknown (its region decides the times), and fills a unique one', async () => {
+    const before = await count(sut, `SELECT count(*)::int AS count FROM bookings`);
     const ambiguous = await sut
       .http()
       .post('/api/bookings')
       .send({ ...booking(), suburb: 'Richmond' })
-      .expect(201);
-    const [row] = await sut.dataSource.query(`SELECT suburb, state, postcode FROM bookings WHERE id = $1`, [ambiguous.body.id]);
-    expect(row).toEqual({ suburb: 'Richmond', state: null, postcode: null });
+      .expect(400);
+    expect(ambiguous.body.errors).toEqual([{ field: 'suburb', message: 'Please choose your suburb from the list, so we can show the times we can come' }]);
+    expect(await count(sut, `SELECT count(*)::int AS count FROM bookings`)).toBe(before);
     const unique = await sut
       .http()
       .post('/api/bookings')
@@ -167,8 +166,9 @@ describe('bookings: the public request', () => {
   });
 
   it('creates one booking for repeated submissions with the same idempotency key', async () => {
-    const first = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(booking()).expect(201);
-    const second = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(booking()).expect(201);
+    const submission = booking();
+    const first = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(submission).expect(201);
+    const second = await sut.http().post('/api/bookings').set('Idempotency-Key', 'booking-key-0001').send(submission).expect(201);
     expect(second.body.id).toBe(first.body.id);
     expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE idempotency_key = 'booking-key-0001'`)).toBe(1);
     expect(await count(sut, `SELECT count(*)::int AS count FROM notifications WHERE entity_id = '${first.body.id}'`)).toBe(2);
@@ -259,17 +259,17 @@ describe('bookings: staff', () => {
   beforeAll(async () => {
     sut = await startTestApp({ env: { RATE_LIMITS: 'off' } });
     admin = await signIn(sut, await createUser(sut.dataSource, { email: 'bookings-admin@example.com.au', role: 'admin' }));
-    for (const [name, suburb, days] of [
-      ['Zoe Adams', 'Toowong', 0],
-      ['Yusuf Brown', 'Manly', 1],
-      ['Xavier Chen', 'Norwood SA 5067', 2],
+    for (const [name, suburb] of [
+      ['Zoe Adams', 'Toowong'],
+      ['Yusuf Brown', 'Manly NSW 2095'],
+      ['Xavier Chen', 'Norwood SA 5067'],
     ] as const) {
       ids.push(
         (
           await sut
             .http()
             .post('/api/bookings')
-            .send({ ...booking(), name, suburb, email: `${name.split(' ')[0]!.toLowerCase()}@example.com.au`, preferred_date: inDays(days) })
+            .send({ ...booking(), name, suburb, email: `${name.split(' ')[0]!.toLowerCase()}@example.com.au` })
             .expect(201)
         ).body.id,
       );

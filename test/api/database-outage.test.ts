@@ -1,20 +1,20 @@
 import { SMTPServer } from 'smtp-server';
-import { todayIn } from '@relining/contracts/booking-rules';
+import { slotSequence } from '../support/booking-slots.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
+// Each booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
+
 function booking(email: string) {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 3);
   return {
     name: 'Alex Citizen',
     email,
     phone: '0400 123 456',
     suburb: 'Richmond VIC 3121',
     address: '12 Station Street',
-    preferred_date: date.toISOString().slice(0, 10),
-    preferred_time: '9:00 AM',
+    ...slots.next(),
     message: 'Blocked drain in the back yard',
   };
 }

@@ -1,8 +1,8 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainEvents } from '../../src/common/events/domain-events.js';
-import { todayIn } from '@relining/contracts/booking-rules';
 import { BookingCreated } from '../../src/modules/bookings/booking.events.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -29,11 +29,8 @@ class ProbeHandler implements OnModuleInit {
 @Module({ providers: [ProbeHandler] })
 class ProbeModule {}
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Each booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
 
 describe('domain events run inside the transaction that raised them', () => {
   let sut: TestApp;
@@ -44,8 +41,7 @@ describe('domain events run inside the transaction that raised them', () => {
     phone: '0400 123 456',
     suburb: 'Richmond VIC 3121',
     address: '12 Station Street',
-    preferred_date: inDays(3),
-    preferred_time: '9:00 AM',
+    ...slots.next(),
     message: 'Blocked drain',
   });
 
@@ -66,12 +62,15 @@ describe('domain events run inside the transaction that raised them', () => {
     const before = {
       bookings: await count(`SELECT count(*)::int AS count FROM bookings`),
       mails: await count(`SELECT count(*)::int AS count FROM notifications`),
+      places: await count(`SELECT count(*)::int AS count FROM booking_slots`),
     };
     const response = await sut.http().post('/api/bookings').send(booking('Fay Failure'));
     expect(response.status).toBe(500);
     expect(response.body).toMatchObject({ statusCode: 500, correlationId: expect.any(String) });
     expect(await count(`SELECT count(*)::int AS count FROM bookings`)).toBe(before.bookings);
     expect(await count(`SELECT count(*)::int AS count FROM notifications`)).toBe(before.mails);
+    // Nor its place in the slot (issue 16's handler ran in the same transaction).
+    expect(await count(`SELECT count(*)::int AS count FROM booking_slots`)).toBe(before.places);
     failNext = false;
   });
 });

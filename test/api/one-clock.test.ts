@@ -1,4 +1,5 @@
 import { isoDayIn } from '@relining/contracts/date-format';
+import { bookableSlot } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -19,12 +20,6 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
 
   afterAll(() => sut.close());
 
-  const tomorrow = () => {
-    const date = new Date(`${isoDayIn(zone)}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + 1);
-    return date.toISOString().slice(0, 10);
-  };
-
   it("dates the bookings export with today's date in TZ_DISPLAY and labels its times", async () => {
     const before = isoDayIn(zone);
     const response = await sut.http().get('/api/admin/bookings/export.csv').set(admin.auth).expect(200);
@@ -37,7 +32,8 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
   });
 
   it('writes the staff notice of a booking with the time in TZ_DISPLAY, labelled, a four-digit year and no stray spaces', async () => {
-    // A suburb that names no locality: no state or postcode, which left 'Address: …, Nowhere  ' before.
+    // A suburb that names no locality, with a state but no postcode, which left 'Address: …, Nowhere VIC ' before.
+    // The day is the booking's region's, whatever TZ_DISPLAY is (issue 16: the server's clock in the site's zone).
     const created = await sut
       .http()
       .post('/api/bookings')
@@ -46,9 +42,9 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
         email: 'alex.clock@example.com.au',
         phone: '0400 123 456',
         suburb: 'Nowhereville',
+        state: 'VIC',
         address: '12 Station Street',
-        preferred_date: tomorrow(),
-        preferred_time: '9:00 AM',
+        ...bookableSlot({ regions: 'VIC' }),
         message: 'Blocked drain',
       })
       .expect(201);
@@ -61,7 +57,7 @@ describe.each(['Pacific/Kiritimati', 'Etc/GMT+12'])('one clock with TZ_DISPLAY=%
       .format(notice.createdAt)
       .replace(',', '');
     expect(notice.text).toMatch(new RegExp(`received on ${received}, \\d{1,2}:\\d{2} [ap]m GMT[+-]\\d+\\.`));
-    expect(notice.text).toContain('Address: 12 Station Street, Nowhereville\n');
+    expect(notice.text).toContain('Address: 12 Station Street, Nowhereville VIC\n');
     for (const line of (notice.text as string).split('\n')) {
       expect(line).not.toMatch(/\S {2,}\S|[ \t]$| [,.;:!?]/);
     }

@@ -2,6 +2,7 @@ import { todayIn } from '@relining/contracts/booking-rules';
 import { formatMoney, REFERRAL_FEE_CENTS } from '@relining/contracts/business';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,6 +17,9 @@ function inDays(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+// Each customer's booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
+
 let customerCount = 0;
 /** A new customer each time (matching looks at e-mail, phone and address). */
 function customer() {
@@ -27,8 +31,7 @@ function customer() {
     phone: `0411 222 ${n}`,
     suburb: 'Richmond VIC 3121',
     address: `${customerCount} Station Street`,
-    preferred_date: inDays(3),
-    preferred_time: '9:00 AM',
+    ...slots.next(),
     message: 'Slow drain in the laundry',
   };
 }

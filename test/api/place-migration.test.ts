@@ -1,5 +1,5 @@
-import { todayIn } from '@relining/contracts/booking-rules';
 import { PlaceStatePostcode1764512000000 } from '../../src/database/migrations/1764512000000-place-state-postcode.js';
+import { nextFreeSlots } from '../support/booking-slots.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -16,25 +16,23 @@ describe('migration: state and postcode of stored places', () => {
   afterAll(() => sut.close());
 
   it('splits suburbs stored whole and reads enquiries’ site addresses, leaving the rest alone', async () => {
-    const day = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-    day.setUTCDate(day.getUTCDate() + 3);
     const booking = {
       name: 'Alex Citizen',
       email: 'alex@example.com.au',
       phone: '0400 123 456',
       address: '12 Station Street',
-      preferred_date: day.toISOString().slice(0, 10),
-      preferred_time: '9:00 AM',
       message: 'Blocked drain',
     };
+    // A booking needs a suburb with its state since issue 16: 'Richmond' alone (several states) is made below, as stored before.
+    const slots = nextFreeSlots(3, { capacity: 1 });
     const bookings = [];
-    for (const suburb of ['Parramatta NSW 2150', 'Richmond', 'Toowong QLD 4066'])
+    for (const [index, suburb] of ['Parramatta NSW 2150', 'Richmond VIC 3121', 'Toowong QLD 4066'].entries())
       bookings.push(
         (
           await sut
             .http()
             .post('/api/bookings')
-            .send({ ...booking, suburb })
+            .send({ ...booking, ...slots[index], suburb })
             .expect(201)
         ).body.id,
       );
@@ -88,6 +86,7 @@ describe('migration: state and postcode of stored places', () => {
     try {
       await migration.down(runner);
       await runner.query(`UPDATE bookings SET suburb = 'Parramatta NSW 2150', state = NULL, postcode = NULL WHERE id = $1`, [bookings[0]]);
+      await runner.query(`UPDATE bookings SET suburb = 'Richmond', state = NULL, postcode = NULL WHERE id = $1`, [bookings[1]]);
       await runner.query(`UPDATE bookings SET suburb = 'Toowong, qld', state = NULL, postcode = NULL WHERE id = $1`, [bookings[2]]);
       await runner.query(`UPDATE referrals SET suburb = 'Parramatta NSW 2150' WHERE id = $1`, [referrals[0]]);
       await migration.up(runner);

@@ -293,8 +293,9 @@ describe('migration: the rebate ledger from existing referrals', () => {
     await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
     const url = new URL(process.env.TEST_PG_ADMIN_URL!);
     url.pathname = `/${databaseName}`;
+    // Later migrations (e.g. notification attachments) come after it and are not run here.
+    expect(migrations).toContain(ConnectedPipeline1764800000000);
     const before = migrations.slice(0, migrations.indexOf(ConnectedPipeline1764800000000));
-    expect(before.length).toBe(migrations.length - 1);
     db = await new DataSource({ ...dataSourceOptions(url.toString(), 'rebate-ledger-migration'), migrations: before }).initialize();
     await db.runMigrations({ transaction: 'each' });
 

@@ -1,4 +1,5 @@
 import { TEMPLATE_KEYS } from '../../src/modules/templates/template-catalogue.js';
+import { nextFreeSlots } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
 import { discoverRoutes } from '../support/routes.js';
@@ -46,7 +47,8 @@ describe("every staff list speaks react-admin's defaults", () => {
     lists = discoverRoutes(sut.app)
       .filter((route) => route.method === 'GET' && /^\/api\/admin\/[\w-]+$/.test(route.path) && route.handler === 'list')
       .map((route) => route.path);
-    // At least three rows in every list, so a page of two leaves some out.
+    // At least three rows in every list, so a page of two leaves some out (each booking its own free slot).
+    const slots = nextFreeSlots(3, { from: '2099-01-15' });
     for (let i = 1; i <= 3; i += 1) {
       const plumber = await createUser(sut.dataSource, { email: `lists-plumber${i}@example.com.au` });
       const session = await signIn(sut, plumber);
@@ -59,8 +61,7 @@ describe("every staff list speaks react-admin's defaults", () => {
           phone: '0400 123 456',
           suburb: 'Richmond VIC 3121',
           address: `${i} Station Street`,
-          preferred_date: '2099-01-15',
-          preferred_time: '9:00 AM',
+          ...slots[i - 1],
           how_heard_about_us: 'Google Search',
           message: 'Blocked drain',
           // A code no plumber has: flagged for staff (a referral review).

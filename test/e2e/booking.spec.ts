@@ -1,26 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { adminLogIn } from './support/admin.js';
-import { expectNoSuggestions, staffRecords } from './support/addresses.js';
+import { expectNoSuggestions, pick, staffRecords } from './support/addresses.js';
 import { waitForMail } from './support/mail.js';
+import { chooseFreeSlot, firstFreeSlot } from './support/slots.js';
 
-function inDays(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
+const SUBURB_FIRST = 'Choose your suburb first to see the times we can come';
 
-async function fillBooking(scope: ReturnType<Page['locator']> | Page, page: Page, prefix: string, details: { name: string; email: string; phone: string }) {
+async function fillBooking(scope: ReturnType<Page['locator']>, page: Page, prefix: string, details: { name: string; email: string; phone: string }) {
   await scope.locator(`#${prefix}-name`).fill(details.name);
   await scope.locator(`#${prefix}-email`).fill(details.email);
   await scope.locator(`#${prefix}-phone`).fill(details.phone);
+  // The date and time wait for the suburb.
+  await expect(scope.locator(`#${prefix}-preferred_date`)).toBeDisabled();
+  await expect(scope.locator(`#${prefix}-preferred_time`)).toBeDisabled();
+  // (After an empty submission, its 'Please select a preferred date' comes first.)
+  await expect(scope.locator(`#${prefix}-preferred_date`)).toHaveAccessibleDescription(new RegExp(`${SUBURB_FIRST}$`));
   await scope.locator(`#${prefix}-suburb`).fill('Toowo');
   await page.getByRole('option', { name: 'Toowong QLD 4066' }).click();
   await expect(scope.locator(`#${prefix}-suburb`)).toHaveValue('Toowong QLD 4066');
   // The street-address field offers street addresses only: a suburb's name alone gets nothing.
   await expectNoSuggestions(page, scope.locator(`#${prefix}-address`), 'Toowong');
   await scope.locator(`#${prefix}-address`).fill('12 Station Street');
-  await scope.locator(`#${prefix}-preferred_date`).fill(inDays(5));
-  await scope.locator(`#${prefix}-preferred_time`).selectOption('10:00 AM');
+  // Queensland's open days and free times, labelled with its zone (no daylight saving there).
+  const { shown } = await chooseFreeSlot(scope, prefix);
+  expect(shown).toMatch(/^\d{1,2}:00 [AP]M AEST$/);
   await scope.locator(`#${prefix}-how_heard_about_us`).selectOption('Word of Mouth');
   await scope.locator(`#${prefix}-message`).fill('Water pooling near the sewer inspection point');
 }
@@ -74,6 +78,7 @@ test('a visitor books from the home page form, with the errors shown first, then
 
 test('staff find a booking, change its status and export the CSV', async ({ page, request }) => {
   const name = `Stella Staff ${Date.now()}`;
+  const slot = await firstFreeSlot(request, 'Toowong QLD 4066');
   const created = await request.post('/api/bookings', {
     data: {
       name,
@@ -81,8 +86,8 @@ test('staff find a booking, change its status and export the CSV', async ({ page
       phone: '0400 444 555',
       suburb: 'Toowong QLD 4066',
       address: '3 Coronation Drive',
-      preferred_date: inDays(3),
-      preferred_time: '2:00 PM',
+      preferred_date: slot.date,
+      preferred_time: slot.time,
       message: 'Roots in the stormwater',
     },
   });
@@ -114,7 +119,8 @@ test('staff find a booking, change its status and export the CSV', async ({ page
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor can still book', async ({ page }) => {
+  test('a visitor can still book', async ({ page, request }) => {
+    const slot = await firstFreeSlot(request, 'Toowong QLD 4066');
     await page.goto('/');
     const form = page.locator('#book form');
     await form.locator('[name="name"]').fill('Nora NoScript');
@@ -122,11 +128,73 @@ test.describe('without JavaScript', () => {
     await form.locator('[name="phone"]').fill('0400 777 888');
     await form.locator('[name="suburb"]').fill('Toowong QLD 4066');
     await form.locator('[name="address"]').fill('9 Sylvan Road');
-    await form.locator('[name="preferred_date"]').fill(inDays(4));
-    await form.locator('[name="preferred_time"]').selectOption('11:00 AM');
+    // The prerendered form: a plain date field and every time (the server checks the day and the time).
+    await expect(form.locator('input[type="date"][name="preferred_date"]')).toBeEnabled();
+    await form.locator('[name="preferred_date"]').fill(slot.date);
+    await form.locator('[name="preferred_time"]').selectOption(slot.time);
     await form.locator('[name="message"]').fill('Booked without JavaScript');
     await form.getByRole('button', { name: 'Book My Clean & View' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole('heading', { name: 'Booking Submitted Successfully!' })).toBeVisible();
   });
+});
+
+test('a time taken while the visitor fills the form: the server says so, and offers the next free times', async ({ page, request }) => {
+  const email = `perth-${Date.now()}@example.com.au`;
+  await page.goto('/');
+  const form = page.locator('#book');
+  await form.locator('#home-booking-name').fill('Pat Perth');
+  await form.locator('#home-booking-email').fill(email);
+  await form.locator('#home-booking-phone').fill('0400 606 606');
+  await pick(page, form.locator('#home-booking-suburb'), 'Cottesl', 'Cottesloe WA 6011');
+  await form.locator('#home-booking-address').fill('1 Marine Parade');
+  await form.locator('#home-booking-message').fill('Roots in the sewer line');
+  // Two weeks of Perth's open days at first, later ones on demand.
+  const days = form.locator('#home-booking-preferred_date option');
+  await expect(form.locator('#home-booking-preferred_date')).toBeEnabled();
+  const firstTwoWeeks = await days.count();
+  await form.getByRole('button', { name: 'Later dates' }).click();
+  await expect.poll(() => days.count()).toBeGreaterThan(firstTwoWeeks);
+  await expect(form.getByRole('button', { name: 'Later dates' })).toBeFocused();
+  // Perth's times, in Perth's zone.
+  const chosen = await chooseFreeSlot(form, 'home-booking');
+  expect(chosen.shown).toBe(`${chosen.time} AWST`);
+
+  // Meanwhile other customers take every place of that time.
+  for (let other = 0; other < 10; other += 1) {
+    const taken = await request.post('/api/bookings', {
+      data: {
+        name: `Other Perth ${other}`,
+        email: `other-perth-${other}-${Date.now()}@example.com.au`,
+        phone: '0400 000 111',
+        suburb: 'Cottesloe WA 6011',
+        address: `${other + 2} Marine Parade`,
+        preferred_date: chosen.date,
+        preferred_time: chosen.time,
+        message: 'Blocked drain',
+      },
+    });
+    if (taken.status() === 409) break;
+    expect(taken.status()).toBe(201);
+  }
+
+  await form.getByRole('button', { name: 'Book My Clean & View' }).click();
+  const message = 'Sorry, that time has just been taken. Please choose another time.';
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: message })).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  // The times as they are now: the taken one is no longer offered.
+  await expect(form.locator('#home-booking-preferred_time option', { hasText: chosen.shown })).toHaveCount(0);
+  const choices = form.getByRole('list', { name: 'The next free times:' }).getByRole('button');
+  await expect(choices.first()).toBeFocused();
+  const label = (await choices.first().textContent())!;
+  expect(label).toMatch(/^\w+day \d{1,2} \w+, \d{1,2}:00 [AP]M AWST$/);
+  await choices.first().click();
+  await expect(form.locator('#home-booking-preferred_time')).toBeFocused();
+  await expect(form.locator('#home-booking-preferred_time option:checked')).toHaveText(label.split(', ')[1]!);
+  await expect(form.getByText(message)).toBeHidden();
+
+  await form.getByRole('button', { name: 'Book My Clean & View' }).click();
+  await expect(form.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();
+  const [record] = await staffRecords(request, 'bookings', email);
+  expect(record).toMatchObject({ email, suburb: 'Cottesloe', state: 'WA' });
 });

@@ -5,6 +5,7 @@ import { E2E_ADMIN } from '../../playwright.config.js';
 import { adminLogIn } from './support/admin.js';
 import { pick, staffRecords } from './support/addresses.js';
 import { linkIn, waitForMail } from './support/mail.js';
+import { chooseFreeSlot } from './support/slots.js';
 import { completeRegistration, logIn, PLUMBER_PASSWORD, registerAndVerify } from './support/plumber.js';
 
 /** A small real PNG (1×1), so the server's content check accepts it as an image. */
@@ -337,8 +338,7 @@ test("one connected pipeline: a plumber's link copied, a homeowner books through
   await dialog.locator('#dialog-booking-phone').fill('0400 777 888');
   await pick(visitor, dialog.locator('#dialog-booking-suburb'), 'Toowo', 'Toowong QLD 4066');
   await dialog.locator('#dialog-booking-address').fill('8 Referral Road');
-  await dialog.locator('#dialog-booking-preferred_date').fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
-  await dialog.locator('#dialog-booking-preferred_time').selectOption('10:00 AM');
+  await chooseFreeSlot(dialog, 'dialog-booking');
   await dialog.locator('#dialog-booking-message').fill('Slow drain in the laundry');
   await dialog.getByRole('button', { name: 'Book My Clean & View' }).click();
   await expect(dialog.getByText("Thanks for booking your Clean & View. We'll be in touch shortly to confirm the appointment.")).toBeVisible();

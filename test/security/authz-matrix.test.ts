@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { todayIn } from '@relining/contracts/booking-rules';
+import { nextFreeSlots } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
 import { discoverRoutes, type DiscoveredRoute } from '../support/routes.js';
@@ -83,12 +83,6 @@ function uniqueSuffix(): string {
   return randomUUID().slice(0, 8);
 }
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 const REFERRAL = {
   clientName: 'Casey Client',
   jobAddress: '9 Matrix Road',
@@ -108,6 +102,7 @@ const MATRIX: Record<string, Entry> = {
   // Public: the same answer for every caller, signed in or not (empty bodies prove the route is reached).
   'GET /api/health': { access: 'public', ok: 200 },
   'GET /api/addresses/suggest': { access: 'public', ok: 200, query: { q: 'Richmond' } },
+  'GET /api/availability': { access: 'public', ok: 200, query: { suburb: 'Richmond VIC 3121' } },
   'GET /api/job-status/:code': { access: 'public', record: 'tracking-code', ok: 200 },
   'POST /api/auth/register': { access: 'public', ok: 400, body: () => ({}) },
   'POST /api/auth/verify-email': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token' }) },
@@ -202,6 +197,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/email-templates/:key/test': { access: 'admin', record: 'template', ok: 202 },
   'GET /api/admin/settings/email': { access: 'admin', ok: 200 },
   'PUT /api/admin/settings/email': { access: 'admin', ok: 200, body: () => ({ autoNotify: true }) },
+  'GET /api/admin/settings/availability': { access: 'admin', ok: 200 },
+  'PUT /api/admin/settings/availability': { access: 'admin', ok: 200, body: () => ({ cutoff: '14:00' }) },
   'GET /api/admin/company-profile': { access: 'admin', ok: 200 },
   'PUT /api/admin/company-profile': { access: 'admin', ok: 200, body: () => ({ serviceHours: 'Mon–Fri 7am–5pm' }) },
   'GET /api/admin/media': { access: 'admin', ok: 200 },
@@ -307,14 +304,15 @@ describe('authorization matrix', () => {
       const photos = (await sut.http().post(`/api/me/referrals/${referral.id}/photos`).set(session.auth).attach('photos', PNG, 'pipe.png').expect(201)).body;
       return { id: referral.id as string, photoId: photos[0].id as string };
     };
+    // Two bookings, each in its own free slot (issue 16).
+    const [slot, otherSlot] = nextFreeSlots(2, { capacity: 1 });
     const booking = {
       name: 'Morgan Matrix',
       email: 'morgan.booking@example.com.au',
       phone: '0400 123 456',
       suburb: 'Richmond VIC 3121',
       address: '12 Station Street',
-      preferred_date: inDays(3),
-      preferred_time: '9:00 AM',
+      ...slot,
       how_heard_about_us: 'Google Search',
       message: 'Blocked drain',
     };
@@ -364,7 +362,7 @@ describe('authorization matrix', () => {
     await sut
       .http()
       .post('/api/bookings')
-      .send({ ...booking, email: 'unknown.code@example.com.au', referral_code: 'NOSUCH99' })
+      .send({ ...booking, ...otherSlot, email: 'unknown.code@example.com.au', referral_code: 'NOSUCH99' })
       .expect(201);
     const [review] = await sut.dataSource.query(`SELECT id FROM referral_reviews WHERE referral_code = 'NOSUCH99'`);
     fixtures = {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { todayIn } from '@relining/contracts/booking-rules';
+import { bookableSlot } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { corpusRequests, POLLUTION_KEY, preview, requestArbitrary, type FuzzRequest, type OpenApiOperation, type OpenApiSchema } from './fuzz-cases.js';
@@ -16,7 +16,8 @@ import { corpusRequests, POLLUTION_KEY, preview, requestArbitrary, type FuzzRequ
  * objects, __proto__/constructor/prototype keys, invalid JSON, wrong content types, odd cookies and
  * tokens). Promises checked:
  *  - never a 5xx;
- *  - every error is the global format {statusCode, code, message, errors?, correlationId};
+ *  - every error is the global format {statusCode, code, message, errors?, correlationId} (a refused
+ *    booking time adds nextSlots);
  *  - nothing is stored by a 4xx: row-level triggers log every committed row change, per request, and
  *    a replay of every refused request (the 4xx-only phase) leaves the row counts and checksums of
  *    every table unchanged;
@@ -28,6 +29,8 @@ import { corpusRequests, POLLUTION_KEY, preview, requestArbitrary, type FuzzRequ
  * `FUZZ_SEED` changes the cases.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+/** Error codes whose answer also lists `nextSlots: [{date, time, label}]` (a booking's refused time, issue 16). */
+const SLOT_REFUSALS = ['SLOT_CLOSED', 'SLOT_TAKEN'];
 const SEED = Number(process.env.FUZZ_SEED ?? 8_2026);
 const REPLAY_LIMIT = Number(process.env.FUZZ_REPLAY_LIMIT ?? Math.max(1_500, 100 * RUNS));
 
@@ -114,10 +117,9 @@ describe('fuzz over the OpenAPI description', () => {
           name: 'Alex Citizen',
           email: 'alex@example.com.au',
           phone: '0400 123 456',
-          suburb: 'Richmond',
+          suburb: 'Richmond VIC 3121',
           address: '12 Station Street',
-          preferred_date: todayIn('Australia/Melbourne'),
-          preferred_time: '9:00 AM',
+          ...bookableSlot(),
           message: 'Blocked drain',
         })
         .expect(201)
@@ -260,7 +262,22 @@ describe('fuzz over the OpenAPI description', () => {
     }
     const problems: string[] = [];
     const keys = Object.keys(body ?? {});
-    if (keys.some((key) => !['statusCode', 'code', 'message', 'errors', 'correlationId'].includes(key))) problems.push(`unexpected keys ${keys.join(', ')}`);
+    // A refused time (issue 16: a closed day or a full slot) also offers the next free slots.
+    const allowed = ['statusCode', 'code', 'message', 'errors', 'correlationId', ...(SLOT_REFUSALS.includes(String(body?.code)) ? ['nextSlots'] : [])];
+    if (keys.some((key) => !allowed.includes(key))) problems.push(`unexpected keys ${keys.join(', ')}`);
+    if (body.nextSlots !== undefined) {
+      const slots = body.nextSlots as unknown[];
+      const fine =
+        Array.isArray(slots) &&
+        slots.every(
+          (slot) =>
+            slot &&
+            typeof slot === 'object' &&
+            Object.keys(slot).sort().join() === 'date,label,time' &&
+            Object.values(slot).every((value) => typeof value === 'string'),
+        );
+      if (!fine) problems.push(`nextSlots ${preview(JSON.stringify(body.nextSlots), 120)}`);
+    }
     if (body.statusCode !== reply.status) problems.push(`statusCode ${String(body.statusCode)} ≠ ${reply.status}`);
     if (typeof body.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(body.code)) problems.push(`code ${JSON.stringify(body.code)}`);
     if (typeof body.message !== 'string' || body.message.length === 0) problems.push(`message ${JSON.stringify(body.message)}`);

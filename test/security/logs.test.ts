@@ -1,5 +1,5 @@
-import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
+import { bookableSlot } from '../support/booking-slots.js';
 import { createUser, refreshCookieFrom, signIn, type SignedIn } from '../support/accounts.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -65,12 +65,6 @@ const ENQUIRY = {
   notes: 'Access through the council depot',
 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** A phone number as written and as bare digits. */
 const phoneForms = (phone: string): string[] => [phone, phone.replace(/\s+/g, '')];
@@ -170,8 +164,7 @@ describe('what reaches the logs', () => {
       phone: CUSTOMER.phone,
       suburb: CUSTOMER.suburb,
       address: CUSTOMER.address,
-      preferred_date: inDays(4),
-      preferred_time: '9:00 AM',
+      ...bookableSlot(), // a day and time the booking can take (issue 16)
       how_heard_about_us: 'Google Search',
       message: CUSTOMER.message,
     };

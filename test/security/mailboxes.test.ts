@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config/app-config.js';
-import { todayIn } from '@relining/contracts/booking-rules';
 import { createOrPromoteAdmin } from '../../src/modules/auth/admin-accounts.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -21,11 +21,8 @@ const MAILTO_ADDRESSES: ReadonlyArray<[string, string]> = [
   ['a zero-width space', 'jo\u200bsmith@example.com.au'],
 ];
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Each booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
 
 const booking = (email: string) => ({
   name: 'Alex Citizen',
@@ -33,8 +30,7 @@ const booking = (email: string) => ({
   phone: '0400 123 456',
   suburb: 'Richmond VIC 3121',
   address: '12 Station Street',
-  preferred_date: inDays(3),
-  preferred_time: '9:00 AM',
+  ...slots.next(),
   message: 'Blocked drain',
 });
 

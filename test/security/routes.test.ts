@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  */
 const PUBLIC_ROUTES = [
   'GET /api/addresses/suggest', // address suggestions for the booking form (rate-limited, no personal data)
+  'GET /api/availability', // a region's open days and free times for the booking form (rate-limited, never counts or names)
   'GET /api/health', // load balancers and uptime checks
   'GET /api/job-status/:code', // the customer's tracking page: an unguessable code, stage and first name only
   'POST /api/auth/admin/register', // always refused (spec: console sign-up disabled)

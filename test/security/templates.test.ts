@@ -1,9 +1,9 @@
 import { loadConfig } from '../../src/config/app-config.js';
-import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { EMAIL_LOGO } from '../../src/modules/templates/email-logo.js';
 import { escapeHtml } from '../../src/modules/templates/template-renderer.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
+import { slotSequence } from '../support/booking-slots.js';
 import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TEMPLATE_INJECTION_PAYLOADS } from './fixtures/template-injection.js';
@@ -31,11 +31,8 @@ const HEADER_BREAKS: ReadonlyArray<[string, string]> = [
   ['percent-encoded CR LF (as text)', '%0d%0a'],
 ];
 
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Australia/Melbourne')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Each booking its own free slot (issue 16: a slot takes two visits).
+const slots = slotSequence();
 
 const booking = (change: Record<string, string> = {}) => ({
   name: 'Alex Citizen',
@@ -43,8 +40,7 @@ const booking = (change: Record<string, string> = {}) => ({
   phone: '0400 123 456',
   suburb: 'Richmond VIC 3121',
   address: '12 Station Street',
-  preferred_date: inDays(3),
-  preferred_time: '9:00 AM',
+  ...slots.next(),
   message: 'Blocked drain in the back yard',
   ...change,
 });

@@ -8,8 +8,18 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  /** The files it carried (the logo, inline, referred to by Content-ID). */
-  attachments: Array<{ contentId: string | undefined; mimeType: string; disposition: string | null; filename: string | null; content: Uint8Array }>;
+  /**
+   * The files it carried (the logo, inline, referred to by Content-ID), and calendar parts: a
+   * `text/calendar` alternative has its `method`; postal-mime gives a calendar's text with LF line ends.
+   */
+  attachments: Array<{
+    contentId: string | undefined;
+    mimeType: string;
+    disposition: string | null;
+    filename: string | null;
+    method: string | undefined;
+    content: Uint8Array;
+  }>;
   raw: string;
 }
 
@@ -127,6 +137,7 @@ export class SmtpSink {
                 mimeType: attachment.mimeType,
                 disposition: attachment.disposition,
                 filename: attachment.filename,
+                method: attachment.method,
                 content: typeof attachment.content === 'string' ? Buffer.from(attachment.content) : new Uint8Array(attachment.content),
               })),
               raw,

@@ -56,6 +56,18 @@ function Rendered() {
   );
 }
 
+/** The files the message carries, by name and type (the API never gives their content). */
+function Attachments() {
+  const record = useRecordContext<NotificationRecord>();
+  if (!record) return null;
+  const files = record.attachments ?? [];
+  return (
+    <Labeled label="Attachments">
+      <Typography variant="body2">{files.length === 0 ? '-' : files.map((file) => `${file.filename} (${file.contentType})`).join(', ')}</Typography>
+    </Labeled>
+  );
+}
+
 function StatusLine() {
   const record = useRecordContext<NotificationRecord>();
   if (!record) return null;
@@ -90,6 +102,7 @@ export function OutboxShow() {
         <Labeled label="Sent">
           <DateTimeField source="sentAt" emptyText="-" />
         </Labeled>
+        <Attachments />
         <Labeled label="Plain text">
           <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
         </Labeled>

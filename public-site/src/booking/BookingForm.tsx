@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import { INSPECTION_PRICE } from '@relining/contracts/business';
 import {
@@ -8,16 +8,53 @@ import {
   bookingProblems,
   HOW_HEARD_OPTIONS,
   type BookingProblem,
-  TIME_SLOTS,
   todayIn,
 } from '@relining/contracts/booking-rules';
 import type { AddressSuggestion } from '@relining/contracts/api/addresses';
 import type { BookingCreated } from '@relining/contracts/api/bookings';
-import { api } from '@relining/contracts/client/http';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
 import { useDraft } from '../lib/draft';
+import { onFirstInteraction } from '../lib/first-interaction';
 import { useHydrated } from '../lib/useHydrated';
+import { isSlotRefusal, nextSlotsOf, type NextSlot, type Refusal } from './refusal';
+import { PlainSlotFields } from './SlotFields';
+
+// The date and time picker (issue 16: the region's open days and free times) is fetched at the
+// visitor's first interaction, not with the home page, whose weight is counted to the kilobyte; until
+// then, and without JavaScript, the form has its plain date and time fields.
+type Picker = typeof import('./SlotPicker');
+let picker: Picker | undefined;
+let loadingPicker: Promise<Picker> | undefined;
+const loadPicker = () =>
+  (loadingPicker ??= import('./SlotPicker')
+    .then((module) => (picker = module))
+    .catch((error: unknown) => {
+      loadingPicker = undefined; // offline: the plain fields stay, and the next interaction tries again
+      throw error;
+    }));
+
+/** The picker's module once it has loaded: at the first interaction, or at once for a form that is never prerendered. */
+function usePicker(now: boolean): Picker | undefined {
+  const [loaded, setLoaded] = useState(picker);
+  useEffect(() => {
+    if (loaded) return;
+    let cancelled = false;
+    const load = () =>
+      void loadPicker().then(
+        (module) => !cancelled && setLoaded(module),
+        () => undefined,
+      );
+    if (now) load();
+    const stop = now ? () => undefined : onFirstInteraction(load);
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [loaded, now]);
+  return loaded;
+}
 
 const EMPTY = {
   name: '',
@@ -124,11 +161,27 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     setValues((current) => ({ ...current, [name]: value }));
     if (name === 'suburb') setPlace({ state: null, postcode: null });
   };
-  // The date picker's lower bound ('today' in Melbourne), known only in the browser: worked out when the
-  // visitor reaches the date field, as the first time-zone calculation costs the page tens of ms.
-  const [clockReady, setClockReady] = useState(false);
-  const readyClock = () => setClockReady(true);
-  const today = clockReady ? todayIn('Australia/Melbourne') : undefined;
+
+  // Issue 16: once the picker has loaded, the suburb comes first (its state decides the region, its
+  // time zone and its free times), then only the region's open days and free times can be chosen. A
+  // refused booking (the time was just taken) says so, shows the times again and offers the next free ones.
+  // In the dialog (never prerendered) the picker loads at once.
+  const Picker = usePicker(draftKey !== undefined);
+  // Shown while the suburb is the one refused (its next free slots are that region's).
+  const [refused, setRefusal] = useState<Refusal & { suburb: string }>();
+  const refusal = refused && refused.suburb === values.suburb ? refused : undefined;
+  const adjust = useCallback(
+    (choice: { date: string; time: string }) => setValues((current) => ({ ...current, preferred_date: choice.date, preferred_time: choice.time })),
+    [setValues],
+  );
+  const choose = useCallback(
+    (choice: { date: string; time: string }) => {
+      setRefusal(undefined);
+      adjust(choice);
+    },
+    [adjust],
+  );
+  const pick = useCallback((slot: NextSlot) => choose({ date: slot.date, time: slot.time }), [choose]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,18 +192,38 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
       // problem at its field, announced and described.
       setErrors(errorsOf(problems));
       toast.error(problem.title, { description: problem.message });
-      document.getElementById(`${idPrefix}-${problem.field}`)?.focus();
+      // The date and time wait for the suburb: that is where the visitor goes first.
+      const field = document.getElementById(`${idPrefix}-${problem.field}`);
+      const locked = (problem.field === 'preferred_date' || problem.field === 'preferred_time') && field instanceof HTMLSelectElement && field.disabled;
+      document.getElementById(`${idPrefix}-${locked ? 'suburb' : problem.field}`)?.focus();
       return;
     }
     setErrors({});
+    setRefusal(undefined);
     setPhase('submitting');
     try {
       await fetchBooking(values, referralCode, place, key);
       clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
-    } catch {
+    } catch (error) {
       setPhase('idle');
+      if (isSlotRefusal(error)) {
+        // 409 SLOT_TAKEN, 400 SLOT_CLOSED: nothing was stored. The server's message, the times as they
+        // are now, and the next free ones to pick from.
+        const field = error instanceof ApiError && error.errors.some((item) => item.field === 'preferred_date') ? 'preferred_date' : 'preferred_time';
+        setRefusal({ field, message: error.message, nextSlots: nextSlotsOf(error), suburb: values.suburb });
+        toast.error(error.message);
+        return;
+      }
+      const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => Object.hasOwn(EMPTY, item.field)) : [];
+      if (fieldErrors.length > 0) {
+        // The server's own checks (a suburb it cannot place, say): at their fields, as the form's are.
+        setErrors(errorsOf(fieldErrors.map((item) => ({ field: item.field as keyof Values, title: '', message: item.message }))));
+        toast.error(BOOKING_MESSAGES.validationTitle, { description: fieldErrors[0]!.message });
+        document.getElementById(`${idPrefix}-${fieldErrors[0]!.field}`)?.focus();
+        return;
+      }
       toast.error(BOOKING_MESSAGES.errorTitle, { description: BOOKING_MESSAGES.error });
     }
   }
@@ -158,6 +231,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   function reset() {
     clearDraft();
     setErrors({});
+    setRefusal(undefined);
     setPlace({ state: null, postcode: null });
     setKey(newKey());
     setPhase('idle');
@@ -193,6 +267,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onClick={() => {
               clearDraft();
               setErrors({});
+              setRefusal(undefined);
             }}
           >
             Clear the form
@@ -269,45 +344,37 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onChange={set('address')}
             fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
             onSelect={(suggestion) => {
-              if (suggestion.suburb && !values.suburb) set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
+              if (suggestion.suburb && !values.suburb) {
+                set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
+                setPlace({ state: suggestion.state, postcode: suggestion.postcode });
+              }
             }}
           />
         </div>
-        <Field
-          id={`${idPrefix}-preferred_date`}
-          label="Preferred date"
-          name="preferred_date"
-          type="date"
-          required
-          min={today}
-          onFocus={readyClock}
-          onPointerDown={readyClock}
-          value={values.preferred_date}
-          onChange={(e) => set('preferred_date')(e.target.value)}
-          error={errors.preferred_date}
-        />
-        <div className="field">
-          <label htmlFor={`${idPrefix}-preferred_time`} className="field__label">
-            Preferred time <span aria-hidden="true">*</span>
-          </label>
-          <select
-            id={`${idPrefix}-preferred_time`}
-            name="preferred_time"
-            className="field__select"
-            required
-            value={values.preferred_time}
-            onChange={(e) => set('preferred_time')(e.target.value)}
-            {...aria('preferred_time')}
-          >
-            <option value="">Select a time</option>
-            {TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </select>
-          <FieldError id={errorId('preferred_time')} message={errors.preferred_time} />
-        </div>
+        {hydrated && Picker ? (
+          <Picker.SlotPicker
+            idPrefix={idPrefix}
+            suburb={values.suburb}
+            placeState={place.state}
+            date={values.preferred_date}
+            time={values.preferred_time}
+            onChange={choose}
+            onAdjust={adjust}
+            errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
+            refusal={refusal}
+            onPick={pick}
+          />
+        ) : (
+          <PlainSlotFields
+            idPrefix={idPrefix}
+            date={values.preferred_date}
+            time={values.preferred_time}
+            onChange={choose}
+            errors={{ preferred_date: errors.preferred_date, preferred_time: errors.preferred_time }}
+            refusal={refusal}
+            onPick={pick}
+          />
+        )}
         <div className="field">
           <label htmlFor={`${idPrefix}-how_heard_about_us`} className="field__label">
             How did you hear about us? <span className="field__optional">(optional)</span>

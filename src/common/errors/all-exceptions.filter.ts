@@ -57,7 +57,10 @@ export function retryAfterSeconds(exception: unknown): number | undefined {
 
 export function toErrorResponse(exception: unknown, correlationId: string): ErrorResponse {
   if (exception instanceof DomainError) {
-    return withErrors({ statusCode: exception.statusCode, code: exception.code, message: exception.message, correlationId }, exception.errors);
+    return withErrors(
+      { statusCode: exception.statusCode, code: exception.code, message: exception.message, ...exception.details, correlationId },
+      exception.errors,
+    );
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();

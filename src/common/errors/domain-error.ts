@@ -15,6 +15,8 @@ export class DomainError extends Error {
     readonly errors?: readonly FieldError[],
     /** When the same request may succeed: the filter sends it as `Retry-After` (seconds). */
     readonly retryAfterSeconds?: number,
+    /** More for the caller to act on, written into the error body beside `errors` (e.g. `nextSlots`). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'DomainError';

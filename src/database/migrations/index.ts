@@ -14,6 +14,8 @@ import { TemplatesFollowTheirDefault1764545000000 } from './1764545000000-templa
 import { TableVersions1764600000000 } from './1764600000000-table-versions.js';
 import { MediaLibrary1764700000000 } from './1764700000000-media-library.js';
 import { ConnectedPipeline1764800000000 } from './1764800000000-connected-pipeline.js';
+import { NotificationAttachments1764900000000 } from './1764900000000-notification-attachments.js';
+import { BookingSlots1764910000000 } from './1764910000000-booking-slots.js';
 
 /** Every migration, in order. Listed explicitly so the app, the tests and the CLI share one list. */
-export const migrations = [Foundation1763700000000, Accounts1763800000000, JobTracking1763900000000, BookingsEnquiriesLocalities1764000000000, Referrals1764100000000, ReferralRefNumberWidth1764200000000, ListIndexesAndTotals1764300000000, NotificationClaimant1764400000000, AccountLinksMintedAtDelivery1764510000000, PlaceStatePostcode1764512000000, ArchivedJobsAndEnquiries1764520000000, ReferralClaims1764530000000, TemplatesFollowTheirDefault1764545000000, TableVersions1764600000000, MediaLibrary1764700000000, ConnectedPipeline1764800000000];
+export const migrations = [Foundation1763700000000, Accounts1763800000000, JobTracking1763900000000, BookingsEnquiriesLocalities1764000000000, Referrals1764100000000, ReferralRefNumberWidth1764200000000, ListIndexesAndTotals1764300000000, NotificationClaimant1764400000000, AccountLinksMintedAtDelivery1764510000000, PlaceStatePostcode1764512000000, ArchivedJobsAndEnquiries1764520000000, ReferralClaims1764530000000, TemplatesFollowTheirDefault1764545000000, TableVersions1764600000000, MediaLibrary1764700000000, ConnectedPipeline1764800000000, NotificationAttachments1764900000000, BookingSlots1764910000000];

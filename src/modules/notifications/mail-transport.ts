@@ -1,5 +1,13 @@
 import nodemailer from 'nodemailer';
 import type { InlineImage } from '../templates/email-logo.js';
+import { calendarMethodOf } from './notification.rules.js';
+
+/** A file the message carries, for its reader (not shown inside the HTML). */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutgoingMail {
   from: string;
@@ -10,6 +18,8 @@ export interface OutgoingMail {
   messageId: string;
   /** Images the HTML part shows by `cid:` (the logo), sent inside the message. */
   attachments?: readonly InlineImage[];
+  /** Files for the reader: a `text/calendar` one is sent as a calendar invitation (see `nodemailerFiles`). */
+  files?: readonly MailFile[];
 }
 
 /** Where the worker hands a message over; nodemailer over SMTP in the product. */
@@ -39,6 +49,7 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
   });
   return {
     async send(mail: OutgoingMail): Promise<void> {
+      const files = nodemailerFiles(mail.files ?? []);
       await transporter.sendMail({
         from: mail.from,
         to: mail.to,
@@ -46,7 +57,8 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        attachments: (mail.attachments ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })),
+        icalEvent: files.icalEvent,
+        attachments: [...(mail.attachments ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })), ...files.attachments],
         disableFileAccess: true,
         disableUrlAccess: true,
       });
@@ -58,4 +70,23 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
       transporter.close();
     },
   };
+}
+
+/**
+ * The message's files as nodemailer takes them. The first `text/calendar` file goes as nodemailer's
+ * `icalEvent`: a `text/calendar; method=…` alternative of the text and HTML bodies (what Outlook and
+ * Gmail read as an invitation, with Accept/Decline or "Add to calendar") and the same file again as
+ * an `application/ics` attachment under its name, for clients that only save files: the shape of the
+ * invitations Google Calendar and Outlook send themselves. As a plain attachment it would only show
+ * as a file. Every other file is an ordinary attachment.
+ */
+export function nodemailerFiles(files: readonly MailFile[]): {
+  icalEvent?: { filename: string; method: string; content: string };
+  attachments: Array<MailFile & { contentDisposition: 'attachment' }>;
+} {
+  const calendar = files.find((file) => file.contentType === 'text/calendar');
+  const attachments = files.filter((file) => file !== calendar).map((file) => ({ ...file, contentDisposition: 'attachment' as const }));
+  if (!calendar) return { attachments };
+  const content = calendar.content.toString('utf8');
+  return { icalEvent: { filename: calendar.filename, method: calendarMethodOf(content) ?? 'PUBLISH', content }, attachments };
 }

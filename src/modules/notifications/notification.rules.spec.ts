@@ -1,4 +1,14 @@
-import { afterFailedAttempt, isDeliverableAddress, isPeerUnreachable, MAX_RETRY_DELAY_MS, messageIdDomain } from './notification.rules.js';
+import {
+  afterFailedAttempt,
+  calendarMethodOf,
+  isDeliverableAddress,
+  isPeerUnreachable,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_RETRY_DELAY_MS,
+  messageIdDomain,
+  toStoredAttachments,
+} from './notification.rules.js';
 
 describe('afterFailedAttempt', () => {
   const policy = { maxAttempts: 5, retryBaseMs: 1_000 };
@@ -64,5 +74,52 @@ describe('isDeliverableAddress', () => {
     ['"jo"@example.com', false],
   ])('%j → %s', (address, ok) => {
     expect(isDeliverableAddress(address)).toBe(ok);
+  });
+});
+
+describe('toStoredAttachments', () => {
+  it('keeps text as UTF-8 and a Buffer as it is, both in base64, the content type lower case', () => {
+    expect(
+      toStoredAttachments([
+        { filename: ' visit.ics ', contentType: 'Text/Calendar', content: 'SUMMARY:Café' },
+        { filename: 'a.bin', contentType: 'application/octet-stream', content: Buffer.from([0, 255]) },
+      ]),
+    ).toEqual([
+      { filename: 'visit.ics', contentType: 'text/calendar', content: Buffer.from('SUMMARY:Café', 'utf8').toString('base64') },
+      { filename: 'a.bin', contentType: 'application/octet-stream', content: 'AP8=' },
+    ]);
+  });
+
+  it('stores nothing for no files', () => {
+    expect(toStoredAttachments([])).toEqual([]);
+  });
+
+  it.each(['', '   ', '../etc/passwd', 'a\\b.ics', 'visit.ics\r\nBcc: x@y.com', '..', 'x'.repeat(201)])('refuses the file name %j', (filename) => {
+    expect(() => toStoredAttachments([{ filename, contentType: 'text/calendar', content: 'x' }])).toThrow('file name not allowed');
+  });
+
+  it.each(['text', 'text/calendar; method=REQUEST', 'text/calendar\r\nBcc: x@y.com', '/calendar', 'text/'])('refuses the content type %j', (contentType) => {
+    expect(() => toStoredAttachments([{ filename: 'visit.ics', contentType, content: 'x' }])).toThrow('content type must be type/subtype');
+  });
+
+  it('refuses more files, or more bytes together, than a message may carry', () => {
+    const file = { filename: 'a.txt', contentType: 'text/plain', content: 'x' };
+    expect(toStoredAttachments(Array.from({ length: MAX_ATTACHMENTS }, () => file))).toHaveLength(MAX_ATTACHMENTS);
+    expect(() => toStoredAttachments(Array.from({ length: MAX_ATTACHMENTS + 1 }, () => file))).toThrow(`at most ${MAX_ATTACHMENTS} files`);
+    const half = { ...file, content: Buffer.alloc(MAX_ATTACHMENT_BYTES / 2) };
+    expect(toStoredAttachments([half, half])).toHaveLength(2);
+    expect(() => toStoredAttachments([half, half, file])).toThrow(`at most ${MAX_ATTACHMENT_BYTES} bytes`);
+  });
+});
+
+describe('calendarMethodOf', () => {
+  it.each([
+    ['BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:1\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', 'REQUEST'],
+    ['BEGIN:VCALENDAR\nMETHOD:cancel\nBEGIN:VEVENT\nEND:VEVENT\nEND:VCALENDAR\n', 'CANCEL'],
+    ['BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', undefined],
+    // A METHOD inside an event is not the calendar's.
+    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nMETHOD:REQUEST\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', undefined],
+  ])('%j → %s', (ics, method) => {
+    expect(calendarMethodOf(ics)).toBe(method);
   });
 });

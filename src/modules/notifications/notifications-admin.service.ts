@@ -35,6 +35,7 @@ export class NotificationsAdminService {
   async get(id: string): Promise<NotificationResponse> {
     const row = await this.repository.findById(id);
     if (!row) throw DomainError.notFound('Message not found.');
+    const attachments = await this.repository.findAttachmentListing(id);
     return {
       id: row.id,
       to: row.to,
@@ -52,6 +53,7 @@ export class NotificationsAdminService {
       updatedAt: row.updatedAt.toISOString(),
       sentAt: iso(row.sentAt),
       nextAttemptAt: row.status === 'queued' || row.status === 'failed' ? row.nextAttemptAt.toISOString() : null,
+      attachments,
     };
   }
 

@@ -7,7 +7,7 @@ import { joinSql, raw, sql, type Sql } from '../../database/sql-fragment.js';
 import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
 import { Notification } from './notification.entity.js';
 import { NOTIFICATION_STATUSES, type NotificationStatus } from '@relining/contracts/notification-status';
-import type { FailureOutcome } from './notification.rules.js';
+import type { FailureOutcome, StoredAttachment } from './notification.rules.js';
 
 export const NOTIFICATION_LIST = defineListSpec({
   resource: 'notifications',
@@ -42,6 +42,8 @@ export interface NewMessage {
   entityId: string | null;
   linkMinter: string | null;
   linkRef: string | null;
+  /** The files it carries (none: `[]`). */
+  attachments: StoredAttachment[];
 }
 
 export interface ClaimedMessage {
@@ -55,12 +57,20 @@ export interface ClaimedMessage {
   /** A one-time link to make at delivery (see EmailRequest.secretLink), or null. */
   linkMinter: string | null;
   linkRef: string | null;
+  attachments: StoredAttachment[];
+}
+
+/** A file of a message as the staff Outbox lists it: never its content. */
+export interface AttachmentListing {
+  filename: string;
+  contentType: string;
 }
 
 /** A message's columns in INSERT order (the id typed: it is not text). */
 function messageValues(message: NewMessage): Sql {
   return sql`${message.id}::uuid, ${message.dedupeKey}, ${message.to}, ${message.subject}, ${message.text}, ${message.html}, ${message.template},
-    ${message.status}, ${message.messageId}, ${message.entityType}::text, ${message.entityId}::text, ${message.linkMinter}::text, ${message.linkRef}::text`;
+    ${message.status}, ${message.messageId}, ${message.entityType}::text, ${message.entityId}::text, ${message.linkMinter}::text, ${message.linkRef}::text,
+    ${JSON.stringify(message.attachments)}::jsonb`;
 }
 
 /** The worker's queries over the outbox. */
@@ -93,7 +103,7 @@ export class NotificationsRepository {
   ): Promise<'outdated' | Array<{ id: string; status: NotificationStatus; inserted: boolean }>> {
     const { text, values } = sql`WITH fresh AS (SELECT coalesce(${stillCurrent ?? raw('true')}, false) AS ok),
        inserted AS (
-         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
          SELECT ${messageValues(message)} FROM fresh WHERE fresh.ok
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING id, status
@@ -114,11 +124,11 @@ export class NotificationsRepository {
    * statement (a staged write), only when the relation `when` has a row; a taken dedupe key is skipped.
    */
   insertManyWhen(messages: readonly NewMessage[], when: Sql): Sql {
-    return sql`INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+    return sql`INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
        SELECT * FROM (VALUES ${joinSql(
          messages.map((message) => sql`(${messageValues(message)})`),
          ', ',
-       )}) AS m (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref)
+       )}) AS m (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
        WHERE EXISTS (SELECT FROM ${when})
        ON CONFLICT (dedupe_key) DO NOTHING`;
   }
@@ -147,6 +157,17 @@ export class NotificationsRepository {
 
   findById(id: string): Promise<Notification | null> {
     return this.dataSource.getRepository(Notification).findOneBy({ id });
+  }
+
+  /** A message's files, in order, by name and type only: their content stays in the database. */
+  findAttachmentListing(id: string): Promise<AttachmentListing[]> {
+    return queryRows<AttachmentListing>(
+      this.dataSource,
+      `SELECT file ->> 'filename' AS filename, file ->> 'contentType' AS "contentType"
+       FROM notifications n CROSS JOIN LATERAL jsonb_array_elements(n.attachments) WITH ORDINALITY AS f (file, position)
+       WHERE n.id = $1 ORDER BY f.position`,
+      [id],
+    );
   }
 
   /** A failed or dead message queued again for a fresh series of tries; false when it is neither (or missing). */
@@ -197,7 +218,7 @@ export class NotificationsRepository {
        SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', claimed_by = $3, updated_at = now()
        FROM due WHERE n.id = due.id
        RETURNING n.id, n.to_address AS "to", n.subject, n.text_body AS text, n.html_body AS html,
-                 n.message_id AS "messageId", n.attempts, n.link_minter AS "linkMinter", n.link_ref AS "linkRef"`,
+                 n.message_id AS "messageId", n.attempts, n.link_minter AS "linkMinter", n.link_ref AS "linkRef", n.attachments`,
       [limit, leaseMs, claimant],
     );
   }

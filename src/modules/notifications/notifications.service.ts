@@ -10,7 +10,7 @@ import type { TemplateKey, TemplateVariables } from '../templates/template-catal
 import type { EmailButton } from '../templates/template-renderer.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { NotificationStatus } from '@relining/contracts/notification-status';
-import { isDeliverableAddress, messageIdDomain } from './notification.rules.js';
+import { isDeliverableAddress, messageIdDomain, toStoredAttachments, type EmailAttachment } from './notification.rules.js';
 import { NotificationsRepository, type EntityEmailRow, type NewMessage } from './notifications.repository.js';
 
 /** An e-mail to queue: template `K` with exactly the values it declares (checked when compiling). */
@@ -34,6 +34,11 @@ interface EmailRequestOf<K extends TemplateKey> {
    * LinkMinters) for a fresh one, for `ref`, at each delivery try. Preview mode never asks.
    */
   secretLink?: { minter: string; ref: string };
+  /**
+   * Files the message carries (stored with it, base64). A `text/calendar` file is sent as an
+   * invitation Outlook and Gmail show with their calendar buttons (see mail-transport.ts).
+   */
+  attachments?: readonly EmailAttachment[];
 }
 
 export interface QueuedEmail {
@@ -135,6 +140,7 @@ export class NotificationsService {
         entityId: request.entity?.id ?? null,
         linkMinter: request.secretLink?.minter ?? null,
         linkRef: request.secretLink?.ref ?? null,
+        attachments: toStoredAttachments(request.attachments ?? []),
       },
       stillCurrent: rendered.stillCurrent,
     };

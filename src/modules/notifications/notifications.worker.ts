@@ -154,7 +154,12 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       return;
     }
     try {
-      await this.transport!.send({ ...mail, from: this.config.mailFrom, attachments: await inlineImagesFor(mail.html) });
+      await this.transport!.send({
+        ...mail,
+        from: this.config.mailFrom,
+        attachments: await inlineImagesFor(mail.html),
+        files: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64') })),
+      });
     } catch (error) {
       if (isPeerUnreachable(error as { code?: unknown; responseCode?: unknown })) this.peerUnreachable = true;
       const outcome = afterFailedAttempt(message.attempts, this.config.mail);

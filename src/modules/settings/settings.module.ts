@@ -1,3 +1,4 @@
+import { AvailabilitySettingsController } from './availability-settings.controller.js';
 import { Module } from '@nestjs/common';
 import { CompanyProfileAdminController } from './company-profile-admin.controller.js';
 import { ConsoleConfigController } from './console-config.controller.js';
@@ -6,7 +7,7 @@ import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  controllers: [SettingsAdminController, CompanyProfileAdminController, ConsoleConfigController],
+  controllers: [SettingsAdminController, AvailabilitySettingsController, CompanyProfileAdminController, ConsoleConfigController],
   providers: [SettingsRepository, SettingsService],
   exports: [SettingsService],
 })

@@ -4,6 +4,7 @@ import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from './email-settings.js';
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
 import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rules';
+import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -15,6 +16,7 @@ import { SettingsRepository } from './settings.repository.js';
 export class SettingsService {
   private readonly email: TableCache<EmailSettings>;
   private readonly profile: TableCache<CompanyProfile>;
+  private readonly availability: TableCache<AvailabilitySettings>;
 
   constructor(
     private readonly repository: SettingsRepository,
@@ -28,6 +30,23 @@ export class SettingsService {
       ...DEFAULT_COMPANY_PROFILE,
       ...(await this.repository.findValue<Partial<CompanyProfile>>(COMPANY_PROFILE_KEY, manager)),
     }));
+    this.availability = new TableCache(changes, ['settings'], async (manager) => ({
+      ...DEFAULT_AVAILABILITY,
+      ...(await this.repository.findValue<Partial<AvailabilitySettings>>(AVAILABILITY_KEY, manager)),
+    }));
+  }
+
+  /** Capacity, closed days and notice of the appointments (issue 16). */
+  async availabilitySettings(manager?: EntityManager | DataSource): Promise<AvailabilitySettings> {
+    return structuredClone(await this.availability.get(manager instanceof EntityManager ? manager : undefined));
+  }
+
+  /** Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole settings. */
+  async updateAvailabilitySettings(changes: Partial<AvailabilitySettings>, userId: string): Promise<AvailabilitySettings> {
+    const next = { ...(await this.availabilitySettings()), ...changes };
+    await this.repository.upsert(AVAILABILITY_KEY, next, userId);
+    this.availability.drop();
+    return next;
   }
 
   /** The e-mail settings (read inside the caller's transaction when one is given and no copy is held). */
@@ -62,3 +81,4 @@ export class SettingsService {
 }
 
 export const COMPANY_PROFILE_KEY = 'company_profile';
+export const AVAILABILITY_KEY = 'availability';

@@ -16,6 +16,8 @@ export interface ApiErrorBody {
   /** For people: shown as it is in toasts and forms. */
   message: string;
   errors?: FieldError[];
+  /** A booking whose time was just taken (409 SLOT_TAKEN): the next free times of that region. */
+  nextSlots?: Array<{ date: string; time: string; label: string }>;
   /** The request's id in the server's logs. */
   correlationId: string;
 }

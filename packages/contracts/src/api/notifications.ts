@@ -15,6 +15,13 @@ export interface NotificationSummary {
   sentAt: string | null;
 }
 
+/** A file a message carries, as the Outbox lists it: its name and type, never its content. */
+export interface NotificationAttachmentSummary {
+  filename: string;
+  /** `type/subtype`, e.g. `text/calendar` for a calendar invitation. */
+  contentType: string;
+}
+
 /** GET /api/admin/notifications/:id and POST …/resend: the message with its bodies. */
 export interface NotificationRecord extends NotificationSummary {
   text: string;
@@ -24,4 +31,6 @@ export interface NotificationRecord extends NotificationSummary {
   updatedAt: string;
   /** When the next try is due (queued and failed messages). */
   nextAttemptAt: string | null;
+  /** The files it carries, in order (none: empty). */
+  attachments: NotificationAttachmentSummary[];
 }

@@ -3,6 +3,11 @@ import type * as Outbox from '@relining/contracts/api/notifications';
 import { NOTIFICATION_STATUSES, type NotificationStatus } from '@relining/contracts/notification-status';
 
 // The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.
+export class NotificationAttachmentResponse implements Outbox.NotificationAttachmentSummary {
+  @ApiProperty() filename!: string;
+  @ApiProperty({ example: 'text/calendar' }) contentType!: string;
+}
+
 export class NotificationResponse implements Outbox.NotificationRecord {
   @ApiProperty() id!: string;
   @ApiProperty() to!: string;
@@ -19,6 +24,8 @@ export class NotificationResponse implements Outbox.NotificationRecord {
   @ApiProperty() updatedAt!: string;
   @ApiProperty({ nullable: true }) sentAt!: string | null;
   @ApiProperty({ nullable: true, description: 'When the next try is due (queued and failed messages).' }) nextAttemptAt!: string | null;
+  @ApiProperty({ type: [NotificationAttachmentResponse], description: 'The files it carries, by name and type (never their content).' })
+  attachments!: NotificationAttachmentResponse[];
 }
 
 /** The list omits the bodies (they can be large); GET /:id has them. */

@@ -1,3 +1,4 @@
+import { AppointmentRow } from './modules/appointments/appointment.entity.js';
 import { Booking } from './modules/bookings/booking.entity.js';
 import { Enquiry } from './modules/enquiries/enquiry.entity.js';
 import { MediaImage } from './modules/media/media-image.entity.js';
@@ -12,4 +13,18 @@ import { User } from './modules/users/user.entity.js';
 import { UserRole } from './modules/users/user-role.entity.js';
 
 /** Every entity, listed explicitly (no globs) so one options object serves the app, Jest and the CLI. */
-export const entities = [EmailTemplate, Notification, User, Profile, UserRole, Job, Booking, Enquiry, Referral, ReferralReview, RebateEntryRow, MediaImage];
+export const entities = [
+  EmailTemplate,
+  Notification,
+  User,
+  Profile,
+  UserRole,
+  Job,
+  Booking,
+  Enquiry,
+  Referral,
+  ReferralReview,
+  RebateEntryRow,
+  MediaImage,
+  AppointmentRow,
+];

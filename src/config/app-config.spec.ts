@@ -42,10 +42,10 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Pipe Relining <hello@example.com.au>' }, { mailFrom: 'Pipe Relining <hello@example.com.au>' }],
     [{}, { mail: { sendTimeoutMs: 60_000 } }],
     [{ MAIL_SEND_TIMEOUT_MS: '5000' }, { mail: { sendTimeoutMs: 5_000 } }],
-    [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *' } }],
+    [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *', appointmentReminders: '* * * * *' } }],
     [
-      { REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *' },
-      { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *' } },
+      { REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *', APPOINTMENT_REMINDERS_CRON: '*/30 * * * * *' },
+      { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *', appointmentReminders: '*/30 * * * * *' } },
     ],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env, { cwd })).toMatchObject(expected);

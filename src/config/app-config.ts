@@ -60,6 +60,8 @@ export interface AppConfig {
   readonly schedules: {
     readonly rebatesDue: string;
     readonly rateLimitCleanup: string;
+    /** When due appointment reminders are looked for (each is queued once, whatever the ticks). */
+    readonly appointmentReminders: string;
   };
   readonly frontend: {
     readonly publicSiteDir: string;
@@ -143,6 +145,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
   const schedules = {
     rebatesDue: reader.cron('REBATES_DUE_CRON', '0 8 * * *'),
     rateLimitCleanup: reader.cron('RATE_LIMIT_CLEANUP_CRON', '0 */10 * * * *'),
+    appointmentReminders: reader.cron('APPOINTMENT_REMINDERS_CRON', '* * * * *'),
   };
   const frontend = {
     publicSiteDir: path.resolve(cwd, reader.string('PUBLIC_SITE_DIR', 'public-site/dist')),

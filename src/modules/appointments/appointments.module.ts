@@ -1,15 +1,38 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module.js';
+import { BookingsModule } from '../bookings/bookings.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AppointmentNotices } from './appointment-notices.js';
+import { AppointmentRemindersJob } from './appointment-reminders.job.js';
+import { AppointmentsAdminController } from './appointments-admin.controller.js';
+import { AppointmentsAdminService } from './appointments-admin.service.js';
 import { AppointmentsRepository } from './appointments.repository.js';
 import { AvailabilityController } from './appointments.controller.js';
 import { AppointmentsService } from './appointments.service.js';
+import { BookingLinksController } from './booking-links.controller.js';
+import { BookingLinksService } from './booking-links.service.js';
+import { CalendarFeedAdminController, CalendarFeedController } from './calendar-feeds.controller.js';
+import { CalendarFeedsService } from './calendar-feeds.service.js';
 
-/** Appointments (issue 16): availability, the booked places of each slot. Reacts to bookings' events. */
+/**
+ * Appointments (issue 16): availability, the booked places of each slot, staff's confirmed
+ * appointments, the customer's booking link, reminders and the staff calendar feed. Reacts to
+ * bookings' events and sets a booking's status through the bookings module.
+ */
 @Module({
-  imports: [AddressesModule, SettingsModule],
-  controllers: [AvailabilityController],
-  providers: [AppointmentsRepository, AppointmentsService],
-  exports: [AppointmentsService],
+  imports: [AddressesModule, SettingsModule, BookingsModule, NotificationsModule, UsersModule],
+  controllers: [AvailabilityController, AppointmentsAdminController, BookingLinksController, CalendarFeedAdminController, CalendarFeedController],
+  providers: [
+    AppointmentsRepository,
+    AppointmentsService,
+    AppointmentsAdminService,
+    AppointmentNotices,
+    BookingLinksService,
+    AppointmentRemindersJob,
+    CalendarFeedsService,
+  ],
+  exports: [AppointmentsService, AppointmentsAdminService, BookingLinksService],
 })
 export class AppointmentsModule {}

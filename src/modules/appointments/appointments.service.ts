@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
+import { APPOINTMENT_MESSAGES } from '@relining/contracts/api/appointments';
 import { AVAILABILITY_DAYS_MAX, type AvailabilityAnswer } from '@relining/contracts/availability';
 import { TIME_SLOTS } from '@relining/contracts/booking-rules';
 import { REGIONS, isRegion, type Region } from '@relining/contracts/regions';
@@ -54,7 +55,21 @@ export class AppointmentsService implements OnModuleInit {
     if (!suburb) throw DomainError.validation([{ field: 'suburb', message: 'Please choose a suburb first' }]);
     const place = await this.localities.place(suburb);
     if (!isRegion(place.state)) throw DomainError.validation([{ field: 'suburb', message: REGION_NEEDED_MESSAGE }]);
-    const region = place.state;
+    return this.forRegion(place.state, query, now);
+  }
+
+  /** The instant a region's slot starts. */
+  slotStartOf(region: Region, day: string, time: SlotTime): Date {
+    return slotStart(region, day, time);
+  }
+
+  /** A region's days from `from` (the customer's booking link asks for its appointment's region). */
+  async forRegion(region: Region, query: { from?: unknown; days?: unknown }, now: Date = new Date()): Promise<AvailabilityAnswer> {
+    const { from, days } = this.range(region, query, now);
+    return { region, timeZone: REGIONS[region].timeZone, days: await this.daysOf(region, from, days, now) };
+  }
+
+  private range(region: Region, query: { from?: unknown; days?: unknown }, now: Date): { from: string; days: number } {
     const days = query.days === undefined ? 14 : Number(query.days);
     if (!Number.isInteger(days) || days < 1 || days > AVAILABILITY_DAYS_MAX) {
       throw DomainError.validation([{ field: 'days', message: `days must be a whole number from 1 to ${AVAILABILITY_DAYS_MAX}` }]);
@@ -63,7 +78,54 @@ export class AppointmentsService implements OnModuleInit {
     if (!DAY.test(from) || new Date(`${from}T12:00:00Z`).toISOString().slice(0, 10) !== from) {
       throw DomainError.validation([{ field: 'from', message: 'from must be a date such as 2026-12-01' }]);
     }
-    return { region, timeZone: REGIONS[region].timeZone, days: await this.daysOf(region, from, days, now) };
+    return { from, days };
+  }
+
+  /**
+   * Holds a booking's place at a region's day and time, in the caller's transaction, for an appointment
+   * staff confirm or move (`staff`) or the customer moves (`customer`). The booking's current place is
+   * kept when it is the same slot, otherwise released and the new one taken:
+   * - a closed day or public holiday: 400 SLOT_CLOSED (for the customer also within the minimum notice);
+   * - a full slot: for the customer 409 SLOT_TAKEN with the next free slots; for staff 409 SLOT_FULL
+   *   unless they overbook on purpose (`overbook`), which takes an extra place.
+   * Answers whether the place is an overbooked one.
+   */
+  async holdPlace(
+    manager: EntityManager,
+    request: { bookingId: string; region: Region; day: string; time: SlotTime; now: Date; by: 'staff' | 'customer'; overbook?: boolean; overbooked?: boolean },
+  ): Promise<{ overbooked: boolean }> {
+    const { region, day, time, now } = request;
+    const settings = await this.settings.availabilitySettings(manager);
+    const start = slotStart(region, day, time);
+    const closed = closedReason(region, day, settings, holidayOn);
+    const tooSoon = request.by === 'customer' ? day < firstBookableDay(region, now, settings, holidayOn) : start.getTime() <= now.getTime();
+    if (closed !== null || tooSoon) {
+      const message =
+        request.by === 'staff'
+          ? closed === 'public_holiday'
+            ? `${holidayOn(region, day) ?? 'A public holiday'} is a public holiday in ${region}. Please choose another day.`
+            : closed !== null
+              ? 'That day is closed for bookings. Please choose another day, or open it in the availability settings.'
+              : 'That time has already passed. Please choose a time still ahead.'
+          : SLOT_CLOSED_MESSAGE;
+      const details = request.by === 'customer' ? { nextSlots: await this.nextFree(region, now, 5, manager) } : undefined;
+      throw new DomainError('SLOT_CLOSED', message, HttpStatus.BAD_REQUEST, [{ field: 'date', message }], undefined, details);
+    }
+    const current = await this.repository.placeOf(manager, request.bookingId);
+    if (current && current.region === region && current.day === day && current.slot === time) return { overbooked: request.overbooked ?? false };
+    if (current) await this.repository.release(manager, request.bookingId);
+    const capacity = capacityOf(region, day, settings);
+    const place = await this.repository.reserve(manager, { bookingId: request.bookingId, region, day, time, startsAt: start, capacity });
+    if (place !== null) return { overbooked: false };
+    if (request.by === 'customer') {
+      throw new DomainError('SLOT_TAKEN', SLOT_TAKEN_MESSAGE, HttpStatus.CONFLICT, undefined, undefined, {
+        nextSlots: await this.nextFree(region, now, 5, manager),
+      });
+    }
+    if (!request.overbook)
+      throw new DomainError('SLOT_FULL', APPOINTMENT_MESSAGES.slotFull, HttpStatus.CONFLICT, [{ field: 'time', message: APPOINTMENT_MESSAGES.slotFull }]);
+    await this.repository.reserve(manager, { bookingId: request.bookingId, region, day, time, startsAt: start, capacity, overbook: true });
+    return { overbooked: true };
   }
 
   private async daysOf(region: Region, from: string, days: number, now: Date, manager?: EntityManager): Promise<AvailabilityAnswer['days']> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { BookingStatusChanged } from './booking.events.js';
 import { Transform, type Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import { parseListParams, type ListParams } from '../../common/react-admin/list-
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { BookingStats } from '@relining/contracts/api/bookings';
-import { toBookingStatus } from '@relining/contracts/booking-rules';
+import { toBookingStatus, type BookingStatus } from '@relining/contracts/booking-rules';
 import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { Booking } from './booking.entity.js';
 import { BOOKING_CSV_COLUMNS, BOOKING_LIST, BookingsRepository } from './bookings.repository.js';
@@ -73,13 +73,19 @@ export class BookingsAdminService {
   async updateStatus(id: string, status: unknown): Promise<BookingResponse> {
     const value = toBookingStatus(status);
     if (!value) throw DomainError.validation([{ field: 'status', message: 'Status must be one of: New, Contacted, Scheduled, Completed, Cancelled' }]);
-    await this.dataSource.transaction(async (manager) => {
-      const previous = await this.repository.updateStatus(manager, id, value);
-      if (previous === undefined) throw DomainError.notFound('Booking not found.');
-      // A cancelled booking voids its referral's rebates not yet earned (the referrals module, in this transaction).
-      if (previous !== value) await this.events.publish(manager, new BookingStatusChanged(id, value, previous));
-    });
+    await this.dataSource.transaction((manager) => this.setStatusIn(manager, id, value));
     return this.get(id);
+  }
+
+  /**
+   * Sets a booking's status in the caller's transaction and tells the modules that react (a confirmed
+   * appointment makes it Scheduled; a cancelled booking voids its referral's rebates not yet earned
+   * and frees its place, in this transaction).
+   */
+  async setStatusIn(manager: EntityManager, id: string, status: BookingStatus): Promise<void> {
+    const previous = await this.repository.updateStatus(manager, id, status);
+    if (previous === undefined) throw DomainError.notFound('Booking not found.');
+    if (previous !== status) await this.events.publish(manager, new BookingStatusChanged(id, status, previous));
   }
 
   async stats(): Promise<BookingStats> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
+import { linkTokenHash } from '../../src/modules/appointments/booking-links.service.js';
 import { nextFreeSlots } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
@@ -37,7 +38,10 @@ type RecordKind =
   | 'slot'
   | 'rebate'
   | 'rebate-void'
-  | 'review';
+  | 'review'
+  | 'appointment'
+  | 'booking-link'
+  | 'calendar-feed';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -58,6 +62,10 @@ interface Fixtures {
   rebate: string;
   voidRebate: string;
   review: string;
+  /** A cancelled appointment (so the matrix's moves and cancellations change nothing), its private link's token, another admin's feed file. */
+  appointment: string;
+  bookingLink: string;
+  calendarFeedFile: string;
 }
 
 interface Call {
@@ -104,6 +112,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/addresses/suggest': { access: 'public', ok: 200, query: { q: 'Richmond' } },
   'GET /api/availability': { access: 'public', ok: 200, query: { suburb: 'Richmond VIC 3121' } },
   'GET /api/job-status/:code': { access: 'public', record: 'tracking-code', ok: 200 },
+  'GET /api/booking/:token': { access: 'public', record: 'booking-link', ok: 200 },
+  'GET /api/booking/:token/availability': { access: 'public', record: 'booking-link', ok: 200 },
+  'POST /api/booking/:token/move': { access: 'public', record: 'booking-link', ok: 409, body: () => ({ date: '2030-01-08', time: '9:00 AM' }) },
+  'POST /api/booking/:token/cancel': { access: 'public', record: 'booking-link', ok: 409, body: () => ({ reason: 'Checked by the matrix' }) },
+  'GET /api/calendar/:file': { access: 'public', record: 'calendar-feed', ok: 200 },
   'POST /api/auth/register': { access: 'public', ok: 400, body: () => ({}) },
   'POST /api/auth/verify-email': { access: 'public', ok: 400, body: () => ({ token: 'not-a-token' }) },
   'POST /api/auth/login': { access: 'public', ok: 401, body: () => ({ email: 'nobody@example.com.au', password: 'not the password' }) },
@@ -198,6 +211,20 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/settings/email': { access: 'admin', ok: 200 },
   'PUT /api/admin/settings/email': { access: 'admin', ok: 200, body: () => ({ autoNotify: true }) },
   'GET /api/admin/settings/availability': { access: 'admin', ok: 200 },
+  // A Sunday: refused as closed, so the fixture booking is never confirmed (404 for a missing booking first).
+  'POST /api/admin/bookings/:id/confirm': { access: 'admin', record: 'booking', ok: 400, body: () => ({ date: '2030-01-06', time: '9:00 AM', notify: false }) },
+  'GET /api/admin/appointments': { access: 'admin', ok: 200 },
+  'GET /api/admin/appointments/:id': { access: 'admin', record: 'appointment', ok: 200 },
+  'POST /api/admin/appointments/:id/reschedule': {
+    access: 'admin',
+    record: 'appointment',
+    ok: 409,
+    body: () => ({ date: '2030-01-08', time: '9:00 AM', notify: false }),
+  },
+  'POST /api/admin/appointments/:id/cancel': { access: 'admin', record: 'appointment', ok: 409, body: () => ({ reason: 'Matrix', notify: false }) },
+  'GET /api/admin/calendar-feed': { access: 'admin', ok: 200 },
+  'POST /api/admin/calendar-feed': { access: 'admin', ok: 201 },
+  'DELETE /api/admin/calendar-feed': { access: 'admin', ok: 200 },
   'PUT /api/admin/settings/availability': { access: 'admin', ok: 200, body: () => ({ cutoff: '14:00' }) },
   'GET /api/admin/company-profile': { access: 'admin', ok: 200 },
   'PUT /api/admin/company-profile': { access: 'admin', ok: 200, body: () => ({ serviceHours: 'Mon–Fri 7am–5pm' }) },
@@ -254,6 +281,9 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     rebate: () => ({ id: target === 'missing' ? missing : fixtures.rebate }),
     'rebate-void': () => ({ id: target === 'missing' ? missing : fixtures.voidRebate }),
     review: () => ({ id: target === 'missing' ? missing : fixtures.review }),
+    appointment: () => ({ id: target === 'missing' ? missing : fixtures.appointment }),
+    'booking-link': () => ({ token: target === 'missing' ? 'M'.repeat(43) : fixtures.bookingLink }),
+    'calendar-feed': () => ({ file: target === 'missing' ? `${'M'.repeat(32)}.ics` : fixtures.calendarFeedFile }),
   };
   const params = values[entry.record]();
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -365,7 +395,20 @@ describe('authorization matrix', () => {
       .send({ ...booking, ...otherSlot, email: 'unknown.code@example.com.au', referral_code: 'NOSUCH99' })
       .expect(201);
     const [review] = await sut.dataSource.query(`SELECT id FROM referral_reviews WHERE referral_code = 'NOSUCH99'`);
+    // A cancelled appointment of the unknown-code booking, a private link to it, and another admin's calendar feed.
+    const [appointment] = await sut.dataSource.query(
+      `INSERT INTO appointments (booking_id, region, day, slot, starts_at, customer_name, email, phone, address, suburb, status, cancelled_at, cancelled_by, cancel_reason)
+       SELECT id, 'VIC', '2030-01-07', '9:00 AM', '2030-01-06T22:00:00Z', full_name, email, phone, address, suburb, 'cancelled', now(), 'staff', 'Matrix'
+       FROM bookings WHERE email = 'unknown.code@example.com.au' RETURNING id`,
+    );
+    const bookingLink = 'L'.repeat(43);
+    await sut.dataSource.query(`INSERT INTO appointment_links (token_hash, appointment_id) VALUES ($1, $2)`, [linkTokenHash(bookingLink), appointment.id]);
+    const feedOwner = await createUser(sut.dataSource, { email: 'matrix-feed@example.com.au', role: 'admin' });
+    await sut.dataSource.query(`INSERT INTO calendar_feeds (user_id, token) VALUES ($1, $2)`, [feedOwner.id, 'F'.repeat(32)]);
     fixtures = {
+      appointment: appointment.id,
+      bookingLink,
+      calendarFeedFile: `${'F'.repeat(32)}.ics`,
       rebate: rebate.id,
       voidRebate: voidRebate.id,
       review: review.id,

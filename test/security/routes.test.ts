@@ -10,6 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const PUBLIC_ROUTES = [
   'GET /api/addresses/suggest', // address suggestions for the booking form (rate-limited, no personal data)
   'GET /api/availability', // a region's open days and free times for the booking form (rate-limited, never counts or names)
+  'GET /api/booking/:token', // the customer's private booking link: an unguessable token, their appointment only (rate-limited)
+  'GET /api/booking/:token/availability', // free times of that appointment's region, for moving it (rate-limited)
+  'GET /api/calendar/:file', // a staff member's calendar feed for calendar apps: the unguessable token is the key, rotated in the console
   'GET /api/health', // load balancers and uptime checks
   'GET /api/job-status/:code', // the customer's tracking page: an unguessable code, stage and first name only
   'POST /api/auth/admin/register', // always refused (spec: console sign-up disabled)
@@ -20,6 +23,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/register',
   'POST /api/auth/reset-password', // needs the e-mailed one-time token
   'POST /api/auth/verify-email', // needs the e-mailed one-time token
+  'POST /api/booking/:token/cancel', // the customer cancels their own appointment through their link (rate-limited)
+  'POST /api/booking/:token/move', // the customer moves their own appointment to a free slot (rate-limited)
   'POST /api/bookings', // the public booking form
   'POST /api/enquiries', // the corporate and product enquiry forms
   'POST /api/referrals/quick', // the quick referral form (no account)

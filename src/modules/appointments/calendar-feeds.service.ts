@@ -13,7 +13,7 @@ import { AppointmentsRepository } from './appointments.repository.js';
 
 /** A feed token: 24 random bytes, base64url (32 characters). */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-/** The feed lists visits from 30 days back, up to this many. */
+/** The feed lists visits from a month back, up to this many. */
 const FEED_PAST_DAYS = 30;
 const FEED_LIMIT = 5_000;
 

@@ -1,4 +1,4 @@
-import { formatDateIn, formatDateTimeIn, formatLongDateIn, formatLongDateTimeIn, formatLongDay, isoDayIn, zoneLabel } from './date-format.js';
+import { formatDateIn, formatDateTimeIn, formatLongDateIn, formatLongDateTimeIn, formatLongDay, isoDayIn, slotTimeLabel, zoneLabel } from './date-format.js';
 
 describe('one clock for people', () => {
   it.each([
@@ -69,5 +69,20 @@ describe('one clock for people', () => {
     it.each(['2/12/2026', '2026-12-2', '', '2026-02-30'])('refuses %j as a calendar day', (day) => {
       expect(() => formatLongDay(day)).toThrow(RangeError);
     });
+  });
+});
+
+describe('slotTimeLabel: a slot labelled with its site zone on the day', () => {
+  it.each([
+    ['Australia/Perth', '2026-12-01', '9:00 AM', '9:00 AM AWST'],
+    ['Australia/Sydney', '2026-12-01', '9:00 AM', '9:00 AM AEDT'],
+    ['Australia/Sydney', '2027-06-01', '9:00 AM', '9:00 AM AEST'],
+    ['Australia/Brisbane', '2026-12-01', '8:00 AM', '8:00 AM AEST'],
+    ['Australia/Adelaide', '2026-12-01', '5:00 PM', '5:00 PM ACDT'],
+    ['Australia/Darwin', '2026-12-01', '12:00 PM', '12:00 PM ACST'],
+    ['Australia/Hobart', '2027-04-04', '9:00 AM', '9:00 AM AEST'], // daylight saving ended at 3 AM that day
+    ['Australia/Melbourne', '2027-10-03', '9:00 AM', '9:00 AM AEDT'], // and began at 2 AM that day
+  ])('%s on %s: %s → %s', (zone, day, time, label) => {
+    expect(slotTimeLabel(zone, day, time)).toBe(label);
   });
 });

@@ -72,3 +72,22 @@ export function zoneLabel(timeZone: string): string {
   const city = timeZone.split('/').pop()!.replace(/_/g, ' ');
   return `${city} time`;
 }
+
+/**
+ * 'AWST', 'AEDT': a zone's abbreviation during the working hours of a calendar day (read at 04:00 UTC,
+ * between noon and 3 PM in every Australian zone; daylight saving changes at 2 or 3 AM, before the
+ * first appointment of the day).
+ */
+export function zoneAbbreviationOn(timeZone: string, day: string): string {
+  return (
+    dateFormat('en-AU', { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(`${day}T04:00:00Z`))
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+/** '9:00 AM AWST': a slot's time labelled with its site's zone on that day. */
+export function slotTimeLabel(timeZone: string, day: string, time: string): string {
+  const zone = zoneAbbreviationOn(timeZone, day);
+  return zone ? `${time} ${zone}` : time;
+}

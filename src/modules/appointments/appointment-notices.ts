@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { APPOINTMENT_MINUTES } from '@relining/contracts/api/appointments';
 import { COMPANY } from '@relining/contracts/business';
-import { formatLongDay } from '@relining/contracts/date-format';
+import { formatLongDay, slotTimeLabel } from '@relining/contracts/date-format';
 import { REGIONS } from '@relining/contracts/regions';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -31,14 +31,11 @@ export class AppointmentNotices {
   constructor(@InjectConfig() private readonly config: AppConfig) {}
 
   /** 'Tuesday 1 December 2026' and '9:00 AM AWST'. */
-  when(appointment: Pick<AppointmentRow, 'region' | 'day' | 'slot' | 'startsAt'>): { date: string; time: string } {
-    const zone = new Intl.DateTimeFormat('en-AU', { timeZone: REGIONS[appointment.region].timeZone, timeZoneName: 'short' })
-      .formatToParts(appointment.startsAt)
-      .find((part) => part.type === 'timeZoneName')?.value;
-    return { date: formatLongDay(appointment.day), time: zone ? `${appointment.slot} ${zone}` : appointment.slot };
+  when(appointment: Pick<AppointmentRow, 'region' | 'day' | 'slot'>): { date: string; time: string } {
+    return { date: formatLongDay(appointment.day), time: slotTimeLabel(REGIONS[appointment.region].timeZone, appointment.day, appointment.slot) };
   }
 
-  label(appointment: Pick<AppointmentRow, 'region' | 'day' | 'slot' | 'startsAt'>): string {
+  label(appointment: Pick<AppointmentRow, 'region' | 'day' | 'slot'>): string {
     const { date, time } = this.when(appointment);
     return `${date}, ${time}`;
   }

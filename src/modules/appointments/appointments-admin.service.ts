@@ -91,7 +91,7 @@ export class AppointmentsAdminService implements OnModuleInit {
       time: row.slot,
       startsAt: new Date(row.startsAt).toISOString(),
       endsAt: new Date(new Date(row.startsAt).getTime() + APPOINTMENT_MINUTES * 60_000).toISOString(),
-      label: this.notices.label({ ...row, startsAt: new Date(row.startsAt) }),
+      label: this.notices.label(row),
       technician: row.technician,
       status: row.status,
       overbooked: row.overbooked,

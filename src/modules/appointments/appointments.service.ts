@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { APPOINTMENT_MESSAGES } from '@relining/contracts/api/appointments';
+import { dateFormat, slotTimeLabel } from '@relining/contracts/date-format';
 import { AVAILABILITY_DAYS_MAX, type AvailabilityAnswer } from '@relining/contracts/availability';
 import { TIME_SLOTS } from '@relining/contracts/booking-rules';
 import { REGIONS, isRegion, type Region } from '@relining/contracts/regions';
@@ -21,11 +22,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A slot as people read it: 'Tuesday 1 December, 9:00 AM AEDT' (the site's time zone, labelled). */
 export function slotLabel(region: Region, day: string, time: SlotTime): string {
-  const zone = new Intl.DateTimeFormat('en-AU', { timeZone: REGIONS[region].timeZone, timeZoneName: 'short' })
-    .formatToParts(slotStart(region, day, time))
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const date = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
-  return `${date}, ${time}${zone ? ` ${zone}` : ''}`;
+  const date = dateFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
+  return `${date}, ${slotTimeLabel(REGIONS[region].timeZone, day, time)}`;
 }
 
 /**

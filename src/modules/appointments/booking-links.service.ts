@@ -137,7 +137,7 @@ export class BookingLinksService implements LinkMinter, OnModuleInit {
       date: row.day,
       time: row.slot,
       startsAt: startsAt.toISOString(),
-      label: this.notices.label({ ...row, startsAt }),
+      label: this.notices.label(row),
       firstName: firstNameOf(row.customerName),
       address: row.address,
       suburb: row.suburb,

@@ -3,7 +3,8 @@ import { perMinute } from '../../../common/dates/per-minute.js';
 import { DomainEvents, type StagedWrite } from '../../../common/events/domain-events.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { InjectConfig } from '../../../config/config.module.js';
-import { formatLongDateTimeIn, formatLongDay } from '@relining/contracts/date-format';
+import { formatLongDateTimeIn, formatLongDay, slotTimeLabel } from '@relining/contracts/date-format';
+import { isRegion, REGIONS } from '@relining/contracts/regions';
 import { firstName } from '@relining/contracts/person-name';
 import { placeLabel } from '@relining/contracts/place-label';
 import { BookingCreated } from '../../bookings/booking.events.js';
@@ -46,6 +47,8 @@ export class BookingMailer implements OnModuleInit {
 
   private bookingCreated({ booking }: BookingCreated): Promise<StagedWrite> {
     const preferredDate = preferredDateText(booking.preferredDate);
+    // The time in the site's zone, labelled ('9:00 AM AWST'): the customer may be anywhere.
+    const preferredTime = isRegion(booking.state) ? slotTimeLabel(REGIONS[booking.state].timeZone, booking.preferredDate, booking.preferredTime) : booking.preferredTime;
     return this.notifications.stage([
       {
         template: 'booking_autoresponse',
@@ -53,7 +56,7 @@ export class BookingMailer implements OnModuleInit {
         variables: {
           customerName: firstName(booking.fullName),
           preferredDate,
-          preferredTime: booking.preferredTime,
+          preferredTime,
           address: booking.address,
           suburb: placeLabel(booking),
         },
@@ -72,7 +75,7 @@ export class BookingMailer implements OnModuleInit {
           state: booking.state ?? '',
           postcode: booking.postcode ?? '',
           preferredDate,
-          preferredTime: booking.preferredTime,
+          preferredTime,
           howHeard: booking.howHeardAboutUs || 'Not given',
           message: booking.briefDescription,
           receivedAt: this.receivedAt(booking.createdAt),

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
+import { APPOINTMENT_MESSAGES, type ManagedAppointment } from '@relining/contracts/api/appointments';
 import { AVAILABILITY_DAYS_MAX, type AvailabilityAnswer } from '@relining/contracts/availability';
 import { TIME_SLOTS } from '@relining/contracts/booking-rules';
 import { REGIONS, isRegion, type Region } from '@relining/contracts/regions';
@@ -64,6 +65,12 @@ export class AppointmentsService implements OnModuleInit {
       throw DomainError.validation([{ field: 'from', message: 'from must be a date such as 2026-12-01' }]);
     }
     return { region, timeZone: REGIONS[region].timeZone, days: await this.daysOf(region, from, days, now) };
+  }
+
+  /** GET /api/booking/:token: the appointment the customer's private link shows (404 for an unknown token). */
+  // replaced by the real method in main
+  async managed(_token: string): Promise<ManagedAppointment> {
+    throw DomainError.notFound(APPOINTMENT_MESSAGES.linkUnknown);
   }
 
   private async daysOf(region: Region, from: string, days: number, now: Date, manager?: EntityManager): Promise<AvailabilityAnswer['days']> {

@@ -5,7 +5,8 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * What every page needs once it becomes interactive, fetched as one file rather than a dozen small
  * ones (each request costs the main thread a few ms while the page loads): React, the router, the
  * site's frame (layout, navigation, session, the dialogs' shells) and the small pieces several pages
- * share (fields, the address field, the job tracker, the booking rules, the hero and its artwork).
+ * share (fields, the address field, the job tracker, the booking rules, the hero and its artwork, what a
+ * refused time shows: the booking form's and the booking link page's).
  */
 const FRAME = [
   /^\0rolldown[\\/]runtime/,
@@ -15,6 +16,7 @@ const FRAME = [
   // The hero's artwork: every marketing page shows it until staff choose a photo.
   /[\\/]public-site[\\/]src[\\/]components[\\/]illustrations[\\/]HeroArtwork\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]jobs[\\/]JobTracker\.tsx$/,
+  /[\\/]public-site[\\/]src[\\/]booking[\\/](SlotParts\.tsx|refusal\.ts)$/,
   /[\\/]public-site[\\/]src[\\/]auth[\\/]session\.tsx$/,
   /[\\/]public-site[\\/]src[\\/]lib[\\/](site|head|toast|first-interaction|useHydrated)\.ts$/,
   /[\\/]public-site[\\/]src[\\/]pages[\\/]NotFoundPage\.tsx$/,
@@ -28,7 +30,7 @@ const FRAME = [
  * The booking form's date and time picker (booking/SlotPicker.tsx) is fetched at the first interaction.
  */
 const HOME = [
-  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx|refusal\.ts))$/,
+  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx))$/,
 ];
 
 /**

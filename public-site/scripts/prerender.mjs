@@ -10,7 +10,8 @@ import { writeFavicons, writeOgImages } from './brand-assets.mjs';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The server-side build: used here, and kept for the server, which renders the job-status page with
-// its job at request time (src/common/http/frontends.ts). Never served as a file.
+// its job (and the booking link page with its appointment) at request time (src/common/http/frontends.ts).
+// Never served as a file.
 const ssrDist = path.join(dist, '_server');
 const { renderPage, STATIC_PATHS, SITEMAP_PATHS, SHELLS, ORIGIN_PLACEHOLDER, PRINTED_AMOUNTS, OG_IMAGES, OG_BRAND, ARTWORK_FILES } = await import(
   path.join(ssrDist, 'entry-server.js')
@@ -116,7 +117,7 @@ const buildManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manife
 for (const shell of SHELLS) {
   const file = `_shell/${shell.pattern.split('/')[1]}.html`;
   await write(file, withModulePreloads(page(await renderPage(shell.samplePath, origin)), shell.source));
-  manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false, serverRendered: shell.pattern === '/job-status/:code' });
+  manifest.shells.push({ pattern: shell.pattern, file, noindex: shell.noindex ?? false, serverRendered: shell.serverRendered });
 }
 // The page template for the server's renders: the same as the prerendered pages'.
 await write('_server/page.html', template);
@@ -132,7 +133,7 @@ await write(
 );
 await write(
   'robots.txt',
-  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
+  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /plumber-dashboard\nDisallow: /job-status/\nDisallow: /booking/\nDisallow: /reset-password\nDisallow: /verify-email\n\nSitemap: ${origin}/sitemap.xml\n`,
 );
 await writeFavicons(dist, path.join(root, 'public', 'favicon.svg'));
 // The site's own artwork, one SVG file per drawing: pages show them as images (components/Artwork.tsx).

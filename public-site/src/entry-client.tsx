@@ -34,10 +34,10 @@ function afterFirstPaint(): Promise<void> {
 const container = document.getElementById('root')!;
 const early = holdEarlyInput(container);
 const path = window.location.pathname;
-// The server renders the job-status page with its job and sends the job along: that page is then
-// like any prerendered one. Without it (the server could not render it), it is a shell that shows its
-// content only once its code and data are here: no reason to wait for a paint of its loading state,
-// and its data is requested now, beside the code.
+// The server renders the job-status page with its job (the booking link page with its appointment)
+// and sends the data along: that page is then like any prerendered one. Without it (the server could
+// not render it), it is a shell that shows its content only once its code and data are here: no
+// reason to wait for a paint of its loading state, and its data is requested now, beside the code.
 const rendered = adoptDocumentPageData();
 const shell = !rendered && isShellPath(path);
 if (!rendered) prefetchPageData(path);

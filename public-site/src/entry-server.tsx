@@ -67,12 +67,14 @@ export const SHELLS = ROUTES.filter((route) => route.shell).map((route) => ({
   samplePath: route.shell!.samplePath,
   source: route.shell!.source,
   noindex: route.head.noindex ?? false,
+  serverRendered: route.shell!.serverRendered ?? false,
 }));
 
 /**
- * Renders a page that shows data at request time (the job-status page with its job), for the server:
- * the HTML shows the data at once, and `headTags` carries the data as a JSON block (not a script the
- * Content-Security-Policy would have to allow) for the browser to hydrate with the same data.
+ * Renders a page that shows data at request time (the job-status page with its job, the booking link
+ * page with its appointment), for the server: the HTML shows the data at once, and `headTags` carries
+ * the data as a JSON block (not a script the Content-Security-Policy would have to allow) for the
+ * browser to hydrate with the same data.
  */
 export async function renderPageWithData(path: string, origin: string, data: PageData, content?: SiteContent): Promise<RenderedPage> {
   const release = seedPageData(data);

@@ -26,6 +26,7 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   '/verify-email': () => import('./auth/VerifyEmailPage'),
   '/reset-password': () => import('./auth/ResetPasswordPage'),
   '/job-status/:code': () => import('./jobs/JobStatusPage'),
+  '/booking/:token': () => import('./appointments/AppointmentPage'),
 };
 
 function matches(pattern: string, path: string): boolean {
@@ -61,20 +62,26 @@ interface Prefetch {
 
 /**
  * The API data a shell page shows, requested as the page starts rather than after its code has
- * loaded: the job-status page's job. `takePrefetched()` hands it over, once.
+ * loaded: the job-status page's job, the booking link page's appointment. `takePrefetched()` hands it
+ * over, once.
  */
 const prefetched = new Map<string, Prefetch>();
 
+/** A shell page's address (its key in the last segment) → the API path of its data. */
+const PAGE_DATA: ReadonlyArray<readonly [RegExp, (key: string) => string]> = [
+  [/^\/job-status\/([^/]+)\/?$/, (code) => `/job-status/${encodeURIComponent(code)}`],
+  [/^\/booking\/([^/]+)\/?$/, (token) => `/booking/${encodeURIComponent(token)}`],
+];
+
 export function prefetchPageData(path: string): void {
-  const job = /^\/job-status\/([^/]+)\/?$/.exec(path);
-  if (!job) return;
-  let code: string;
+  const page = PAGE_DATA.find(([pattern]) => pattern.test(path));
+  if (!page) return;
+  let apiPath: string;
   try {
-    code = decodeURIComponent(job[1]!);
+    apiPath = page[1](decodeURIComponent(page[0].exec(path)![1]!));
   } catch {
     return;
   }
-  const apiPath = `/job-status/${encodeURIComponent(code)}`;
   // A bare fetch, not the shared client (@relining/contracts/client/http): this runs in the tiny entry
   // script, before React and the frame (where the client lives) have loaded. The page reads the answer
   // with the client's answerOf, so the error format is handled in one place.
@@ -90,12 +97,13 @@ export function prefetchPageData(path: string): void {
   );
   prefetched.set(apiPath, entry);
   // While the job and the page's code download, in a task of its own.
-  setTimeout(prepareJobDates, 0);
+  if (apiPath.startsWith('/job-status/')) setTimeout(prepareJobDates, 0);
 }
 
 /**
- * A page the server rendered with its data (the job status) carries that data in the document, so
- * the browser neither asks for it again nor renders anything different from what it was sent.
+ * A page the server rendered with its data (the job status, the booking link) carries that data in
+ * the document, so the browser neither asks for it again nor renders anything different from what it
+ * was sent.
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 

@@ -67,6 +67,11 @@ export interface SiteRoute {
      * from the HTML, since the page shows nothing of its own until that code has run.
      */
     source: string;
+    /**
+     * The page can be rendered with its data (it reads it with peekPrefetched): the server renders it
+     * so when a module registers the page (src/common/http/server-rendered-pages.ts).
+     */
+    serverRendered?: boolean;
   };
 }
 
@@ -227,7 +232,19 @@ export const ROUTES: SiteRoute[] = [
     head: { path: '/job-status', title: 'Your Job Status | Pipe Relining Australia', description: 'Follow your pipe relining job.', noindex: true },
     ...page(PAGE_LOADERS['/job-status/:code']!),
     sitemap: false,
-    shell: { samplePath: '/job-status/loading', source: 'src/jobs/JobStatusPage.tsx' },
+    shell: { samplePath: '/job-status/loading', source: 'src/jobs/JobStatusPage.tsx', serverRendered: true },
+  },
+  {
+    path: '/booking/:token',
+    head: {
+      path: '/booking',
+      title: 'Your Clean & View Appointment | Pipe Relining Australia',
+      description: 'See, move or cancel your Clean & View appointment.',
+      noindex: true,
+    },
+    ...page(PAGE_LOADERS['/booking/:token']!),
+    sitemap: false,
+    shell: { samplePath: '/booking/loading', source: 'src/appointments/AppointmentPage.tsx', serverRendered: true },
   },
 ];
 

@@ -13,6 +13,10 @@ describe('loggablePath', () => {
     ['/api/job-status/booked-job1-abc/extra', '/api/job-status/booked-job1-[redacted]/extra'],
     ['/api/admin/jobs/5b7c9a2e-0000-4000-8000-000000000000', '/api/admin/jobs/5b7c9a2e-0000-4000-8000-000000000000'],
     ['/job-status', '/job-status'],
+    ['/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ', '/booking/[redacted]'],
+    ['/api/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ/move', '/api/booking/[redacted]/move'],
+    ['/api/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ/availability?from=2026-12-01&days=14', '/api/booking/[redacted]/availability'],
+    ['/api/admin/bookings/5b7c9a2e-0000-4000-8000-000000000000', '/api/admin/bookings/5b7c9a2e-0000-4000-8000-000000000000'],
     [undefined, ''],
   ])('logs %s as %s', (url, expected) => {
     expect(loggablePath(url)).toBe(expected);

@@ -8,17 +8,21 @@
 export const REDACTED = '[redacted]';
 
 /**
- * Path segments that are credentials: the job-status tracking code (whoever has it sees the job). The
- * code's readable start (status and job number) is kept so an operator can tell which job was asked for.
+ * Path segments that are credentials: the job-status tracking code (whoever has it sees the job), whose
+ * readable start (status and job number) is kept so an operator can tell which job was asked for; and
+ * the booking link's token (whoever has it can move or cancel the appointment: issue 16), kept not at all.
  */
-const SECRET_SEGMENTS: readonly RegExp[] = [/^(\/(?:api\/)?job-status\/)([^/]+)/];
+const SECRET_SEGMENTS: ReadonlyArray<{ pattern: RegExp; readableStart: boolean }> = [
+  { pattern: /^(\/(?:api\/)?job-status\/)([^/]+)/, readableStart: true },
+  { pattern: /^(\/(?:api\/)?booking\/)([^/]+)/, readableStart: false },
+];
 
 /** A request path as logged: never the query string (reset and verification tokens ride there), no secret segments. */
 export function loggablePath(url: string | undefined): string {
   let path = (url ?? '').split(/[?#]/, 1)[0]!;
-  for (const pattern of SECRET_SEGMENTS) {
+  for (const { pattern, readableStart } of SECRET_SEGMENTS) {
     path = path.replace(pattern, (_match, prefix: string, segment: string) => {
-      const readable = segment.lastIndexOf('-');
+      const readable = readableStart ? segment.lastIndexOf('-') : -1;
       return `${prefix}${readable > 0 ? `${segment.slice(0, readable + 1)}${REDACTED}` : REDACTED}`;
     });
   }

@@ -1,4 +1,5 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
@@ -18,6 +19,10 @@ import users from './users';
 import media from './media';
 import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
+
+// The calendar (react-big-calendar, date-fns and its drag and drop) loads in a chunk of its own when
+// the page is opened: none of it is in the console's first load.
+const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })));
 
 /** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
 const Home = () => <Navigate to="/dashboard" replace />;
@@ -61,6 +66,14 @@ export function App() {
           {/* The referrals list lives on the dashboard (spec §2): its own address leads there, with its
               filters and page; /referrals/:id is the referrals resource's own route. */}
           <Route path="/referrals" element={<ReferralListRedirect />} />
+          <Route
+            path="/calendar"
+            element={
+              <Suspense fallback={<Loading />}>
+                <CalendarPage />
+              </Suspense>
+            }
+          />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>

@@ -6,6 +6,7 @@ import { Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { BOOKING_STATUS_LABELS } from '@relining/contracts/booking-rules';
 import { placeLabel } from '@relining/contracts/place-label';
+import { BookingAppointment } from '../appointments/BookingAppointment';
 import { formatDateTime } from '../common/dates';
 import { DetailRows as Rows, DetailSection } from '../common/DetailSection';
 import { mailtoHref } from '../common/links';
@@ -36,8 +37,9 @@ function BookingActions() {
 }
 
 /**
- * A booking at its own address (/admin/bookings/:id/show): every field, its status, the referral code
- * it carried and what became of it, the job(s) made from it, and 'Create job' while there is none.
+ * A booking at its own address (/admin/bookings/:id/show): every field, its confirmed appointment
+ * (confirm, move, cancel), its status, the referral code it carried and what became of it, the job(s)
+ * made from it, and 'Create job' while there is none.
  */
 export function BookingShow() {
   return (
@@ -88,6 +90,7 @@ function BookingDetail() {
           />
         </Section>
       </Box>
+      <BookingAppointment booking={booking} />
       <Section title="Job description">
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {booking.briefDescription}

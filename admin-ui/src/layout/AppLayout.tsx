@@ -1,4 +1,5 @@
 import BusinessIcon from '@mui/icons-material/Business';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
 import EventNoteIcon from '@mui/icons-material/EventNote';
@@ -20,6 +21,7 @@ export const MENU: MenuEntry[] = [
   { to: '/referral-reviews', label: 'Referral reviews', icon: <FactCheckIcon />, badge: <OpenReviewsCount /> },
   { to: '/rebates', label: 'Rebates', icon: <PaymentsIcon /> },
   { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
+  { to: '/calendar', label: 'Calendar', icon: <CalendarMonthIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },

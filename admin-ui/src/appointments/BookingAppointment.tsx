@@ -1,7 +1,8 @@
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import MoveUpIcon from '@mui/icons-material/MoveUp';
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { useGetList, useRefresh } from 'react-admin';
 import { APPOINTMENT_STATUS_LABELS, type AppointmentRecord } from '@relining/contracts/api/appointments';
@@ -115,7 +116,15 @@ function AppointmentRows({ appointment }: { appointment: AppointmentRecord }) {
   return (
     <DetailRows
       rows={[
-        ['When', appointment.label],
+        [
+          'When',
+          <Box component="span" key="when" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap' }}>
+            {appointment.label}
+            <Link component={RouterLink} to={`/calendar?region=${appointment.region}&date=${appointment.date}`}>
+              Show in calendar
+            </Link>
+          </Box>,
+        ],
         ['Technician', appointment.technician ?? 'Not assigned'],
         ['Status', status],
         ['Confirmed', formatDateTime(appointment.confirmedAt)],

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppointmentRecord } from '@relining/contracts/api/appointments';
 import { zoneLabel } from '@relining/contracts/date-format';
 import { isRegion, REGION_CODES, REGIONS, type Region } from '@relining/contracts/regions';
@@ -68,10 +68,20 @@ function storeRegion(region: Region): void {
  * Loaded on demand (React.lazy in App.tsx): react-big-calendar stays out of the console's first load.
  */
 export function CalendarPage() {
-  const [region, setRegion] = useState<Region | null>(storedRegion);
+  // A link may name the region and the day to show (`?region=WA&date=2026-12-03`: the booking page's 'Show in calendar').
+  const [params] = useSearchParams();
+  const [region, setRegion] = useState<Region | null>(() => {
+    const asked = params.get('region');
+    return isRegion(asked) ? asked : storedRegion();
+  });
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [view, setView] = useState<CalendarView>(small ? 'day' : 'week');
-  const [date, setDate] = useState(() => wallClock(Date.now(), region ? REGIONS[region].timeZone : consoleConfig.current.timeZone));
+  const [date, setDate] = useState(() => {
+    const asked = /^(\d{4})-(\d{2})-(\d{2})$/.exec(params.get('date') ?? '');
+    // The day's noon as a wall clock (the calendar's Dates hold the region's clock in the browser's fields).
+    if (asked) return new Date(Number(asked[1]), Number(asked[2]) - 1, Number(asked[3]), 12);
+    return wallClock(Date.now(), region ? REGIONS[region].timeZone : consoleConfig.current.timeZone);
+  });
   const [showCancelled, setShowCancelled] = useState(false);
   const [moving, setMoving] = useState<{ appointment: AppointmentRecord; target: { date: string; time: SlotTime } } | null>(null);
   const notify = useNotify();

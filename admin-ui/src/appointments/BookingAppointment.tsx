@@ -128,7 +128,14 @@ function AppointmentRows({ appointment }: { appointment: AppointmentRecord }) {
         ['Technician', appointment.technician ?? 'Not assigned'],
         ['Status', status],
         ['Confirmed', formatDateTime(appointment.confirmedAt)],
-        ['Reminder', appointment.reminderQueuedAt ? `Queued ${formatDateTime(appointment.reminderQueuedAt)}` : 'Not sent yet'],
+        [
+          'Reminder',
+          appointment.reminderQueuedAt
+            ? `Sent ${formatDateTime(appointment.reminderQueuedAt)}`
+            : appointment.reminderDueAt
+              ? `Goes ${formatDateTime(appointment.reminderDueAt)}`
+              : 'None (confirmed after 4 PM the day before)',
+        ],
       ]}
     />
   );

@@ -104,6 +104,7 @@ export class AppointmentsAdminService implements OnModuleInit {
       cancelledBy: row.cancelledBy,
       cancelledAt: row.cancelledAt ? new Date(row.cancelledAt).toISOString() : null,
       confirmedAt: new Date(row.confirmedAt).toISOString(),
+      reminderDueAt: row.reminderDueAt ? new Date(row.reminderDueAt).toISOString() : null,
       reminderQueuedAt: row.reminderQueuedAt ? new Date(row.reminderQueuedAt).toISOString() : null,
       updatedAt: new Date(row.updatedAt).toISOString(),
     };

@@ -78,6 +78,8 @@ export interface AppointmentRecord {
   cancelledBy: 'customer' | 'staff' | null;
   cancelledAt: string | null;
   confirmedAt: string;
+  /** When the reminder e-mail is due (the day before, 4:00 PM site time), or null when there is none (confirmed after that). */
+  reminderDueAt: string | null;
   /** When the reminder e-mail was queued (once), or null. */
   reminderQueuedAt: string | null;
   updatedAt: string;

@@ -283,6 +283,48 @@ export const STAFF_REFERRAL_NOTES = [
   'Tenant on site; contact the owner for approval before the reline.',
 ] as const;
 
+/**
+ * The technicians who do the Clean & View visits, two per state (a slot takes two visits): the two
+ * places of a slot go to different technicians, so nobody is in two places at once.
+ */
+export const TECHNICIANS = {
+  VIC: ['Sam', 'Priya'],
+  NSW: ['Jack', 'Mei'],
+  QLD: ['Tom', 'Aroha'],
+  SA: ['Ben', 'Nadia'],
+  WA: ['Liam', 'Keira'],
+  TAS: ['Callum', 'Ivy'],
+  NT: ['Dylan', 'Rosa'],
+  ACT: ['Hamish', 'Leila'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/**
+ * Where the coming fortnight's confirmed visits are, taken in turn: Melbourne and Sydney most, and
+ * every state's crew at work (Victoria, New South Wales, Queensland and Western Australia in the first four).
+ */
+export const VISIT_AREAS: readonly Region[] = [
+  'melbourneInner',
+  'sydney',
+  'brisbane',
+  'perth',
+  'melbourneNorthWest',
+  'sydneyCoast',
+  'adelaide',
+  'melbourneSouthEast',
+  'brisbane',
+  'canberra',
+  'regionalNsw',
+  'perth',
+  'regionalVictoria',
+  'hobartLaunceston',
+];
+
+/** The two demo appointments that were cancelled: where, by whom and why. */
+export const APPOINTMENT_CANCELLATIONS: ReadonlyArray<{ area: Region; by: 'customer' | 'staff'; reason: string }> = [
+  { area: 'sydneyCoast', by: 'customer', reason: 'Our plumber cleared the drain after all. We will book again if it comes back.' },
+  { area: 'melbourneSouthEast', by: 'staff', reason: 'The strata manager asked us to wait for the committee to approve the work; we will call to rebook.' },
+];
+
 export interface DemoPlumberProfile {
   fullName: string;
   businessName: string;

@@ -1,11 +1,17 @@
+import { DEFAULT_AVAILABILITY } from '@relining/contracts/availability';
 import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
-import { BOOKING_STATUSES } from '@relining/contracts/booking-rules';
+import { BOOKING_STATUSES, TIME_SLOTS } from '@relining/contracts/booking-rules';
 import { isoDayIn } from '@relining/contracts/date-format';
 import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 import { JOB_STATUSES } from '@relining/contracts/job-status';
 import { REFERRAL_STATUSES, type RebateStatus, type ReferralStatus } from '@relining/contracts/referral-rules';
+import { isRegion, type Region } from '@relining/contracts/regions';
+import { reminderDueAt } from '../modules/appointments/appointment.rules.js';
+import { availability, capacityOf, closedReason, firstBookableDay, localClock, slotStart } from '../modules/appointments/availability.rules.js';
+import { holidayOn } from '../modules/appointments/public-holidays.js';
 import { MILESTONE_KINDS, partStatus, planReferralStatus, type LedgerEntry } from '../modules/rebates/rebate.rules.js';
-import { applyPlannedStatus, DEMO_WINDOW_DAYS, planDemoBusiness, type DemoBusinessPlan, type PlannedRebates } from './demo-business-plan.js';
+import { TECHNICIANS } from './demo-business-data.js';
+import { applyPlannedStatus, DEMO_AHEAD_DAYS, DEMO_WINDOW_DAYS, planDemoBusiness, type DemoBusinessPlan, type PlannedRebates } from './demo-business-plan.js';
 import { isoDayBefore, wallClockInstant } from './demo-clock.js';
 
 const DAY = 86_400_000;
@@ -40,6 +46,16 @@ function instantsOf(plan: DemoBusinessPlan): Array<[string, Date]> {
     ...plan.jobs.flatMap((j): Array<[string, Date]> => [
       [`job ${j.customerName} created`, j.createdAt],
       ...j.events.map((e): [string, Date] => [`job ${j.customerName} ${e.status}`, e.at]),
+    ]),
+    // What happened to places and appointments (the visits themselves and their reminders are ahead).
+    ...plan.places.flatMap((p): Array<[string, Date]> => [
+      [`place ${p.region} ${p.day} ${p.slot} taken`, p.createdAt],
+      ...(p.releasedAt ? [[`place ${p.region} ${p.day} ${p.slot} released`, p.releasedAt] as [string, Date]] : []),
+    ]),
+    ...plan.appointments.flatMap((a): Array<[string, Date]> => [
+      [`appointment ${a.region} ${a.day} confirmed`, a.confirmedAt],
+      [`appointment ${a.region} ${a.day} updated`, a.updatedAt],
+      ...(a.cancelledAt ? [[`appointment ${a.region} ${a.day} cancelled`, a.cancelledAt] as [string, Date]] : []),
     ]),
   ];
 }
@@ -168,7 +184,9 @@ describe('the demo business plan', () => {
       enquiries: sut.enquiries.length,
       referrals: sut.referrals.length,
       jobs: sut.jobs.length,
-    }).toEqual({ plumbers: 6, bookings: 40, enquiries: 10, referrals: 30, jobs: 25 });
+      appointments: sut.appointments.length,
+      cancelledAppointments: sut.appointments.filter((appointment) => appointment.status === 'cancelled').length,
+    }).toEqual({ plumbers: 6, bookings: 70, enquiries: 10, referrals: 30, jobs: 25, appointments: 39, cancelledAppointments: 2 });
   });
 
   it('shows every status of every console screen', () => {
@@ -346,7 +364,164 @@ describe('the demo business plan', () => {
     for (const booking of plan.bookings) {
       expect(booking.preferredDate >= isoDayBefore(today, DEMO_WINDOW_DAYS)).toBe(true);
       expect(booking.preferredDate <= isoDayBefore(today, -14)).toBe(true);
-      if (booking.status === 'scheduled') expect(booking.preferredDate > today).toBe(true);
+      // Scheduled: today's visits and the coming fortnight's.
+      if (booking.status === 'scheduled') expect(booking.preferredDate >= today).toBe(true);
     }
+  });
+});
+
+describe('the demo calendar (places and appointments)', () => {
+  const regionOf = (state: string): Region => {
+    if (!isRegion(state)) throw new Error(state);
+    return state;
+  };
+  const closed = (region: Region, day: string) => closedReason(region, day, DEFAULT_AVAILABILITY, holidayOn);
+
+  // Ordinary weeks, Easter, Christmas and New Year, daylight-saving changes, late at night, and a zone far from Australia's.
+  const moments: Array<[string, string]> = [
+    ['2026-05-20T03:15:00Z', MELBOURNE],
+    ['2026-03-31T22:00:00Z', MELBOURNE], // the Wednesday before Easter
+    ['2026-04-02T05:30:00Z', MELBOURNE], // Thursday before Good Friday, after the cut-off
+    ['2026-12-20T22:00:00Z', MELBOURNE], // the Monday before Christmas
+    ['2026-12-24T06:00:00Z', MELBOURNE],
+    ['2026-10-03T16:10:00Z', MELBOURNE],
+    ['2026-07-31T13:59:00Z', MELBOURNE],
+    ['2026-03-01T19:40:00Z', 'Australia/Perth'],
+    ['2027-01-01T00:00:00Z', 'Etc/GMT+12'],
+    // A day every five weeks of a year, at varying hours.
+    ...Array.from({ length: 11 }, (_, index): [string, string] => [new Date(Date.UTC(2027, 0, 3 + index * 35, (index * 5) % 24, 20)).toISOString(), MELBOURNE]),
+  ];
+
+  describe.each(moments)('at %s in %s', (iso, timeZone) => {
+    const now = new Date(iso);
+    const sut = planDemoBusiness(now, timeZone);
+    const today = isoDayIn(timeZone, now);
+    const lastDay = isoDayBefore(today, -DEMO_AHEAD_DAYS);
+    const live = sut.places.filter((place) => place.releasedAt === null);
+
+    it('has visits in the next two weeks in at least four states, Victoria, New South Wales, Queensland and Western Australia among them', () => {
+      const ahead = sut.appointments.filter((a) => a.status === 'confirmed' && a.day >= today && a.day <= lastDay);
+      expect(ahead.length).toBeGreaterThanOrEqual(30);
+      const regions = new Set(ahead.map((a) => a.region));
+      expect(regions.size).toBeGreaterThanOrEqual(4);
+      for (const region of ['NSW', 'VIC', 'QLD', 'WA']) expect(regions).toContain(region);
+    });
+
+    it('has a few visits a day, on most days', () => {
+      const perDay = new Map<string, number>();
+      for (const a of sut.appointments) if (a.status === 'confirmed') perDay.set(a.day, (perDay.get(a.day) ?? 0) + 1);
+      expect(Math.max(...perDay.values())).toBeLessThanOrEqual(7);
+      expect(perDay.size).toBeGreaterThanOrEqual(8);
+    });
+
+    it('books places and visits on open days only, within the working day of the site', () => {
+      for (const place of sut.places) {
+        expect([place.region, place.day, closed(place.region, place.day)]).toEqual([place.region, place.day, null]);
+        expect(place.startsAt).toEqual(slotStart(place.region, place.day, place.slot));
+      }
+      for (const a of sut.appointments) {
+        expect([a.region, a.day, closed(a.region, a.day)]).toEqual([a.region, a.day, null]);
+        expect(a.startsAt).toEqual(slotStart(a.region, a.day, a.slot));
+        const clock = localClock(a.region, a.startsAt);
+        expect(clock.day).toBe(a.day);
+        expect(clock.time >= '08:00' && clock.time <= '17:00').toBe(true);
+      }
+    });
+
+    it('holds exactly one live place for every booking from today on, at its preferred day and time', () => {
+      const holding = sut.bookings.flatMap((booking, index) => (booking.status !== 'cancelled' && booking.preferredDate >= today ? [index] : []));
+      expect(holding.length).toBeGreaterThan(DEMO_AHEAD_DAYS);
+      expect(live.map((place) => place.booking).sort((a, b) => a - b)).toEqual(holding);
+      for (const place of live) {
+        const booking = sut.bookings[place.booking]!;
+        expect([place.region, place.day, place.slot]).toEqual([booking.state, booking.preferredDate, booking.preferredTime]);
+        expect(place.createdAt).toEqual(booking.createdAt);
+      }
+    });
+
+    it('never fills a slot beyond its capacity, and numbers its places from 1', () => {
+      const bySlot = new Map<string, number[]>();
+      for (const place of live)
+        bySlot.set(`${place.region}|${place.day}|${place.slot}`, [...(bySlot.get(`${place.region}|${place.day}|${place.slot}`) ?? []), place.place]);
+      for (const [key, places] of bySlot) {
+        const [region, day] = key.split('|') as [Region, string];
+        const capacity = capacityOf(region, day, DEFAULT_AVAILABILITY);
+        expect([key, places.length <= capacity]).toEqual([key, true]);
+        expect(new Set(places).size).toBe(places.length);
+        for (const place of places) expect(place >= 1 && place <= capacity).toBe(true);
+      }
+    });
+
+    it('books out one time a week or more ahead, and the booking form shows it taken', () => {
+      const taken = new Map<string, number>();
+      for (const place of live) if (place.region === 'VIC') taken.set(`${place.day}|${place.slot}`, (taken.get(`${place.day}|${place.slot}`) ?? 0) + 1);
+      const full = [...taken].filter(([key, count]) => count >= capacityOf('VIC', key.split('|')[0]!, DEFAULT_AVAILABILITY)).map(([key]) => key);
+      const days = availability({ region: 'VIC', from: today, days: DEMO_AHEAD_DAYS + 1, now, settings: DEFAULT_AVAILABILITY, holidayOn, taken });
+      const offeredTaken = full.filter((key) => {
+        const [date, time] = key.split('|');
+        const day = days.find((d) => d.date === date);
+        return day?.open === true && day.slots.some((slot) => slot.time === time && !slot.available);
+      });
+      expect(offeredTaken.length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('books each request on a day the booking form offered when it was made', () => {
+      for (const booking of sut.bookings) {
+        if (booking.status === 'completed') continue;
+        const region = regionOf(booking.state);
+        expect([booking.fullName, closed(region, booking.preferredDate)]).toEqual([booking.fullName, null]);
+        expect(booking.preferredDate >= firstBookableDay(region, booking.createdAt, DEFAULT_AVAILABILITY, holidayOn)).toBe(true);
+        expect(TIME_SLOTS).toContain(booking.preferredTime);
+      }
+    });
+
+    it('gives every scheduled booking a confirmed appointment at its place, and no other booking one', () => {
+      const confirmed = sut.appointments.filter((a) => a.status === 'confirmed');
+      const scheduled = sut.bookings.flatMap((booking, index) => (booking.status === 'scheduled' ? [index] : []));
+      expect(confirmed.map((a) => a.booking).sort((a, b) => a - b)).toEqual(scheduled);
+      for (const a of confirmed) {
+        const booking = sut.bookings[a.booking]!;
+        const place = live.find((p) => p.booking === a.booking)!;
+        expect([a.region, a.day, a.slot]).toEqual([place.region, place.day, place.slot]);
+        expect(a.sequence).toBe(0);
+        expect([a.cancelReason, a.cancelledBy, a.cancelledAt]).toEqual([null, null, null]);
+        // Confirmed when staff called back (the booking's last change), after it was made and before the visit.
+        expect(a.confirmedAt).toEqual(booking.updatedAt);
+        expect(a.confirmedAt.getTime()).toBeGreaterThan(booking.createdAt.getTime());
+        expect(a.confirmedAt.getTime()).toBeLessThan(a.startsAt.getTime());
+        // The reminder: the day before at 4:00 PM on the site's clock, when that is still ahead (nothing due at the start).
+        expect(a.reminderDueAt).toEqual(reminderDueAt(a.region, a.day, now));
+        if (a.reminderDueAt) expect(a.reminderDueAt.getTime()).toBeGreaterThan(now.getTime());
+      }
+    });
+
+    it('sends each slot’s two visits to the state’s two technicians', () => {
+      for (const a of sut.appointments) expect(TECHNICIANS[a.region]).toContain(a.technician);
+      const bySlot = new Map<string, string[]>();
+      for (const a of sut.appointments.filter((appointment) => appointment.status === 'confirmed')) {
+        const key = `${a.region}|${a.day}|${a.slot}`;
+        bySlot.set(key, [...(bySlot.get(key) ?? []), a.technician]);
+      }
+      for (const technicians of bySlot.values()) expect(new Set(technicians).size).toBe(technicians.length);
+      expect(new Set(sut.appointments.map((a) => a.technician)).size).toBeGreaterThan(6);
+    });
+
+    it('shows two cancelled visits, one by the customer and one by staff, their bookings cancelled and places freed', () => {
+      const cancelled = sut.appointments.filter((a) => a.status === 'cancelled');
+      expect(cancelled.map((a) => a.cancelledBy).sort()).toEqual(['customer', 'staff']);
+      for (const a of cancelled) {
+        const booking = sut.bookings[a.booking]!;
+        expect(booking.status).toBe('cancelled');
+        expect(a.cancelReason).toEqual(expect.any(String));
+        expect(a.sequence).toBe(1);
+        expect(booking.updatedAt).toEqual(a.cancelledAt);
+        expect(a.cancelledAt!.getTime()).toBeGreaterThan(a.confirmedAt.getTime());
+        expect(a.day >= today && a.day <= lastDay).toBe(true);
+        const places = sut.places.filter((place) => place.booking === a.booking);
+        expect(places).toEqual([expect.objectContaining({ region: a.region, day: a.day, slot: a.slot, releasedAt: a.cancelledAt })]);
+        // The customer's own link could still cancel it then (the minimum notice).
+        if (a.cancelledBy === 'customer') expect(a.day >= firstBookableDay(a.region, a.cancelledAt!, DEFAULT_AVAILABILITY, holidayOn)).toBe(true);
+      }
+    });
   });
 });

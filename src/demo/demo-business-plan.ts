@@ -1,11 +1,18 @@
+import type { AppointmentStatus } from '@relining/contracts/api/appointments';
+import { DEFAULT_AVAILABILITY } from '@relining/contracts/availability';
 import { REFERRAL_FEE_CENTS } from '@relining/contracts/business';
 import { HOW_HEARD_OPTIONS, TIME_SLOTS, type BookingStatus } from '@relining/contracts/booking-rules';
 import type { EnquiryStatus, IssueType, Timing } from '@relining/contracts/enquiry-rules';
 import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 import type { ReferralStatus, Urgency } from '@relining/contracts/referral-rules';
+import { isRegion, type Region as StateRegion } from '@relining/contracts/regions';
+import { reminderDueAt } from '../modules/appointments/appointment.rules.js';
+import { addDays, capacityOf, closedReason, firstBookableDay, slotStart, weekdayOf, type SlotTime } from '../modules/appointments/availability.rules.js';
+import { holidayOn } from '../modules/appointments/public-holidays.js';
 import { REBATE_EFFECTS, type RebateEffect } from '../modules/rebates/rebate.rules.js';
 import type { RebateStatus } from '@relining/contracts/referral-rules';
 import {
+  APPOINTMENT_CANCELLATIONS,
   BOOKING_DESCRIPTIONS,
   BOOKING_REGIONS,
   DEMO_PLUMBER,
@@ -19,6 +26,8 @@ import {
   REFERRAL_DESCRIPTIONS,
   STAFF_REFERRAL_NOTES,
   STREETS,
+  TECHNICIANS,
+  VISIT_AREAS,
   type DemoPlace,
   type DemoPlumberProfile,
   type Region,
@@ -34,6 +43,15 @@ import { DemoClock } from './demo-clock.js';
 
 /** How far back the demo business goes: eight weeks. */
 export const DEMO_WINDOW_DAYS = 56;
+/** How far ahead the calendar is filled: today and the next two weeks. */
+export const DEMO_AHEAD_DAYS = 14;
+/** Confirmed visits added for the coming fortnight (besides the scheduled bookings' own), and cancelled ones. */
+export const DEMO_EXTRA_VISITS = 28;
+/**
+ * Two of those visits (both in Victoria: VISIT_AREAS[4] and [7]) at the same time a week or more
+ * ahead, past any minimum notice: that time is booked out, and the public booking form shows it taken.
+ */
+const BOOKED_OUT_VISITS = [4, 7] as const;
 export const DEMO_SEED = 20_240_611;
 
 /** Who did something: the plumber who made the referral, the demo staff member, or nobody (the public form). */
@@ -167,6 +185,41 @@ export interface PlannedJob {
   updatedAt: Date;
 }
 
+/**
+ * A booking's place in its region's day and slot (booking_slots): taken when the booking was made,
+ * released when it was cancelled. Places of a slot are numbered from 1 up to its capacity.
+ */
+export interface PlannedPlace {
+  /** Index into `bookings`. */
+  booking: number;
+  region: StateRegion;
+  day: string;
+  slot: SlotTime;
+  place: number;
+  startsAt: Date;
+  createdAt: Date;
+  releasedAt: Date | null;
+}
+
+/** A booking staff confirmed (appointments): at its place's day and time, with the technician of that place. */
+export interface PlannedAppointment {
+  /** Index into `bookings`. */
+  booking: number;
+  region: StateRegion;
+  day: string;
+  slot: SlotTime;
+  startsAt: Date;
+  technician: string;
+  status: AppointmentStatus;
+  sequence: number;
+  cancelReason: string | null;
+  cancelledBy: 'customer' | 'staff' | null;
+  cancelledAt: Date | null;
+  confirmedAt: Date;
+  reminderDueAt: Date | null;
+  updatedAt: Date;
+}
+
 export interface DemoBusinessPlan {
   /** When the demo admin and the demo plumber joined (their accounts are made by demo-data.service.ts). */
   staffSince: Date;
@@ -177,6 +230,9 @@ export interface DemoBusinessPlan {
   referrals: PlannedReferral[];
   /** Oldest first: job numbers follow this order. */
   jobs: PlannedJob[];
+  /** Every booking's place from today on (and the released places of the cancelled appointments). */
+  places: PlannedPlace[];
+  appointments: PlannedAppointment[];
 }
 
 /** Mulberry32: a small seeded generator, so the demo is the same at every start (and in tests). */
@@ -314,6 +370,27 @@ function slotMinute(slot: string): number {
   if (!match) throw new Error(`Not a time slot: ${slot}`);
   const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
   return hour * 60 + Number(match[2]);
+}
+
+/** A demo place's state as a region (every demo locality is in one). */
+function regionOf(state: string): StateRegion {
+  if (!isRegion(state)) throw new Error(`Not a region: ${state}`);
+  return state;
+}
+
+/** The availability a new database starts with (no settings saved): what the demo's places and visits respect. */
+const SETTINGS = DEFAULT_AVAILABILITY;
+const isOpen = (region: StateRegion, day: string) => closedReason(region, day, SETTINGS, holidayOn) === null;
+
+/**
+ * The day a booking made at `at` holds: `day`, or the first that the booking form offered then (the
+ * minimum notice) when `day` is earlier, moved on to an open day (never a Sunday or a public holiday).
+ */
+function bookableFrom(region: StateRegion, day: string, at: Date): string {
+  const first = firstBookableDay(region, at, SETTINGS, holidayOn);
+  let result = day < first ? first : day;
+  for (let guard = 0; guard < 366 && !isOpen(region, result); guard += 1) result = addDays(result, 1);
+  return result;
 }
 
 const emailLocalPart = (name: string) =>
@@ -541,6 +618,10 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
         break;
     }
     const createdAt = wakingTime(createdDaysAgo);
+    // Requests come through the booking form, which offers open days after the minimum notice only
+    // (a completed one keeps the day its Clean & View was done).
+    const preferredDate =
+      bookingCase.status === 'completed' ? clock.day(preferredDaysAgo) : bookableFrom(regionOf(site.place.state), clock.day(preferredDaysAgo), createdAt);
     const index = bookings.length;
     bookings.push({
       fullName: customer.name,
@@ -550,7 +631,7 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
       suburb: site.place.suburb,
       state: site.place.state,
       postcode: site.place.postcode,
-      preferredDate: clock.day(preferredDaysAgo),
+      preferredDate,
       preferredTime: slot,
       briefDescription: random.pick(BOOKING_DESCRIPTIONS),
       howHeardAboutUs: random.chance(0.8) ? random.pick(HOW_HEARD_OPTIONS) : null,
@@ -588,6 +669,155 @@ export function planDemoBusiness(now: Date, timeZone: string, seed = DEMO_SEED):
     };
   });
 
+  // The calendar: today and the next two weeks hold a few confirmed visits a day across the states
+  // (the scheduled bookings above, and more booked and confirmed the same way), each on a day its
+  // state is open; and two visits that were cancelled, one by the customer and one by staff.
+  const aheadDays = Array.from({ length: DEMO_AHEAD_DAYS + 1 }, (_, index) => clock.day(-index));
+  const visitsOn = new Map<string, number>();
+  for (const booking of bookings) if (booking.status === 'scheduled') visitsOn.set(booking.preferredDate, (visitsOn.get(booking.preferredDate) ?? 0) + 1);
+  /** The region's open day ahead (`from` days on) with the fewest visits so far (Saturdays, a short day, count double), give or take. */
+  const quietDay = (region: StateRegion, from = 0): string => {
+    let best = { day: '', score: Infinity };
+    for (const day of aheadDays.slice(from)) {
+      if (!isOpen(region, day)) continue;
+      const score = (visitsOn.get(day) ?? 0) * (weekdayOf(day) === 6 ? 2 : 1) + random.next() * 2;
+      if (score < best.score) best = { day, score };
+    }
+    return best.day;
+  };
+  const requestFrom = (area: Region, customer: { name: string; email: string; phone: string }) => {
+    const site = streetIn(area);
+    return {
+      fullName: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      address: site.street,
+      suburb: site.place.suburb,
+      state: site.place.state,
+      postcode: site.place.postcode,
+      preferredTime: random.pick(TIME_SLOTS),
+      briefDescription: random.pick(BOOKING_DESCRIPTIONS),
+      howHeardAboutUs: random.chance(0.8) ? random.pick(HOW_HEARD_OPTIONS) : null,
+    };
+  };
+  let bookedOut: PlannedBooking | undefined;
+  for (let visit = 0; visit < DEMO_EXTRA_VISITS; visit += 1) {
+    const area = VISIT_AREAS[visit % VISIT_AREAS.length]!;
+    const region = regionOf(PLACES[area][0].state);
+    const sameTimeAs = visit === BOOKED_OUT_VISITS[1] ? bookedOut : undefined;
+    const day = sameTimeAs?.preferredDate ?? quietDay(region, visit === BOOKED_OUT_VISITS[0] ? 7 : 0);
+    const request = requestFrom(area, person());
+    if (sameTimeAs) request.preferredTime = sameTimeAs.preferredTime as SlotTime;
+    // Booked a few days ago for a day the form offered then; called back and confirmed the next day.
+    let createdDaysAgo = random.int(2, 12);
+    let createdAt = wakingTime(createdDaysAgo);
+    for (let guard = 0; guard < 30 && firstBookableDay(region, createdAt, SETTINGS, holidayOn) > day; guard += 1) {
+      createdDaysAgo += 1;
+      createdAt = wakingTime(createdDaysAgo);
+    }
+    const confirmedAt = workTime(createdDaysAgo - 1);
+    bookings.push({ ...request, preferredDate: day, status: 'scheduled', createdAt, updatedAt: confirmedAt });
+    if (visit === BOOKED_OUT_VISITS[0]) bookedOut = bookings.at(-1);
+    visitsOn.set(day, (visitsOn.get(day) ?? 0) + 1);
+  }
+  const cancellations = new Map<number, { confirmedAt: Date; at: Date; by: 'customer' | 'staff'; reason: string }>();
+  for (const cancellation of APPOINTMENT_CANCELLATIONS) {
+    const { area } = cancellation;
+    const region = regionOf(PLACES[area][0].state);
+    const request = requestFrom(area, person());
+    const createdDaysAgo = random.int(4, 12);
+    const createdAt = wakingTime(createdDaysAgo);
+    const confirmedAt = workTime(createdDaysAgo - 1);
+    const cancelledDaysAgo = random.int(1, createdDaysAgo - 2);
+    const cancelledAt = cancellation.by === 'customer' ? wakingTime(cancelledDaysAgo) : workTime(cancelledDaysAgo);
+    // A visit in the coming week, far enough ahead that the customer's own link could still cancel it.
+    const day = bookableFrom(region, clock.day(-random.int(2, 9)), cancelledAt);
+    cancellations.set(bookings.length, { confirmedAt, at: cancelledAt, by: cancellation.by, reason: cancellation.reason });
+    bookings.push({ ...request, preferredDate: day, status: 'cancelled', createdAt, updatedAt: cancelledAt });
+  }
+
+  // Places, in the order the bookings were made: each takes the first free place of its slot (at most
+  // the capacity), or, when the slot was full, the next time the form offered (later that day, or the
+  // next open day). A cancelled visit's place was freed when it was cancelled. A booking whose day has
+  // passed no longer needs its place.
+  const claims = bookings
+    .map((booking, index) => ({ booking, index }))
+    .filter(({ booking, index }) => booking.preferredDate >= clock.today && (booking.status !== 'cancelled' || cancellations.has(index)))
+    .sort((a, b) => a.booking.createdAt.getTime() - b.booking.createdAt.getTime());
+  const held = new Map<string, Array<{ place: number; releasedAt: Date | null }>>();
+  const places: PlannedPlace[] = [];
+  for (const { booking, index } of claims) {
+    const region = regionOf(booking.state);
+    const releasedAt = cancellations.get(index)?.at ?? null;
+    const freePlace = (day: string, slot: SlotTime): number | null => {
+      const taken = new Set(
+        (held.get(`${region}|${day}|${slot}`) ?? []).filter((h) => h.releasedAt === null || h.releasedAt > booking.createdAt).map((h) => h.place),
+      );
+      for (let place = 1; place <= capacityOf(region, day, SETTINGS); place += 1) if (!taken.has(place)) return place;
+      return null;
+    };
+    let day = booking.preferredDate;
+    const wanted = Math.max(0, TIME_SLOTS.indexOf(booking.preferredTime as SlotTime));
+    let found: { slot: SlotTime; place: number } | null = null;
+    for (let guard = 0; guard < 366 && !found; guard += 1) {
+      for (let step = 0; step < TIME_SLOTS.length && !found; step += 1) {
+        const slot = TIME_SLOTS[(wanted + step) % TIME_SLOTS.length]!;
+        const place = freePlace(day, slot);
+        if (place !== null) found = { slot, place };
+      }
+      if (!found) day = bookableFrom(region, addDays(day, 1), booking.createdAt);
+    }
+    const { slot, place } = found!;
+    booking.preferredDate = day;
+    booking.preferredTime = slot;
+    const key = `${region}|${day}|${slot}`;
+    held.set(key, [...(held.get(key) ?? []), { place, releasedAt }]);
+    places.push({ booking: index, region, day, slot, place, startsAt: slotStart(region, day, slot), createdAt: booking.createdAt, releasedAt });
+  }
+
+  // Each scheduled booking's appointment, at its place, confirmed when staff called back (the
+  // booking's last change); and the two cancelled ones. A reminder is planned only when it is still
+  // ahead: one already due is left out, so the demo's first start e-mails nobody.
+  const appointments: PlannedAppointment[] = places.flatMap((place): PlannedAppointment[] => {
+    const booking = bookings[place.booking]!;
+    const cancelled = cancellations.get(place.booking);
+    if (booking.status !== 'scheduled' && !cancelled) return [];
+    const visit = { booking: place.booking, region: place.region, day: place.day, slot: place.slot, startsAt: place.startsAt };
+    // The slot's two places go to the state's two technicians, who take turns from slot to slot.
+    const technician = TECHNICIANS[place.region][(place.place - 1 + TIME_SLOTS.indexOf(place.slot) + Number(place.day.slice(8))) % 2]!;
+    if (!cancelled) {
+      return [
+        {
+          ...visit,
+          technician,
+          status: 'confirmed',
+          sequence: 0,
+          cancelReason: null,
+          cancelledBy: null,
+          cancelledAt: null,
+          confirmedAt: booking.updatedAt,
+          reminderDueAt: reminderDueAt(place.region, place.day, now),
+          updatedAt: booking.updatedAt,
+        },
+      ];
+    }
+    return [
+      {
+        ...visit,
+        technician,
+        status: 'cancelled',
+        sequence: 1,
+        cancelReason: cancelled.reason,
+        cancelledBy: cancelled.by,
+        cancelledAt: cancelled.at,
+        confirmedAt: cancelled.confirmedAt,
+        reminderDueAt: reminderDueAt(place.region, place.day, cancelled.confirmedAt),
+        updatedAt: cancelled.at,
+      },
+    ];
+  });
+  appointments.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+
   jobs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  return { staffSince, demoPlumberSince, plumbers, bookings, enquiries, referrals, jobs };
+  return { staffSince, demoPlumberSince, plumbers, bookings, enquiries, referrals, jobs, places, appointments };
 }

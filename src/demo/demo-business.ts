@@ -12,8 +12,10 @@ import { planDemoBusiness, type DemoActor, type DemoBusinessPlan } from './demo-
  * transaction that holds the demo lock and found the database empty. A seed, like the localities and
  * templates: one multi-row statement per table, straight SQL, with the values the owning modules'
  * rules would have given them (rebates through rebates/rebate.rules.ts, Ref IDs from the referrals'
- * own sequence, tracking codes from jobs/tracking-code.ts). Nothing goes to the outbox: the demo's
- * customers, plumbers and councils are never e-mailed (their job and referral histories say so).
+ * own sequence, tracking codes from jobs/tracking-code.ts, places and appointments through the
+ * appointments module's rules). Nothing goes to the outbox: the demo's customers, plumbers and
+ * councils are never e-mailed (their job and referral histories say so); only a demo appointment's
+ * day-before reminder, still ahead, is queued when it falls due, as for any appointment.
  */
 
 export interface DemoBusinessAccounts {
@@ -28,6 +30,7 @@ export interface DemoBusinessCounts {
   enquiries: number;
   referrals: number;
   jobs: number;
+  appointments: number;
 }
 
 /** Column name → PostgreSQL type, for `jsonb_to_recordset`: the one place each table's seeded columns are named. */
@@ -162,6 +165,39 @@ const JOB_COLUMNS = {
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
+const PLACE_COLUMNS = {
+  booking_id: 'uuid',
+  region: 'text',
+  day: 'date',
+  slot: 'text',
+  place: 'int',
+  starts_at: 'timestamptz',
+  created_at: 'timestamptz',
+  released_at: 'timestamptz',
+} as const;
+const APPOINTMENT_COLUMNS = {
+  booking_id: 'uuid',
+  region: 'text',
+  day: 'date',
+  slot: 'text',
+  starts_at: 'timestamptz',
+  customer_name: 'text',
+  email: 'text',
+  phone: 'text',
+  address: 'text',
+  suburb: 'text',
+  technician: 'text',
+  status: 'text',
+  sequence: 'int',
+  cancel_reason: 'text',
+  cancelled_by: 'text',
+  cancelled_at: 'timestamptz',
+  confirmed_at: 'timestamptz',
+  confirmed_by: 'uuid',
+  reminder_due_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
 const JOB_EVENT_COLUMNS = {
   job_id: 'uuid',
   status: 'text',
@@ -265,6 +301,56 @@ export async function seedDemoBusiness(
       created_at: booking.createdAt,
       updated_at: booking.updatedAt,
     })),
+  );
+
+  // Each booking's place from today on (booking_slots: numbered within the slot's capacity, as the
+  // appointments module takes them), and the appointments staff confirmed, with the customer's
+  // details as they were booked.
+  await insertRows(
+    manager,
+    'booking_slots',
+    PLACE_COLUMNS,
+    plan.places.map((place) => ({
+      booking_id: bookingIds[place.booking],
+      region: place.region,
+      day: place.day,
+      slot: place.slot,
+      place: place.place,
+      starts_at: place.startsAt,
+      created_at: place.createdAt,
+      released_at: place.releasedAt,
+    })),
+  );
+  await insertRows(
+    manager,
+    'appointments',
+    APPOINTMENT_COLUMNS,
+    plan.appointments.map((appointment) => {
+      const booking = plan.bookings[appointment.booking]!;
+      return {
+        booking_id: bookingIds[appointment.booking],
+        region: appointment.region,
+        day: appointment.day,
+        slot: appointment.slot,
+        starts_at: appointment.startsAt,
+        customer_name: booking.fullName,
+        email: booking.email,
+        phone: booking.phone,
+        address: booking.address,
+        suburb: booking.suburb,
+        technician: appointment.technician,
+        status: appointment.status,
+        sequence: appointment.sequence,
+        cancel_reason: appointment.cancelReason,
+        cancelled_by: appointment.cancelledBy,
+        cancelled_at: appointment.cancelledAt,
+        confirmed_at: appointment.confirmedAt,
+        confirmed_by: accounts.staffId,
+        reminder_due_at: appointment.reminderDueAt,
+        created_at: appointment.confirmedAt,
+        updated_at: appointment.updatedAt,
+      };
+    }),
   );
 
   await insertRows(
@@ -443,5 +529,6 @@ export async function seedDemoBusiness(
     enquiries: plan.enquiries.length,
     referrals: plan.referrals.length,
     jobs: plan.jobs.length,
+    appointments: plan.appointments.length,
   };
 }

@@ -66,7 +66,7 @@ function demoPassword(): string {
  * Demo mode (DEMO_DATA; the default only for the embedded database): an empty database gets a demo
  * admin and a demo plumber, whose sign-in details are shown once, at the end of that first start,
  * and a business that looks alive (demo-business.ts): eight weeks of bookings, enquiries, plumbers'
- * referrals and jobs at every stage, dated back from today.
+ * referrals and jobs at every stage, dated back from today, and the next two weeks' appointments.
  */
 export interface DemoAccounts {
   adminPassword: string;
@@ -117,7 +117,7 @@ export class DemoDataService implements OnApplicationBootstrap {
     if (!seeded) return;
     const { counts, milliseconds } = seeded;
     this.logger.log(
-      `Demo business seeded in ${milliseconds} ms: ${counts.bookings} bookings, ${counts.enquiries} enquiries, ${counts.plumbers + 1} plumbers, ${counts.referrals} referrals, ${counts.jobs} jobs`,
+      `Demo business seeded in ${milliseconds} ms: ${counts.bookings} bookings, ${counts.enquiries} enquiries, ${counts.plumbers + 1} plumbers, ${counts.referrals} referrals, ${counts.jobs} jobs, ${counts.appointments} appointments`,
     );
     this.newAccounts = seeded.accounts;
   }

@@ -1,8 +1,21 @@
 import type { DataSource } from 'typeorm';
+import { DEFAULT_AVAILABILITY } from '@relining/contracts/availability';
+import { isoDayIn } from '@relining/contracts/date-format';
 import { JOB_STATUSES } from '@relining/contracts/job-status';
 import { REFERRAL_STATUSES } from '@relining/contracts/referral-rules';
-import { ALL_PLACES } from '../../src/demo/demo-business-data.js';
-import { DEMO_WINDOW_DAYS } from '../../src/demo/demo-business-plan.js';
+import type { Region } from '@relining/contracts/regions';
+import {
+  addDays,
+  capacityOf,
+  closedReason,
+  firstBookableDay,
+  localClock,
+  slotStart,
+  type SlotTime,
+} from '../../src/modules/appointments/availability.rules.js';
+import { holidayOn } from '../../src/modules/appointments/public-holidays.js';
+import { ALL_PLACES, TECHNICIANS } from '../../src/demo/demo-business-data.js';
+import { DEMO_AHEAD_DAYS, DEMO_WINDOW_DAYS } from '../../src/demo/demo-business-plan.js';
 import { DemoDataService } from '../../src/demo/demo-data.service.js';
 import { createUser, signIn } from '../support/accounts.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app.js';
@@ -29,11 +42,12 @@ async function counts(dataSource: DataSource): Promise<Record<string, number>> {
            (SELECT count(*) FROM enquiries)::int AS enquiries,
            (SELECT count(*) FROM referrals)::int AS referrals,
            (SELECT count(*) FROM jobs)::int AS jobs,
+           (SELECT count(*) FROM appointments)::int AS appointments,
            (SELECT count(*) FROM notifications)::int AS notifications`);
   return row;
 }
 
-const SEEDED = { users: 8, plumbers: 7, bookings: 40, enquiries: 10, referrals: 30, jobs: 30, notifications: 0 };
+const SEEDED = { users: 8, plumbers: 7, bookings: 70, enquiries: 10, referrals: 30, jobs: 30, appointments: 39, notifications: 0 };
 
 describe('demo business on an empty database', () => {
   let sut: TestApp;
@@ -93,7 +107,10 @@ describe('demo business on an empty database', () => {
          UNION ALL SELECT 'referral', created_at FROM referrals UNION ALL SELECT 'referral', updated_at FROM referrals
          UNION ALL SELECT 'referral event', created_at FROM referral_events
          UNION ALL SELECT 'job', created_at FROM jobs WHERE job_number <> ALL($1) UNION ALL SELECT 'job', updated_at FROM jobs WHERE job_number <> ALL($1)
-         UNION ALL SELECT 'job event', e.created_at FROM job_status_events e JOIN jobs j ON j.id = e.job_id WHERE j.job_number <> ALL($1))
+         UNION ALL SELECT 'job event', e.created_at FROM job_status_events e JOIN jobs j ON j.id = e.job_id WHERE j.job_number <> ALL($1)
+         UNION ALL SELECT 'place', created_at FROM booking_slots UNION ALL SELECT 'place', released_at FROM booking_slots WHERE released_at IS NOT NULL
+         UNION ALL SELECT 'appointment', confirmed_at FROM appointments UNION ALL SELECT 'appointment', updated_at FROM appointments
+         UNION ALL SELECT 'appointment', cancelled_at FROM appointments WHERE cancelled_at IS NOT NULL)
        SELECT count(*)::int AS stamps, count(*) FILTER (WHERE at > now() OR at <= now() - make_interval(days => $2))::int AS outside FROM stamps`,
       [SPEC_JOBS, DEMO_WINDOW_DAYS],
     );
@@ -145,6 +162,121 @@ describe('demo business on an empty database', () => {
     expect(links).toMatchObject({ wrong_referral: 0, wrong_booking: 0 });
     expect(links.from_bookings).toBeGreaterThan(5);
     expect(links.from_referrals).toBeGreaterThan(5);
+  });
+
+  it('fills the calendar’s next two weeks: visits in at least four states, on open days, within the site’s working day', async () => {
+    const today = isoDayIn(sut.config.tzDisplay, new Date());
+    const rows: Array<{ region: Region; day: string; slot: SlotTime; starts_at: Date; status: string; technician: string; reminder_due_at: Date | null }> =
+      await sut.dataSource.query(
+        `SELECT region, to_char(day, 'YYYY-MM-DD') AS day, slot, starts_at, status, technician, reminder_due_at FROM appointments ORDER BY starts_at`,
+      );
+    const ahead = rows.filter((row) => row.status === 'confirmed' && row.day >= today && row.day <= addDays(today, DEMO_AHEAD_DAYS));
+    expect(ahead.length).toBeGreaterThanOrEqual(30);
+    const regions = new Set(ahead.map((row) => row.region));
+    expect(regions.size).toBeGreaterThanOrEqual(4);
+    for (const region of ['NSW', 'VIC', 'QLD', 'WA']) expect(regions).toContain(region);
+    for (const row of rows) {
+      expect([row.region, row.day, closedReason(row.region, row.day, DEFAULT_AVAILABILITY, holidayOn)]).toEqual([row.region, row.day, null]);
+      expect(row.starts_at).toEqual(slotStart(row.region, row.day, row.slot));
+      const { time } = localClock(row.region, row.starts_at);
+      expect(time >= '08:00' && time <= '17:00').toBe(true);
+      expect(TECHNICIANS[row.region]).toContain(row.technician);
+      // Reminders still ahead only: the first start queues none (notifications: 0 above).
+      if (row.reminder_due_at && row.status === 'confirmed') expect(row.reminder_due_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    }
+  });
+
+  it('holds one live place for every booking from today on, at its day and time, and never more than a slot takes', async () => {
+    const today = isoDayIn(sut.config.tzDisplay, new Date());
+    const bookings: Array<{ status: string; preferred_date: string; live: number; matching: number }> = await sut.dataSource.query(
+      `SELECT b.status, to_char(b.preferred_date, 'YYYY-MM-DD') AS preferred_date,
+              count(s.id) FILTER (WHERE s.released_at IS NULL)::int AS live,
+              count(s.id) FILTER (WHERE s.released_at IS NULL AND s.region = b.state AND s.day = b.preferred_date AND s.slot = b.preferred_time)::int AS matching
+       FROM bookings b LEFT JOIN booking_slots s ON s.booking_id = b.id GROUP BY b.id`,
+    );
+    const upcoming = bookings.filter((booking) => booking.status !== 'cancelled' && booking.preferred_date >= today);
+    expect(upcoming.length).toBeGreaterThan(DEMO_AHEAD_DAYS);
+    for (const booking of bookings) {
+      const holds = upcoming.includes(booking) ? 1 : 0;
+      expect([booking.status, booking.preferred_date, booking.live, booking.matching]).toEqual([booking.status, booking.preferred_date, holds, holds]);
+    }
+    const slots: Array<{ region: Region; day: string; taken: number; top: number }> = await sut.dataSource.query(
+      `SELECT region, to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS taken, max(place)::int AS top
+       FROM booking_slots WHERE released_at IS NULL GROUP BY region, day, slot`,
+    );
+    for (const slot of slots) {
+      const capacity = capacityOf(slot.region, slot.day, DEFAULT_AVAILABILITY);
+      expect([slot, slot.taken <= capacity && slot.top <= capacity]).toEqual([slot, true]);
+    }
+  });
+
+  it('confirms every scheduled booking as an appointment at its place, and shows two cancelled ones with their places freed', async () => {
+    const [links] = await sut.dataSource.query(`
+      SELECT count(*) FILTER (WHERE b.status = 'scheduled')::int AS scheduled,
+             count(*) FILTER (WHERE b.status = 'scheduled' AND a.status IS DISTINCT FROM 'confirmed')::int AS scheduled_unconfirmed,
+             count(*) FILTER (WHERE a.status = 'confirmed' AND b.status <> 'scheduled')::int AS confirmed_not_scheduled,
+             count(*) FILTER (WHERE a.status = 'confirmed' AND NOT EXISTS (
+               SELECT FROM booking_slots s WHERE s.booking_id = b.id AND s.released_at IS NULL AND (s.region, s.day, s.slot) = (a.region, a.day, a.slot)))::int AS away_from_place,
+             count(*) FILTER (WHERE a.id IS NOT NULL AND (a.customer_name, a.email, a.phone, a.address, a.suburb) <> (b.full_name, b.email, b.phone, b.address, b.suburb))::int AS other_customer,
+             count(*) FILTER (WHERE a.id IS NOT NULL AND (a.confirmed_at <= b.created_at OR a.confirmed_at >= a.starts_at))::int AS confirmed_out_of_order
+      FROM bookings b LEFT JOIN appointments a ON a.booking_id = b.id`);
+    expect(links).toEqual({
+      scheduled: 37,
+      scheduled_unconfirmed: 0,
+      confirmed_not_scheduled: 0,
+      away_from_place: 0,
+      other_customer: 0,
+      confirmed_out_of_order: 0,
+    });
+    const cancelled = await sut.dataSource.query(
+      `SELECT a.cancelled_by, a.cancel_reason, b.status, b.updated_at = a.cancelled_at AS booking_cancelled_then,
+              (SELECT array_agg(s.released_at = a.cancelled_at) FROM booking_slots s WHERE s.booking_id = b.id) AS places_released_then
+       FROM appointments a JOIN bookings b ON b.id = a.booking_id WHERE a.status = 'cancelled' ORDER BY a.cancelled_by`,
+    );
+    expect(cancelled).toEqual([
+      { cancelled_by: 'customer', cancel_reason: expect.any(String), status: 'cancelled', booking_cancelled_then: true, places_released_then: [true] },
+      { cancelled_by: 'staff', cancel_reason: expect.any(String), status: 'cancelled', booking_cancelled_then: true, places_released_then: [true] },
+    ]);
+  });
+
+  it('shows staff the fortnight in the calendar, and the public a booked-out time as taken', async () => {
+    const now = new Date();
+    const today = isoDayIn(sut.config.tzDisplay, now);
+    const to = addDays(today, DEMO_AHEAD_DAYS);
+    const admin = await signIn(sut, await createUser(sut.dataSource, { email: 'calendar@example.com.au', role: 'admin' }));
+    const calendar = await sut
+      .http()
+      .get('/api/admin/appointments')
+      .query({ filter: JSON.stringify({ from: today, to }), range: '[0,999]' })
+      .set(admin.auth)
+      .expect(200);
+    const [{ stored }] = await sut.dataSource.query(`SELECT count(*)::int AS stored FROM appointments WHERE day BETWEEN $1::date AND $2::date`, [today, to]);
+    expect(calendar.body).toHaveLength(stored);
+    expect(calendar.headers['content-range']).toBe(`appointments 0-${stored - 1}/${stored}`);
+    expect(new Set(calendar.body.map((row: { status: string }) => row.status))).toEqual(new Set(['confirmed', 'cancelled']));
+
+    // A time whose places are all held, past the minimum notice: the booking form offers it as taken, and the time after it as free.
+    const full: Array<{ region: Region; day: string; slot: SlotTime; suburb: string }> = await sut.dataSource.query(
+      `SELECT s.region, to_char(s.day, 'YYYY-MM-DD') AS day, s.slot, min(b.suburb || ' ' || b.state || ' ' || b.postcode) AS suburb
+       FROM booking_slots s JOIN bookings b ON b.id = s.booking_id WHERE s.released_at IS NULL
+       GROUP BY s.region, s.day, s.slot HAVING count(*) >= 2 ORDER BY s.day`,
+    );
+    const offered = full.filter((slot) => slot.day >= firstBookableDay(slot.region, now, DEFAULT_AVAILABILITY, holidayOn));
+    expect(offered.length).toBeGreaterThanOrEqual(1);
+    const { region, day, slot, suburb } = offered[0]!;
+    const answer = (await sut.http().get('/api/availability').query({ suburb, from: day, days: 1 }).expect(200)).body;
+    expect(answer.region).toBe(region);
+    const taken: Array<{ slot: string; taken: number }> = await sut.dataSource.query(
+      `SELECT slot, count(*)::int AS taken FROM booking_slots WHERE region = $1 AND day = $2::date AND released_at IS NULL GROUP BY slot`,
+      [region, day],
+    );
+    const capacity = capacityOf(region, day, DEFAULT_AVAILABILITY);
+    const expected = answer.days[0].slots.map((offer: { time: string }) => ({
+      time: offer.time,
+      available: (taken.find((row) => row.slot === offer.time)?.taken ?? 0) < capacity,
+    }));
+    expect(answer.days[0]).toEqual({ date: day, open: true, slots: expected });
+    expect(expected.find((offer: { time: string }) => offer.time === slot)).toEqual({ time: slot, available: false });
   });
 
   it('uses real localities for every place', async () => {
@@ -254,7 +386,16 @@ describe('demo business, once', () => {
     const sut = await startDemoApp({ databaseUrl: database.url });
     try {
       // The spec's sample jobs only (they are seeded whenever there are no jobs); no demo business.
-      expect(await counts(sut.dataSource)).toEqual({ users: 1, plumbers: 0, bookings: 0, enquiries: 0, referrals: 0, jobs: 5, notifications: 0 });
+      expect(await counts(sut.dataSource)).toEqual({
+        users: 1,
+        plumbers: 0,
+        bookings: 0,
+        enquiries: 0,
+        referrals: 0,
+        jobs: 5,
+        appointments: 0,
+        notifications: 0,
+      });
       expect(sut.app.get(DemoDataService).takeNewAccounts()).toBeUndefined();
     } finally {
       await sut.close();

@@ -18,6 +18,7 @@ import users from './users';
 import media from './media';
 import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
+import { AvailabilityPage } from './availability/AvailabilityPage';
 
 /** '/admin' itself: the dashboard when signed in (the login page otherwise, via requireAuth). */
 const Home = () => <Navigate to="/dashboard" replace />;
@@ -62,6 +63,7 @@ export function App() {
               filters and page; /referrals/:id is the referrals resource's own route. */}
           <Route path="/referrals" element={<ReferralListRedirect />} />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
+          <Route path="/availability" element={<AvailabilityPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>

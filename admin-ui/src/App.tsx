@@ -19,6 +19,7 @@ import users from './users';
 import media from './media';
 import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
+import { AvailabilityPage } from './availability/AvailabilityPage';
 
 // The calendar (react-big-calendar, date-fns and its drag and drop) loads in a chunk of its own when
 // the page is opened: none of it is in the console's first load.
@@ -75,6 +76,7 @@ export function App() {
             }
           />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
+          <Route path="/availability" element={<AvailabilityPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.js';
+import type { AvailabilityAnswer } from '@relining/contracts/availability';
 import { formatDateTimeIn, isoDayIn } from '@relining/contracts/date-format';
 import { adminLogIn } from './support/admin.js';
 import { waitForMail } from './support/mail.js';
@@ -246,4 +247,42 @@ test('an enquiry is archived, not deleted, and nothing offers a Delete that fail
   await page.goto('/admin/referrals');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
+});
+
+test('staff close a date for WA on the Availability page, and Cottesloe has that day closed', async ({ page, request }) => {
+  const availability = async (from: string, days: number) => {
+    const response = await request.get(`/api/availability?suburb=${encodeURIComponent('Cottesloe WA 6011')}&from=${from}&days=${days}`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as AvailabilityAnswer;
+  };
+  // An open WA day well after the days other journeys book (the first free slot within 28 days).
+  const open = (await availability(inDays(40), 14)).days.find((day) => day.open);
+  expect(open, 'an open WA day').toBeDefined();
+  const day = open!.date;
+  const saved = () => page.waitForResponse((response) => response.url().endsWith('/api/admin/settings/availability') && response.request().method() === 'PUT');
+
+  await adminLogIn(page);
+  await page.getByRole('menuitem', { name: 'Availability' }).click();
+  await expect(page).toHaveURL(/\/admin\/availability$/);
+  await expect(page.getByRole('heading', { name: 'Availability', level: 1 })).toBeVisible();
+  await expect(page.getByText('public holidays are closed automatically')).toBeVisible();
+  await page.getByLabel('Date', { exact: true }).fill(day);
+  await page.getByRole('combobox', { name: 'Closed in' }).click();
+  await page.getByRole('option', { name: 'Western Australia' }).click();
+  await page.getByRole('button', { name: 'Add date' }).click();
+  const remove = page.getByRole('button', { name: new RegExp(`^Remove \\w{3} ${day.split('-').reverse().join('/')}, Western Australia$`) });
+  await expect(remove).toBeVisible();
+
+  let answer = saved();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByText('Availability saved')).toBeVisible();
+  expect((await availability(day, 1)).days[0]).toMatchObject({ date: day, open: false });
+
+  // Open again, so the day stays bookable for the other journeys.
+  await remove.click();
+  answer = saved();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await answer).status()).toBe(200);
+  expect((await availability(day, 1)).days[0]).toMatchObject({ date: day, open: true });
 });

@@ -2,6 +2,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import EmailIcon from '@mui/icons-material/Email';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
@@ -25,6 +26,7 @@ export const MENU: MenuEntry[] = [
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
+  { to: '/availability', label: 'Availability', icon: <EventAvailableIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },

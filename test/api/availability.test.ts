@@ -89,6 +89,18 @@ describe('availability and booking a slot', () => {
     await sut.http().post('/api/bookings').send(booking(day, '10:00 AM')).expect(409);
   });
 
+  it('gives the last place of a slot to exactly one of many requests at once on one instance', async () => {
+    const day = await openDay();
+    await sut.http().post('/api/bookings').send(booking(day, '3:00 PM')).expect(201); // one of two places taken
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sut.http().post('/api/bookings').send(booking(day, '3:00 PM'))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    const [{ count }] = await sut.dataSource.query(
+      `SELECT count(*)::int AS count FROM booking_slots WHERE region = 'VIC' AND day = $1 AND slot = '3:00 PM' AND released_at IS NULL`,
+      [day],
+    );
+    expect(count).toBe(2);
+  });
+
   it('refuses a closed day with the next free slots, and keeps nothing', async () => {
     const answer = (await sut.http().get('/api/availability').query({ suburb: 'Footscray VIC 3011', days: 14 }).expect(200)).body;
     const sunday = answer.days.find((day: { date: string }) => new Date(`${day.date}T12:00:00Z`).getUTCDay() === 0).date;

@@ -57,10 +57,10 @@ export function retryAfterSeconds(exception: unknown): number | undefined {
 
 export function toErrorResponse(exception: unknown, correlationId: string): ErrorResponse {
   if (exception instanceof DomainError) {
-    return withErrors(
-      { statusCode: exception.statusCode, code: exception.code, message: exception.message, ...exception.details, correlationId },
-      exception.errors,
-    );
+    // Details only add to the one format (`nextSlots`): spread first, so the fixed fields after them always
+    // win, and a details `errors` is dropped, so the field problems are only ever the error's own.
+    const { errors: _notDetails, ...details } = exception.details ?? {};
+    return withErrors({ ...details, statusCode: exception.statusCode, code: exception.code, message: exception.message, correlationId }, exception.errors);
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { todayIn } from '@relining/contracts/booking-rules';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
-import { slotSequence } from '../support/booking-slots.js';
+import { closedDay, slotSequence } from '../support/booking-slots.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -230,6 +230,52 @@ describe('bookings: the public request', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.text).toContain('Please enter a valid email address');
     expect(response.text).toContain('href="/about#book"');
+  });
+
+  describe('a form post (no JavaScript) whose time is refused: a page listing the next free times to choose from', () => {
+    /** The same booking refused as JSON (storing nothing), for the free slots the server offers it. */
+    async function offeredSlots(submission: Record<string, string>, status: number): Promise<Array<{ label: string }>> {
+      const refusal = await sut.http().post('/api/bookings').send(submission).expect(status);
+      expect(refusal.body.nextSlots.length).toBeGreaterThan(0);
+      return refusal.body.nextSlots;
+    }
+
+    async function expectSlotsPage(submission: Record<string, string>, status: number, message: string, offered: Array<{ label: string }>) {
+      const form = new URLSearchParams({ ...submission, _next: '/thank-you' });
+      const response = await sut
+        .http()
+        .post('/api/bookings')
+        .type('form')
+        .set('Referer', 'http://localhost:3000/services')
+        .send(form.toString())
+        .expect(status);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.text).toContain(`<ul class="problems"><li>${message}</li></ul>`);
+      expect(response.text).toContain(`<ul class="slots">${offered.map((slot) => `<li>${slot.label}</li>`).join('')}</ul>`);
+      for (const slot of offered) expect(slot.label).toMatch(/^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, \d{1,2}:00 [AP]M AE[DS]T$/);
+      expect(response.text).toContain('href="/services#book"');
+      expect(await count(sut, `SELECT count(*)::int AS count FROM bookings WHERE brief_description = '${submission.message}'`)).toBe(0);
+    }
+
+    it('a closed day (400 SLOT_CLOSED)', async () => {
+      const submission = { ...booking(), preferred_date: closedDay({ regions: 'VIC' }), message: 'No JavaScript, closed day' };
+      const offered = await offeredSlots(submission, 400);
+      await expectSlotsPage(submission, 400, 'That time cannot be booked. Please choose one of the free times.', offered);
+    });
+
+    it('a time whose places were just taken (409 SLOT_TAKEN)', async () => {
+      const places = slots.wholeSlot();
+      for (const place of places)
+        await sut
+          .http()
+          .post('/api/bookings')
+          .send({ ...booking(), ...place })
+          .expect(201);
+      const submission = { ...booking(), ...places[0]!, message: 'No JavaScript, time taken' };
+      const offered = await offeredSlots(submission, 409);
+      expect(offered).not.toContainEqual(expect.objectContaining({ date: places[0]!.preferred_date, time: places[0]!.preferred_time }));
+      await expectSlotsPage(submission, 409, 'Sorry, that time has just been taken. Please choose another time.', offered);
+    });
   });
 });
 

@@ -133,6 +133,18 @@ describe('HTTP foundation', () => {
       expect(Object.keys(document.body.paths)).toContain('/api/health');
       await sut.http().get('/api/docs').expect(200).expect('content-type', /html/);
     });
+
+    it("declares the one error format, with a booking's refused time adding the next free slots", async () => {
+      const document = (await sut.http().get('/api/docs/json').expect(200)).body;
+      const schemas = document.components.schemas;
+      expect(schemas.ErrorResponseSchema.required).toEqual(['statusCode', 'code', 'message', 'correlationId']);
+      expect(schemas.ErrorResponseSchema.properties.nextSlots).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/NextSlotSchema' } });
+      expect(schemas.NextSlotSchema.required).toEqual(['date', 'time', 'label']);
+      const booking = document.paths['/api/bookings'].post.responses;
+      for (const status of ['400', '409']) {
+        expect(booking[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponseSchema' });
+      }
+    });
   });
 });
 

@@ -5,14 +5,9 @@ import { formatDateTimeIn, isoDayIn } from '@relining/contracts/date-format';
 import { adminLogIn } from './support/admin.js';
 import { waitForMail } from './support/mail.js';
 import { logIn, registerAndVerify } from './support/plumber.js';
+import { firstFreeSlot } from './support/slots.js';
 
 const MELBOURNE = 'Australia/Melbourne';
-
-function inDays(days: number): string {
-  const date = new Date(`${isoDayIn(MELBOURNE)}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 test('a signed-in plumber who opens a staff page arrives at the dashboard, still signed in', async ({ page, request }) => {
   const email = `wanderer-${Date.now()}@example.com.au`;
@@ -36,6 +31,8 @@ test.describe('in a browser in New York', () => {
 
   test('the console shows Melbourne times: lists, detail, filters and the export', async ({ page, request }) => {
     const name = `Tilly Timezone ${Date.now()}`;
+    // A free slot of the suburb's region: an arbitrary date can be a Sunday, a holiday or within the notice.
+    const slot = await firstFreeSlot(request, 'Toowong QLD 4066');
     const before = Date.now();
     const created = await request.post('/api/bookings', {
       data: {
@@ -44,8 +41,8 @@ test.describe('in a browser in New York', () => {
         phone: '0400 444 555',
         suburb: 'Toowong QLD 4066',
         address: '3 Coronation Drive',
-        preferred_date: inDays(3),
-        preferred_time: '2:00 PM',
+        preferred_date: slot.date,
+        preferred_time: slot.time,
         message: 'Roots',
       },
     });

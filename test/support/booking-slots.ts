@@ -76,6 +76,17 @@ export function bookableDayAfter(n: number, options: SlotOptions = {}): string {
   return day;
 }
 
+/**
+ * The first day after the first bookable one that is closed in each region given (with the default
+ * settings, a Sunday or a public holiday there): a booking for it is refused with SLOT_CLOSED.
+ */
+export function closedDay(options: SlotOptions = {}): string {
+  const closedEverywhere = (day: string) => regionsOf(options).every((region) => !isOpenDay(day, { ...options, regions: region }));
+  let candidate = addDays(bookableDay(options), 1);
+  for (let guard = 0; guard < 366 && !closedEverywhere(candidate); guard += 1) candidate = addDays(candidate, 1);
+  return candidate;
+}
+
 /** The first bookable day and time (the first time of the day). */
 export function bookableSlot(options: SlotOptions = {}): BookingSlot {
   return { preferred_date: bookableDay(options), preferred_time: TIME_SLOTS[0] };
@@ -95,21 +106,30 @@ export function nextFreeSlots(count: number, options: SlotOptions & { capacity?:
  * of `next()` gives a slot taken fewer than `capacity` times by the sequence so far (default 2, the
  * default capacity). Its bookings are the only ones of the file, or the file books the other days.
  */
-export function slotSequence(options: SlotOptions & { capacity?: number } = {}): { next(): BookingSlot } {
+export function slotSequence(options: SlotOptions & { capacity?: number } = {}): { next(): BookingSlot; wholeSlot(): BookingSlot[] } {
   const capacity = options.capacity ?? 2;
   let day: string | undefined;
   let index = 0;
+  const next = (): BookingSlot => {
+    day ??= bookableDay(options);
+    const perDay = TIME_SLOTS.length * capacity;
+    if (index === perDay) {
+      day = openDayFrom(addDays(day, 1), options);
+      index = 0;
+    }
+    const time = TIME_SLOTS[Math.floor(index / capacity)]!;
+    index += 1;
+    return { preferred_date: day, preferred_time: time };
+  };
   return {
-    next(): BookingSlot {
-      day ??= bookableDay(options);
-      const perDay = TIME_SLOTS.length * capacity;
-      if (index === perDay) {
-        day = openDayFrom(addDays(day, 1), options);
-        index = 0;
-      }
-      const time = TIME_SLOTS[Math.floor(index / capacity)]!;
-      index += 1;
-      return { preferred_date: day, preferred_time: time };
+    next,
+    /**
+     * Every place of a slot the sequence has not given yet (`capacity` times the same slot), to fill
+     * it: one more booking of it is refused with SLOT_TAKEN. The places left of a slot already begun are skipped.
+     */
+    wholeSlot(): BookingSlot[] {
+      if (index % capacity !== 0) index += capacity - (index % capacity);
+      return Array.from({ length: capacity }, next);
     },
   };
 }

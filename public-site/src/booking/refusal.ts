@@ -1,3 +1,5 @@
+import type { NextSlot } from '@relining/contracts/api/errors';
+
 /**
  * The server's refusal of a booking's date or time (issue 16): 409 SLOT_TAKEN (the last place was just
  * taken) or 400 SLOT_CLOSED (a closed day, or too soon). Nothing was stored; the body lists the next
@@ -5,12 +7,7 @@
  */
 export const SLOT_REFUSALS = ['SLOT_TAKEN', 'SLOT_CLOSED'] as const;
 
-export interface NextSlot {
-  date: string;
-  time: string;
-  /** 'Tuesday 1 December, 9:00 AM AEDT'. */
-  label: string;
-}
+export type { NextSlot };
 
 /** A refusal as the form shows it: the server's message at its field, and the next free slots to pick. */
 export interface Refusal {

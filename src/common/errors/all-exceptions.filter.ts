@@ -17,8 +17,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * message; a temporary state is a 503 with Retry-After, logged as a warning without a stack: the
  * database being unreachable or restarting, or a domain error that says when to try again (photo
  * decoding's full queue); anything else is logged with its stack and answered as a 500 that reveals
- * no internals. The field problems of a browser's form post to a public form (`FormPage`) are the
- * same errors as a page the visitor reads.
+ * no internals. The field problems of a browser's form post to a public form (`FormPage`), and a
+ * booking's refused time with the next free slots, are the same errors as a page the visitor reads.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -32,7 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const page = formProblemsPage(request, exception, this.config.publicBaseUrl);
     if (page !== undefined) {
-      void reply.status(HttpStatus.BAD_REQUEST).type('text/html; charset=utf-8').send(page);
+      void reply.status(page.statusCode).type('text/html; charset=utf-8').send(page.html);
       return;
     }
     const body = toErrorResponse(exception, correlationIdOf(request));
@@ -57,10 +57,10 @@ export function retryAfterSeconds(exception: unknown): number | undefined {
 
 export function toErrorResponse(exception: unknown, correlationId: string): ErrorResponse {
   if (exception instanceof DomainError) {
-    return withErrors(
-      { statusCode: exception.statusCode, code: exception.code, message: exception.message, ...exception.details, correlationId },
-      exception.errors,
-    );
+    // Details only add to the one format (`nextSlots`): spread first, so the fixed fields after them always
+    // win, and a details `errors` is dropped, so the field problems are only ever the error's own.
+    const { errors: _notDetails, ...details } = exception.details ?? {};
+    return withErrors({ ...details, statusCode: exception.statusCode, code: exception.code, message: exception.message, correlationId }, exception.errors);
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();

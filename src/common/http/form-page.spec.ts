@@ -67,11 +67,59 @@ describe('FormPage: the answer to a form post', () => {
     expect(answer()).toEqual({ status: 303, headers: { location } });
   });
 
-  it('a browser form post with field problems: a page listing them (escaped), with the way back to the form', () => {
-    const page = formProblemsPage(requestOf('multipart/form-data; boundary=x', BROWSER), problems, BASE_URL);
-    expect(page).toContain('<title>Please check your form');
-    expect(page).toContain('<li>Please enter your &lt;name&gt;</li>');
-    expect(page).toContain('href="/services?x&#x3D;1#form"');
+  it('a browser form post with field problems: a 400 page listing them (escaped), with the way back to the form', () => {
+    const answer = formProblemsPage(requestOf('multipart/form-data; boundary=x', BROWSER), problems, BASE_URL);
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.html).toContain('<title>Please check your form');
+    expect(answer?.html).toContain('<li>Please enter your &lt;name&gt;</li>');
+    expect(answer?.html).toContain('href="/services?x&#x3D;1#form"');
+    expect(answer?.html).not.toContain('The next free times');
+  });
+
+  const nextSlots = [
+    { date: '2026-12-01', time: '9:00 AM', label: 'Tuesday 1 December, 9:00 AM AWST' },
+    { date: '2026-12-01', time: '11:00 AM', label: '<b>Tuesday</b> 1 December, 11:00 AM AWST' },
+  ];
+
+  it.each<[string, DomainError, number, string]>([
+    [
+      'a time just taken (409, no field problems): its message',
+      new DomainError('SLOT_TAKEN', 'Sorry, that time has just been taken.', 409, undefined, undefined, { nextSlots }),
+      409,
+      '<li>Sorry, that time has just been taken.</li>',
+    ],
+    [
+      'a closed day (400, a field problem): the field message',
+      new DomainError('SLOT_CLOSED', 'That time cannot be booked.', 400, [{ field: 'preferred_date', message: 'That day is closed.' }], undefined, {
+        nextSlots,
+      }),
+      400,
+      '<li>That day is closed.</li>',
+    ],
+  ])('a browser form post whose booking time is refused, %s, and the next free slots to choose from (escaped)', (_case, refusal, status, problem) => {
+    const answer = formProblemsPage(requestOf(URLENCODED, BROWSER), refusal, BASE_URL);
+    expect(answer?.statusCode).toBe(status);
+    expect(answer?.html).toContain(`<ul class="problems">${problem}</ul>`);
+    expect(answer?.html).toContain(
+      '<ul class="slots"><li>Tuesday 1 December, 9:00 AM AWST</li><li>&lt;b&gt;Tuesday&lt;/b&gt; 1 December, 11:00 AM AWST</li></ul>',
+    );
+    expect(answer?.html).toContain('href="/services?x&#x3D;1#form"');
+  });
+
+  it('a refused booking time with no free slot left to offer: says so, and the phone number', () => {
+    const answer = formProblemsPage(
+      requestOf(URLENCODED, BROWSER),
+      new DomainError('SLOT_TAKEN', 'Sorry, that time has just been taken.', 409, undefined, undefined, { nextSlots: [] }),
+      BASE_URL,
+    );
+    expect(answer?.html).toContain('We have no free times in the coming weeks.');
+    expect(answer?.html).not.toContain('class="slots"');
+    expect(answer?.html).toContain('Call us on');
+  });
+
+  it('a refusal for a JSON client keeps the error format, slots and all', () => {
+    const refusal = new DomainError('SLOT_TAKEN', 'Taken.', 409, undefined, undefined, { nextSlots });
+    expect(formProblemsPage(requestOf('application/json', 'text/html'), refusal, BASE_URL)).toBeUndefined();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { HttpStatus, SetMetadata } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NextSlot } from '@relining/contracts/api/errors';
 import { DomainError } from '../errors/domain-error.js';
 import { answersWithPage, refererPath } from './form-body.js';
 import { formErrorPage } from './form-error-page.js';
@@ -49,16 +50,38 @@ export function rememberFormBody(request: FastifyRequest, body: object): void {
   if (page) page.body = body;
 }
 
+/** The page answering a browser's form post that was refused, and its status. */
+export interface FormProblemsAnswer {
+  statusCode: number;
+  html: string;
+}
+
 /**
  * The page listing a browser form post's field problems (the pipeline's or the service's), or
  * undefined when the failure is not one (a rate limit, the database away) or the request is not a
  * browser's form post to a `FormPage` route: those keep the one error format.
+ *
+ * A booking's refused time (400 SLOT_CLOSED, 409 SLOT_TAKEN) is one too: without JavaScript the
+ * visitor only learns the free times here, so the page lists the refusal's `nextSlots` to choose
+ * again from. Field problems answer 400 as always; a time just taken keeps its 409.
  */
-export function formProblemsPage(request: FastifyRequest, exception: unknown, publicBaseUrl: string): string | undefined {
+export function formProblemsPage(request: FastifyRequest, exception: unknown, publicBaseUrl: string): FormProblemsAnswer | undefined {
   const page = pageRequests.get(request);
-  if (!page || !(exception instanceof DomainError) || !exception.errors) return undefined;
+  if (!page || !(exception instanceof DomainError)) return undefined;
+  const nextSlots = nextSlotsOf(exception);
+  if (!exception.errors && nextSlots === undefined) return undefined;
   const backTo = `${refererPath(request, publicBaseUrl).split('#')[0]}${page.options.formAnchor ?? ''}`;
-  return formErrorPage(page.options.problemsTitle, exception.errors, backTo);
+  return {
+    statusCode: exception.errors ? HttpStatus.BAD_REQUEST : exception.statusCode,
+    html: formErrorPage(page.options.problemsTitle, exception.errors ?? [{ message: exception.message }], backTo, nextSlots),
+  };
+}
+
+/** The free slots a refusal offers instead (its details' `nextSlots`, the error format's), only the readable ones. */
+function nextSlotsOf(exception: DomainError): NextSlot[] | undefined {
+  const slots = exception.details?.nextSlots;
+  if (!Array.isArray(slots)) return undefined;
+  return slots.filter((slot): slot is NextSlot => typeof (slot as Partial<NextSlot> | null)?.label === 'string');
 }
 
 /**

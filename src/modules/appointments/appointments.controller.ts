@@ -13,7 +13,11 @@ export class AvailabilityController {
   @Public()
   @Get()
   @RateLimit({ perIp: { minute: 60 } })
-  @ApiQuery({ name: 'suburb', example: 'Footscray' })
+  @ApiQuery({
+    name: 'suburb',
+    example: 'Footscray VIC 3011',
+    description: "The suburb with its state, as the address suggestions fill it: the state's region decides.",
+  })
   @ApiQuery({ name: 'from', required: false, example: '2026-12-01', description: "yyyy-MM-dd; today in the suburb's state when left out." })
   @ApiQuery({ name: 'days', required: false, example: 14 })
   @ApiOkResponse({ description: '{region, timeZone, days: [{date, open, slots: [{time, available}]}]}: never counts or other customers.' })

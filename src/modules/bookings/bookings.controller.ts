@@ -1,8 +1,18 @@
 import { Controller, Headers, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { REFERRAL_COOKIE } from '@relining/contracts/referral-rules';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
+import { ErrorResponseSchema } from '../../common/errors/error-response.schema.js';
 import { FormBody } from '../../common/http/form-body.decorator.js';
 import { safeRedirect } from '../../common/http/form-body.js';
 import { FormPage } from '../../common/http/form-page.js';
@@ -38,6 +48,15 @@ export class BookingsController {
   @ApiBody({ type: BookingRequestDto })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeating a request with the same key creates one booking.' })
   @ApiCreatedResponse({ type: BookingCreatedResponse })
+  @ApiBadRequestResponse({
+    type: ErrorResponseSchema,
+    description:
+      "VALIDATION_FAILED (errors lists each field), or SLOT_CLOSED: the date is closed in the suburb's state or within the minimum notice (nextSlots lists the next free slots). A plain form post gets a page listing the same.",
+  })
+  @ApiConflictResponse({
+    type: ErrorResponseSchema,
+    description: 'SLOT_TAKEN: the last place of that time was just taken; nothing was stored (nextSlots lists the next free slots).',
+  })
   @ApiTooManyRequestsResponse()
   create(
     @FormBody({ formPostUnknownFields: 'ignore' }) booking: BookingRequestDto,

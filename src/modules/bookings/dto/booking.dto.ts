@@ -13,17 +13,36 @@ export class BookingRequestDto {
   @ApiProperty({ example: 'Alex Citizen' }) @TextField() name!: string;
   @ApiProperty({ example: 'alex@example.com.au' }) @TextField() email!: string;
   @ApiProperty({ example: '0400 123 456' }) @TextField() phone!: string;
-  @ApiProperty({ example: 'Richmond', description: 'A suburb, or a suggestion such as "Richmond VIC 3121" (fills state and postcode).' })
+  @ApiProperty({
+    example: 'Footscray VIC 3011',
+    description:
+      "The suburb with its state (and postcode), as the form's address suggestions fill it: the state decides the region whose days and times can be booked. A bare name is taken only when a single state has it; otherwise 400 asks to choose the suburb from the list.",
+  })
   @TextField()
   suburb!: string;
   @ApiProperty({ example: '12 Station Street' }) @TextField() address!: string;
-  @ApiProperty({ example: '2026-11-25', description: 'yyyy-MM-dd; today (Melbourne time) or later.' }) @TextField() preferred_date!: string;
-  @ApiProperty({ enum: TIME_SLOTS }) @TextField() preferred_time!: string;
+  @ApiProperty({
+    example: '2026-12-01',
+    description:
+      "yyyy-MM-dd: an open day in the suburb's state, as GET /api/availability lists it (not a closed weekday, a public holiday there or within the minimum notice). Otherwise 400 SLOT_CLOSED, with nextSlots to choose from.",
+  })
+  @TextField()
+  preferred_date!: string;
+  @ApiProperty({
+    enum: TIME_SLOTS,
+    example: TIME_SLOTS[0],
+    description:
+      "A free time of that day from GET /api/availability, in the suburb's time zone. A time whose places were just taken: 409 SLOT_TAKEN, with nextSlots to choose from.",
+  })
+  @TextField()
+  preferred_time!: string;
   @ApiProperty({ enum: HOW_HEARD_OPTIONS, required: false }) @TextField() how_heard_about_us?: string;
   @ApiProperty({ example: 'Blocked drain in the back yard', description: 'The job description.' }) @TextField() message!: string;
   @ApiProperty({ required: false, description: 'Spam trap: must stay empty.' }) @SpamTrap() _gotcha?: string;
-  @ApiProperty({ required: false, example: 'VIC' }) @TextField() state?: string;
-  @ApiProperty({ required: false, example: '3121' }) @TextField() postcode?: string;
+  @ApiProperty({ required: false, example: 'VIC', description: "The picked suggestion's state; the suburb's own text wins when it names one." })
+  @TextField()
+  state?: string;
+  @ApiProperty({ required: false, example: '3011', description: "The picked suggestion's postcode." }) @TextField() postcode?: string;
   @ApiProperty({ required: false, example: 'New Booking Request' }) @TextField() subject?: string;
   @ApiProperty({ required: false, example: '/thank-you', description: 'Form posts: where to go after success (a path on this site).' })
   @TextField()

@@ -15,6 +15,7 @@ describe('loggablePath', () => {
     ['/job-status', '/job-status'],
     ['/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ', '/booking/[redacted]'],
     ['/api/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ/move', '/api/booking/[redacted]/move'],
+    ['/api/calendar/FfFfFfFfFfFfFfFfFfFfFfFfFfFfFfFf.ics', '/api/calendar/[redacted]'],
     ['/api/booking/Zq3-x_9KfA2bLm0pQr7sTu1vWx4yZ/availability?from=2026-12-01&days=14', '/api/booking/[redacted]/availability'],
     ['/api/admin/bookings/5b7c9a2e-0000-4000-8000-000000000000', '/api/admin/bookings/5b7c9a2e-0000-4000-8000-000000000000'],
     [undefined, ''],

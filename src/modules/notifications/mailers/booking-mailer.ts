@@ -48,7 +48,9 @@ export class BookingMailer implements OnModuleInit {
   private bookingCreated({ booking }: BookingCreated): Promise<StagedWrite> {
     const preferredDate = preferredDateText(booking.preferredDate);
     // The time in the site's zone, labelled ('9:00 AM AWST'): the customer may be anywhere.
-    const preferredTime = isRegion(booking.state) ? slotTimeLabel(REGIONS[booking.state].timeZone, booking.preferredDate, booking.preferredTime) : booking.preferredTime;
+    const preferredTime = isRegion(booking.state)
+      ? slotTimeLabel(REGIONS[booking.state].timeZone, booking.preferredDate, booking.preferredTime)
+      : booking.preferredTime;
     return this.notifications.stage([
       {
         template: 'booking_autoresponse',

@@ -9,6 +9,13 @@ import { firstFreeSlot } from './support/slots.js';
 
 const MELBOURNE = 'Australia/Melbourne';
 
+/** The calendar day `days` after today in Perth. */
+function perthDayIn(days: number): string {
+  const date = new Date(`${isoDayIn('Australia/Perth')}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 test('a signed-in plumber who opens a staff page arrives at the dashboard, still signed in', async ({ page, request }) => {
   const email = `wanderer-${Date.now()}@example.com.au`;
   await registerAndVerify(page, request, email, 'Wendy Wanderer');
@@ -253,7 +260,7 @@ test('staff close a date for WA on the Availability page, and Cottesloe has that
     return (await response.json()) as AvailabilityAnswer;
   };
   // An open WA day well after the days other journeys book (the first free slot within 28 days).
-  const open = (await availability(inDays(40), 14)).days.find((day) => day.open);
+  const open = (await availability(perthDayIn(40), 14)).days.find((day) => day.open);
   expect(open, 'an open WA day').toBeDefined();
   const day = open!.date;
   const saved = () => page.waitForResponse((response) => response.url().endsWith('/api/admin/settings/availability') && response.request().method() === 'PUT');

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  * parameter), so a new list is checked without anyone adding it here.
  */
 const RESOURCE_OF: Record<string, string> = {
+  '/api/admin/appointments': 'appointments',
   '/api/admin/bookings': 'bookings',
   '/api/admin/email-templates': 'email-templates',
   '/api/admin/enquiries': 'enquiries',
@@ -52,7 +53,7 @@ describe("every staff list speaks react-admin's defaults", () => {
     for (let i = 1; i <= 3; i += 1) {
       const plumber = await createUser(sut.dataSource, { email: `lists-plumber${i}@example.com.au` });
       const session = await signIn(sut, plumber);
-      await sut
+      const booking = await sut
         .http()
         .post('/api/bookings')
         .send({
@@ -68,6 +69,13 @@ describe("every staff list speaks react-admin's defaults", () => {
           referral_code: `NOSUCH0${i}`,
         })
         .expect(201);
+      // Confirmed as an appointment, at the time asked for.
+      await sut
+        .http()
+        .post(`/api/admin/bookings/${booking.body.id}/confirm`)
+        .set(admin.auth)
+        .send({ date: slots[i - 1]!.preferred_date, time: slots[i - 1]!.preferred_time, notify: false })
+        .expect(200);
       const referral = await sut
         .http()
         .post('/api/me/referrals')

@@ -11,7 +11,18 @@ import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { adminSession, bookingBody, createReport, embeddedDatabaseUrl, ensureBuilt, median, root, startProduct } from './lib.mjs';
+import {
+  adminSession,
+  bookingBody,
+  createReport,
+  embeddedDatabaseUrl,
+  ensureBuilt,
+  loadBookableDays,
+  median,
+  openForLoad,
+  root,
+  startProduct,
+} from './lib.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 20);
@@ -62,6 +73,9 @@ let baseline;
 const db = new pg.Client(embeddedDatabaseUrl(product.dataDir));
 try {
   await db.connect();
+  // Tens of thousands of bookings: every slot takes the most staff can set, on open days only (issue 16).
+  await openForLoad(db);
+  await loadBookableDays();
   const codes = await seed(db);
   const admin = await adminSession(product);
   baseline = fork(path.join(root, 'bench', 'baseline-server.mjs'), {

@@ -217,17 +217,68 @@ const SUBURBS = [
   'Sandy Bay TAS 7005',
   'Braddon ACT 2612',
   'Stuart Park NT 0820',
-  'Ballarat',
-  'Newcastle',
+  'Ballarat VIC 3350',
+  'Newcastle NSW 2300',
 ];
+/** The state of each suburb above: a booking's region (issue 16). */
+const REGION_OF_SUBURB = SUBURBS.map((suburb) => /\b(NSW|VIC|QLD|SA|WA|TAS|NT|ACT)\b/.exec(suburb)[1]);
+/**
+ * How many open days ahead the load's bookings spread over: each suburb, day and slot comes round once
+ * every 12,000 bookings (10 suburbs × 120 days × 10 slots), so even at the default capacity of 2 (two
+ * suburbs share VIC and two NSW) the first 12,000 bookings of a database all find a place.
+ */
+const BOOKING_DAYS = 120;
+/** Slots a load test may fill: staff's most (MAX_CAPACITY), set by `openForLoad`. */
+export const LOAD_CAPACITY = 50;
+let bookableDays = null;
+
+/**
+ * Reads, from the built product's own rules (dist/), the next open days of each region past the
+ * minimum notice (issue 16: closed weekdays, public holidays and the notice refuse a booking), so
+ * `bookingBody` only sends bookable times. Call once before `bookingBody`; `now` a little ahead, so a
+ * run that crosses the cut-off still books.
+ */
+export async function loadBookableDays(now = new Date(Date.now() + 3 * 3_600_000)) {
+  const rules = await import(path.join(root, 'dist/src/modules/appointments/availability.rules.js'));
+  const { holidayOn } = await import(path.join(root, 'dist/src/modules/appointments/public-holidays.js'));
+  const { DEFAULT_AVAILABILITY } = await import('@relining/contracts/availability');
+  bookableDays = {};
+  for (const region of new Set(REGION_OF_SUBURB)) {
+    const days = [];
+    let day = rules.firstBookableDay(region, now, DEFAULT_AVAILABILITY, holidayOn);
+    while (days.length < BOOKING_DAYS) {
+      if (rules.closedReason(region, day, DEFAULT_AVAILABILITY, holidayOn) === null) days.push(day);
+      day = rules.addDays(day, 1);
+    }
+    bookableDays[region] = days;
+  }
+}
+
+/**
+ * Lets every slot take LOAD_CAPACITY bookings on a product's database (the availability setting staff
+ * edit; every instance drops its copy when the row changes), so a load of thousands of bookings finds
+ * places beyond the first 12,000.
+ */
+export async function openForLoad(client) {
+  await client.query(
+    `INSERT INTO settings (key, value) VALUES ('availability', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`,
+    [JSON.stringify({ defaultCapacity: LOAD_CAPACITY })],
+  );
+}
 const SLOTS = ['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM'];
 const HEARD = ['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other', undefined];
 const FIRST = ['Alex', 'Sam', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Quinn', 'Drew'];
 const LAST = ['Nguyen', 'Smith', 'Williams', 'Brown', 'Jones', 'Taylor', 'Wilson', 'Martin', 'Lee', 'Walker'];
 
-/** A different valid booking each time: names, suburbs, dates (the next 60 days), slots, messages. */
+/**
+ * A different valid booking each time: names, suburbs, open days (the next 120 of the suburb's state),
+ * slots, messages (see BOOKING_DAYS).
+ */
 export function bookingBody(sequence, domain) {
-  const day = new Date(Date.now() + (2 + (sequence % 60)) * 86_400_000).toISOString().slice(0, 10);
+  if (!bookableDays) throw new Error('bookingBody needs the bookable days: await loadBookableDays() first');
+  const turn = Math.floor(sequence / SUBURBS.length);
+  const day = bookableDays[REGION_OF_SUBURB[sequence % SUBURBS.length]][turn % BOOKING_DAYS];
   const first = FIRST[sequence % FIRST.length];
   const last = LAST[Math.floor(sequence / FIRST.length) % LAST.length];
   return JSON.stringify({
@@ -237,7 +288,7 @@ export function bookingBody(sequence, domain) {
     suburb: SUBURBS[sequence % SUBURBS.length],
     address: `${1 + (sequence % 300)} ${['High', 'Station', 'Church', 'Park', 'Beach'][sequence % 5]} Street`,
     preferred_date: day,
-    preferred_time: SLOTS[sequence % SLOTS.length],
+    preferred_time: SLOTS[Math.floor(turn / BOOKING_DAYS) % SLOTS.length],
     how_heard_about_us: HEARD[sequence % HEARD.length],
     message: `Slow drain and a gurgling toilet, case ${sequence}. Tree roots suspected near the ${['front', 'back', 'side'][sequence % 3]} boundary.`,
   });

@@ -6,7 +6,7 @@
 //   npm run test:reliability -- --short           the CI version (15 s of load, SMTP down 15 s, …; about 3 minutes)
 //   npm run test:reliability -- saturation sigkill   only those scenarios (RELIABILITY_SHORT=1 also means --short;
 //                                                 RELIABILITY_PORT_BASE moves its ports from 3400-3490)
-import { createReport, ensureBuilt, machine } from '../../bench/lib.mjs';
+import { createReport, ensureBuilt, loadBookableDays, machine } from '../../bench/lib.mjs';
 import { startCluster } from './lib.mjs';
 import { pgRestart } from './pg-restart.mjs';
 import { saturation } from './saturation.mjs';
@@ -37,6 +37,8 @@ if (unknown.length > 0) {
 const names = chosen.length > 0 ? chosen : Object.keys(SCENARIOS);
 
 ensureBuilt();
+// Every booking the scenarios send is bookable (issue 16): open days of its state, past the notice.
+await loadBookableDays();
 const info = machine();
 console.log(`Reliability (${short ? 'short' : 'full'} mode) on ${info.cpu}, ${info.memoryGiB} GiB, Node ${info.node}, ${info.date}\n`);
 const cluster = await startCluster(PORTS.postgres);

@@ -2,7 +2,7 @@
 // budget with PASS/FAIL. Every script also writes its figures to bench/results/<name>.json, which
 // `npm run bench` gathers.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,15 +42,15 @@ export function machine() {
 
 /**
  * A benchmark's report: `check(name, value, unit, op, limit)` records a figure against its budget
- * (op '<=' or '>='; limit null for a figure without a budget), `finish()` prints the table, writes
- * bench/results/<bench>.json and sets the exit code (1 if any budget failed).
+ * (op '<=', '>=', or '=' for an exact count; limit null for a figure without a budget), `finish()`
+ * prints the table, writes bench/results/<bench>.json and sets the exit code (1 if any budget failed).
  */
 export function createReport(bench) {
   const rows = [];
   const notes = [];
   return {
     check(name, value, unit = '', op = null, limit = null) {
-      const pass = op === null || limit === null ? null : op === '<=' ? value <= limit : value >= limit;
+      const pass = op === null || limit === null ? null : op === '<=' ? value <= limit : op === '=' ? value === limit : value >= limit;
       rows.push({ name, value, unit, op, limit, pass });
       const figure = `${format(value)}${unit ? ` ${unit}` : ''}`;
       const budget = op ? `${op} ${format(limit)}${unit ? ` ${unit}` : ''}` : '';
@@ -196,6 +196,50 @@ export async function timeRuns(fn, { runs = 50, warmup = 5 } = {}) {
     durations.push(performance.now() - start);
   }
   return durations;
+}
+
+/** The whole machine's CPU time so far (ms, all cores), and that of the processes in `groups` (process group ids) and `pids`. */
+export function machineCpu(groups, pids) {
+  const ticks = 1000 / 100; // USER_HZ
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user + nice + system: what processes ran. Interrupts (loopback traffic is ours too) and the
+  // hypervisor's steal are not any process's, and are reported apart.
+  const busy = (fields[0] + fields[1] + fields[2]) * ticks;
+  const steal = fields[7] * ticks;
+  let ours = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (groups.includes(Number(rest[2])) || pids.includes(Number(pid)))
+        ours += (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * ticks;
+    } catch {
+      // the process ended
+    }
+  }
+  return { busy, ours, steal };
+}
+
+/**
+ * Waits (at most QUIET_WAIT seconds, default 600) until other work on the machine takes under a
+ * quarter of a core over 10 s: figures taken beside another project's build say little. `groups`:
+ * the product's process group id, or a list of them (its embedded PostgreSQL has its own).
+ */
+export async function quietMachine(report, groups, otherLoad) {
+  const until = performance.now() + Number(process.env.QUIET_WAIT ?? 600) * 1000;
+  const watched = [groups].flat();
+  for (;;) {
+    const started = performance.now();
+    const before = machineCpu(watched, [process.pid]);
+    await sleep(10_000);
+    const load = otherLoad(before, machineCpu(watched, [process.pid]), performance.now() - started);
+    if (load < 0.25) return;
+    if (performance.now() > until) {
+      report.note(`the machine never went quiet: other work took ${load.toFixed(2)} cores before the timing`);
+      return;
+    }
+    console.log(`  waiting for a quiet machine: other work takes ${load.toFixed(2)} cores`);
+  }
 }
 
 /**

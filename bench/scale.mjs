@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { adminSession, BENCH_ADMIN, createReport, embeddedDatabaseUrl, ensureBuilt, percentile, sleep, startProduct, timeRuns } from './lib.mjs';
+import { BOOKING_BRIEFS, FIRST_NAMES, HEARD_OPTIONS, LAST_NAMES, SLOT_TIMES, sqlArray, STREET_NAMES } from './seed-sql.mjs';
 
 const FRESH = process.argv.includes('--fresh');
 const PORT = 3320;
@@ -19,145 +20,12 @@ const RUNS = Number(process.env.SCALE_RUNS ?? 200);
 const WARMUP = 10;
 
 // ── the data ────────────────────────────────────────────────────────────────────────────────────
-const sqlArray = (values) => `(ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}])`;
-const FIRST = sqlArray([
-  'Olivia',
-  'Jack',
-  'Charlotte',
-  'William',
-  'Amelia',
-  'Noah',
-  'Isla',
-  'Oliver',
-  'Mia',
-  'Thomas',
-  'Ava',
-  'James',
-  'Grace',
-  'Lucas',
-  'Chloe',
-  'Henry',
-  'Sophie',
-  'Ethan',
-  'Ella',
-  'Liam',
-  'Emily',
-  'Leo',
-  'Ruby',
-  'Harrison',
-  'Zoe',
-  'Lachlan',
-  'Matilda',
-  'Cooper',
-  'Harper',
-  'Samuel',
-  'Evie',
-  'Max',
-  'Lily',
-  'Hudson',
-  'Ivy',
-  'Archie',
-  'Willow',
-  'Riley',
-  'Sienna',
-  'Daniel',
-  'Priya',
-  'Wei',
-  'Mohammed',
-  'Aroha',
-  'Nguyen',
-]);
-const LAST = sqlArray([
-  'Smith',
-  'Jones',
-  'Williams',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Johnson',
-  'White',
-  'Martin',
-  'Anderson',
-  'Thompson',
-  'Nguyen',
-  'Thomas',
-  'Walker',
-  'Harris',
-  'Lee',
-  'Ryan',
-  'Robinson',
-  'Kelly',
-  'King',
-  'Davis',
-  'Wright',
-  'Evans',
-  'Roberts',
-  'Green',
-  'Hall',
-  'Wood',
-  'Jackson',
-  'Clarke',
-  'Patel',
-  'Khan',
-  'Lewis',
-  'James',
-  'Phillips',
-  'Mitchell',
-  "O'Brien",
-  'Murphy',
-  'Campbell',
-  'Young',
-  'Tran',
-  'Singh',
-  'Chen',
-  'Papadopoulos',
-]);
-const STREETS = sqlArray([
-  'Station St',
-  'High St',
-  'Church St',
-  'Victoria Rd',
-  'George St',
-  'Park Ave',
-  'Main Rd',
-  'King St',
-  'Queen St',
-  'Elizabeth St',
-  'Railway Pde',
-  'Bay Rd',
-  'Hill St',
-  'Bridge Rd',
-  'Smith St',
-  'Albert St',
-  'William St',
-  'Forest Rd',
-  'Beach Rd',
-  'Mountain Hwy',
-  'Wattle Ave',
-  'Banksia Cres',
-  'Gum Tree Ct',
-  'Kookaburra Way',
-  'Jacaranda Dr',
-  'Ocean Pde',
-  'Harbour Tce',
-  'Lakeside Blvd',
-]);
-const BRIEFS = sqlArray([
-  'Blocked sewer line, water backing up into the shower',
-  'Tree roots in the stormwater drain',
-  'Cracked pipe under the driveway',
-  'Slow drains in the kitchen and laundry',
-  'Sewer smell in the backyard',
-  'Recurring blockage, plumber suggested relining',
-  'CCTV inspection before buying the house',
-  'Collapsed clay pipe near the boundary trap',
-  'Overflowing gully trap after rain',
-  'Strata building: shared sewer stack blocked',
-  'Leaking pipe under the slab',
-  'Quote for relining 20 m of sewer line',
-]);
-const SLOTS = sqlArray(['8:00 AM', '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM']);
-const HEARD = sqlArray(['Google Search', 'Social Media', 'Word of Mouth', 'Advertisement', 'Referral', 'Other']);
+const FIRST = sqlArray(FIRST_NAMES);
+const LAST = sqlArray(LAST_NAMES);
+const STREETS = sqlArray(STREET_NAMES);
+const BRIEFS = sqlArray(BOOKING_BRIEFS);
+const SLOTS = sqlArray(SLOT_TIMES);
+const HEARD = sqlArray(HEARD_OPTIONS);
 const TRADES = sqlArray(['Plumbing', 'Plumbing & Gas', 'Drainage', 'Plumbing Services', 'Pipe Solutions', 'Maintenance Plumbing', 'Hot Water & Plumbing']);
 
 /** Localities numbered 1..n (for a hash join from generate_series), most from the big states. */

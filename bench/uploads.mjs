@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createReport, ensureBuilt, percentile, root, sleep, startProduct } from './lib.mjs';
+import { createReport, ensureBuilt, machineCpu, percentile, quietMachine, root, sleep, startProduct } from './lib.mjs';
 
 const BASELINE = Number(process.env.BASELINE ?? 30);
 const STORM = Number(process.env.STORM ?? 60);
@@ -224,48 +224,6 @@ async function measure(url, asset, seconds, done) {
     loop(() => send(`${url}/`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }), 100, until),
   ]);
   return { login, static: static_, page };
-}
-
-/** The whole machine's CPU time so far (ms, all cores), and that of the processes in `groups` (process group ids) and `pids`. */
-function machineCpu(groups, pids) {
-  const ticks = 1000 / 100; // USER_HZ
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  // user + nice + system: what processes ran. Interrupts (loopback traffic is ours too) and the
-  // hypervisor's steal are not any process's, and are reported apart.
-  const busy = (fields[0] + fields[1] + fields[2]) * ticks;
-  const steal = fields[7] * ticks;
-  let ours = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (groups.includes(Number(rest[2])) || pids.includes(Number(pid)))
-        ours += (Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14])) * ticks;
-    } catch {
-      // the process ended
-    }
-  }
-  return { busy, ours, steal };
-}
-
-/**
- * Waits (at most QUIET_WAIT seconds, default 600) until other work on the machine takes under a
- * quarter of a core over 10 s: figures taken beside another project's build say little.
- */
-async function quietMachine(report, productGroup, otherLoad) {
-  const until = performance.now() + Number(process.env.QUIET_WAIT ?? 600) * 1000;
-  for (;;) {
-    const started = performance.now();
-    const before = machineCpu([productGroup], [process.pid]);
-    await sleep(10_000);
-    const load = otherLoad(before, machineCpu([productGroup], [process.pid]), performance.now() - started);
-    if (load < 0.25) return;
-    if (performance.now() > until) {
-      report.note(`the machine never went quiet: other work took ${load.toFixed(2)} cores before the baseline`);
-      return;
-    }
-    console.log(`  waiting for a quiet machine: other work takes ${load.toFixed(2)} cores`);
-  }
 }
 
 /** CPU time (ms) of each thread of a process, by thread name (node, libuv-worker, vips, …), summed. */

@@ -20,7 +20,10 @@ export const REGION_NEEDED_MESSAGE = 'Please choose your suburb from the list, s
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A slot as people read it: 'Tuesday 1 December, 9:00 AM AEDT' (the site's time zone, labelled). */
+/**
+ * A slot as people read it: 'Tuesday 1 December, 9:00 AM AEDT' (the site's time zone, labelled), with
+ * formats made once (`dateFormat`): building one costs far more than formatting with it.
+ */
 export function slotLabel(region: Region, day: string, time: SlotTime): string {
   const date = dateFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
   return `${date}, ${slotTimeLabel(REGIONS[region].timeZone, day, time)}`;

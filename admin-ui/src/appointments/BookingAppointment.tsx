@@ -1,7 +1,8 @@
+import { LoadState } from '../common/LoadState';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import MoveUpIcon from '@mui/icons-material/MoveUp';
-import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { useGetList, useRefresh } from 'react-admin';
@@ -61,24 +62,14 @@ export function BookingAppointment({ booking }: { booking: BookingRecord }) {
         )
       }
     >
-      {isPending ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={16} />
-          <Typography variant="body2" color="text.secondary">
-            Loading appointment...
-          </Typography>
-        </Stack>
-      ) : error ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not fetch the booking's appointment.
-        </Alert>
+      {isPending || error ? (
+        <LoadState
+          isPending={isPending}
+          error={error}
+          retry={() => void refetch()}
+          loading="Loading appointment..."
+          failed="Could not fetch the booking's appointment."
+        />
       ) : appointment ? (
         <AppointmentRows appointment={appointment} />
       ) : (

@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, TextField } from '@mui/material';
+import { ReasonField } from '../common/ReasonField';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { APPOINTMENT_MESSAGES, type AppointmentRecord, type CancelAppointmentRequest } from '@relining/contracts/api/appointments';
@@ -57,21 +58,14 @@ export function CancelAppointmentDialog({
           <DialogContentText sx={{ mb: 2 }}>
             {appointment.customerName}'s visit on {appointment.label} will be cancelled and its place freed.
           </DialogContentText>
-          <TextField
-            label="Reason"
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            autoFocus
+          <ReasonField
             value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
+            onChange={(value) => {
+              setReason(value);
               if (error) setError(null);
             }}
-            error={error !== null}
-            helperText={error ?? "Kept with the appointment; the customer's booking link shows it too."}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            error={error}
+            hint={"Kept with the appointment; the customer's booking link shows it too."}
           />
           <FormControlLabel
             sx={{ mt: 1 }}

@@ -1,6 +1,7 @@
+import { LoadState } from '../common/LoadState';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Chip, CircularProgress, Divider, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Divider, Link, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Show, TopToolbar, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -124,24 +125,8 @@ export function BookingJobs({ booking }: { booking: BookingRecord }) {
         ) : null
       }
     >
-      {isPending ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={16} />
-          <Typography variant="body2" color="text.secondary">
-            Loading jobs...
-          </Typography>
-        </Stack>
-      ) : error ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not fetch the booking's jobs.
-        </Alert>
+      {isPending || error ? (
+        <LoadState isPending={isPending} error={error} retry={() => void refetch()} loading="Loading jobs..." failed="Could not fetch the booking's jobs." />
       ) : none ? (
         <Typography variant="body2" color="text.secondary">
           No job yet. Create one to give the customer a tracking link and credit the referring plumber.

@@ -1,8 +1,9 @@
+import { ReasonField } from '../common/ReasonField';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { errorMessage } from '@relining/contracts/client/http';
@@ -145,21 +146,14 @@ function ReasonDialog(props: { action: 'void' | 'refund'; what: string; busy: bo
               ? `${props.what} will not be paid. The reason is kept in the entry's history.`
               : `${props.what} was paid. A refund records a negative adjustment that reverses it; the payment itself stays in the ledger.`}
           </DialogContentText>
-          <TextField
-            label="Reason"
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            autoFocus
+          <ReasonField
             value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
+            onChange={(value) => {
+              setReason(value);
               if (error) setError(null);
             }}
-            error={error !== null}
-            helperText={error ?? 'Staff and the entry history see it.'}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            error={error}
+            hint={'Staff and the entry history see it.'}
           />
         </DialogContent>
         <DialogActions>

@@ -6,6 +6,8 @@ import { REGIONS } from '@relining/contracts/regions';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
+import { companyInbox } from '../notifications/mailers/company-inbox.js';
+import { messageIdDomain } from '../notifications/notification.rules.js';
 import type { EmailRequest } from '../notifications/notifications.service.js';
 import { appointmentCalendarAttachment, googleCalendarLink, outlookCalendarLink, type CalendarMethod } from './appointment-calendar.js';
 import type { AppointmentRow } from './appointment.entity.js';
@@ -111,7 +113,7 @@ export class AppointmentNotices {
   changedByCustomer(appointment: AppointmentRow, change: string): EmailRequest<'appointment_changed_notice'> {
     return {
       template: 'appointment_changed_notice',
-      to: mailboxParts(this.config.companyEmail).email,
+      to: companyInbox(this.config),
       variables: {
         customerName: appointment.customerName,
         suburb: appointment.suburb,
@@ -130,6 +132,11 @@ export class AppointmentNotices {
       description: `Clean & View drain inspection at ${this.place(appointment)}.${appointment.technician ? ` Technician: ${appointment.technician}.` : ''} Questions or changes: ${COMPANY.phone}.`,
       location: this.place(appointment),
     };
+  }
+
+  /** An appointment's stable calendar id, the same in its e-mails' invitations and the staff feeds. */
+  calendarUid(appointmentId: string): string {
+    return `${appointmentId}@${messageIdDomain(this.config.mailFrom)}`;
   }
 
   private place(appointment: Pick<AppointmentRow, 'address' | 'suburb' | 'region'>): string {
@@ -152,7 +159,7 @@ export class AppointmentNotices {
 
   private invitation(appointment: AppointmentRow, method: CalendarMethod) {
     return appointmentCalendarAttachment({
-      uid: `${appointment.id}@${mailboxParts(this.config.mailFrom).email.split('@')[1] ?? 'localhost'}`,
+      uid: this.calendarUid(appointment.id),
       start: appointment.startsAt,
       durationMinutes: APPOINTMENT_MINUTES,
       timeZone: REGIONS[appointment.region].timeZone,

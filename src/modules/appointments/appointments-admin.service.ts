@@ -15,7 +15,7 @@ import { AppointmentNotices } from './appointment-notices.js';
 import { isSlotTime, reminderDueAt } from './appointment.rules.js';
 import { APPOINTMENT_LIST, AppointmentsRepository } from './appointments.repository.js';
 import { AppointmentsService } from './appointments.service.js';
-import type { SlotTime } from './availability.rules.js';
+import { slotStart, type SlotTime } from './availability.rules.js';
 
 const TECHNICIAN_MAX = 120;
 const REASON_MAX = 1000;
@@ -47,12 +47,19 @@ export function parseSlotChoice(body: unknown, { technician }: { technician: boo
   return { date: input.date as string, time: input.time as SlotTime, notify: input.notify as boolean, overbook: input.overbook === true, technician: name };
 }
 
-/** A cancellation's reason: required, trimmed, at most 1,000 characters. */
-export function parseReason(value: unknown): string {
+/** What is wrong with a cancellation's reason (required, at most 1,000 characters once trimmed), or null. */
+function reasonProblem(value: unknown): FieldError | null {
   const reason = typeof value === 'string' ? value.trim() : '';
-  if (!reason) throw DomainError.validation([{ field: 'reason', message: APPOINTMENT_MESSAGES.reasonRequired }]);
-  if (reason.length > REASON_MAX) throw DomainError.validation([{ field: 'reason', message: `Please keep the reason under ${REASON_MAX} characters` }]);
-  return reason;
+  if (!reason) return { field: 'reason', message: APPOINTMENT_MESSAGES.reasonRequired };
+  if (reason.length > REASON_MAX) return { field: 'reason', message: `Please keep the reason under ${REASON_MAX} characters` };
+  return null;
+}
+
+/** A cancellation's reason, trimmed; a 400 naming the field when it is missing or too long. */
+export function parseReason(value: unknown): string {
+  const problem = reasonProblem(value);
+  if (problem) throw DomainError.validation([problem]);
+  return String(value).trim();
 }
 
 /**
@@ -160,7 +167,7 @@ export class AppointmentsAdminService implements OnModuleInit {
           region,
           day: choice.date,
           slot: choice.time,
-          startsAt: this.startOf(region, choice.date, choice.time),
+          startsAt: slotStart(region, choice.date, choice.time),
           customerName: booking.fullName,
           email: booking.email,
           phone: booking.phone,
@@ -180,7 +187,7 @@ export class AppointmentsAdminService implements OnModuleInit {
         region,
         day: choice.date,
         slot: choice.time,
-        startsAt: this.startOf(region, choice.date, choice.time),
+        startsAt: slotStart(region, choice.date, choice.time),
         technician: choice.technician,
         overbooked,
         reminderDueAt: sameTime ? existing.reminderDueAt : reminder,
@@ -223,7 +230,7 @@ export class AppointmentsAdminService implements OnModuleInit {
         region: existing.region,
         day: choice.date,
         slot: choice.time,
-        startsAt: this.startOf(existing.region, choice.date, choice.time),
+        startsAt: slotStart(existing.region, choice.date, choice.time),
         technician: choice.technician,
         overbooked,
         reminderDueAt: sameTime ? existing.reminderDueAt : reminderDueAt(existing.region, choice.date, now),
@@ -240,29 +247,18 @@ export class AppointmentsAdminService implements OnModuleInit {
   /** POST /api/admin/appointments/:id/cancel: the appointment and its booking cancelled, the place freed. */
   async cancel(id: string, body: unknown): Promise<AppointmentRecord> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const errors: FieldError[] = [];
-    let reason = '';
-    try {
-      reason = parseReason(input.reason);
-    } catch (error) {
-      if (error instanceof DomainError && error.errors) errors.push(...error.errors);
-      else throw error;
-    }
+    const errors = [reasonProblem(input.reason)].filter((problem): problem is FieldError => problem !== null);
     if (typeof input.notify !== 'boolean') errors.push({ field: 'notify', message: APPOINTMENT_MESSAGES.notifyRequired });
     if (errors.length > 0) throw DomainError.validation(errors);
     const row = await this.dataSource.transaction(async (manager) => {
       const existing = await this.repository.findById(id, manager, true);
       if (!existing) throw DomainError.notFound('Appointment not found.');
       if (existing.status === 'cancelled') throw DomainError.conflict('APPOINTMENT_CANCELLED', APPOINTMENT_MESSAGES.alreadyCancelled);
-      const cancelled = await this.repository.cancel(manager, id, { reason, by: 'staff' });
+      const cancelled = await this.repository.cancel(manager, id, { reason: String(input.reason).trim(), by: 'staff' });
       await this.bookings.setStatusIn(manager, existing.bookingId, 'cancelled');
       if (input.notify === true) await this.notifications.enqueue(manager, this.notices.cancelled(cancelled));
       return cancelled;
     });
     return this.toRecord(row);
-  }
-
-  private startOf(region: AppointmentRow['region'], day: string, time: SlotTime): Date {
-    return this.appointments.slotStartOf(region, day, time);
   }
 }

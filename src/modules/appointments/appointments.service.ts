@@ -59,11 +59,6 @@ export class AppointmentsService implements OnModuleInit {
     return this.forRegion(place.state, query, now);
   }
 
-  /** The instant a region's slot starts. */
-  slotStartOf(region: Region, day: string, time: SlotTime): Date {
-    return slotStart(region, day, time);
-  }
-
   /** A region's days from `from` (the customer's booking link asks for its appointment's region). */
   async forRegion(region: Region, query: { from?: unknown; days?: unknown }, now: Date = new Date()): Promise<AvailabilityAnswer> {
     const { from, days } = this.range(region, query, now);

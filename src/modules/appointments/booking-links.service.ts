@@ -16,6 +16,7 @@ import { customerChangeRefusal, firstNameOf, isSlotTime, reminderDueAt } from '.
 import { parseReason } from './appointments-admin.service.js';
 import { AppointmentsRepository } from './appointments.repository.js';
 import { AppointmentsService } from './appointments.service.js';
+import { slotStart, type SlotTime } from './availability.rules.js';
 import { holidayOn } from './public-holidays.js';
 
 /** A link's token: 32 random bytes, base64url (43 characters). Anything else is not looked up. */
@@ -79,17 +80,16 @@ export class BookingLinksService implements LinkMinter, OnModuleInit {
     if (!isSlotTime(input.time)) errors.push({ field: 'time', message: 'Please choose a time' });
     if (errors.length > 0) throw DomainError.validation(errors);
     const date = input.date as string;
-    const time = input.time as ManagedAppointment['time'] & Parameters<typeof isSlotTime>[0];
+    const time = input.time as SlotTime;
     const row = await this.dataSource.transaction(async (manager) => {
       const existing = await this.findForChange(manager, token, now);
       if (existing.day === date && existing.slot === time) throw DomainError.validation([{ field: 'time', message: APPOINTMENT_MESSAGES.sameTime }]);
-      if (!isSlotTime(time)) throw DomainError.validation([{ field: 'time', message: 'Please choose a time' }]);
       await this.appointments.holdPlace(manager, { bookingId: existing.bookingId, region: existing.region, day: date, time, now, by: 'customer' });
       const moved = await this.repository.move(manager, existing.id, {
         region: existing.region,
         day: date,
         slot: time,
-        startsAt: this.appointments.slotStartOf(existing.region, date, time),
+        startsAt: slotStart(existing.region, date, time),
         overbooked: false,
         reminderDueAt: reminderDueAt(existing.region, date, now),
       });

@@ -8,7 +8,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AppointmentNotices, mailboxParts } from './appointment-notices.js';
+import { AppointmentNotices } from './appointment-notices.js';
 import { AppointmentsRepository } from './appointments.repository.js';
 
 /** A feed token: 24 random bytes, base64url (32 characters). */
@@ -56,11 +56,10 @@ export class CalendarFeedsService {
       throw DomainError.notFound('This calendar feed does not exist. Create a new feed link in the console.');
     }
     const rows = await this.repository.feedAppointments(new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000), FEED_LIMIT);
-    const domain = mailboxParts(this.config.mailFrom).email.split('@')[1] ?? 'localhost';
     const events: EventAttributes[] = rows.map((row) => {
       const entry = this.notices.calendarEntry(row);
       return {
-        uid: `${row.id}@${domain}`,
+        uid: this.notices.calendarUid(row.id),
         sequence: row.sequence,
         start: new Date(row.startsAt).getTime(),
         startInputType: 'utc',

@@ -75,6 +75,8 @@ export interface PipeSection {
   structuralGrade: Grade;
   serviceGrade: Grade;
   recommendation: { kind: RecommendationKind; metres?: number };
+  /** Junctions on the section to reinstate after relining (0 when left out). */
+  junctions?: number;
 }
 
 export interface InspectionReportInput {
@@ -121,6 +123,9 @@ export function reportProblems(input: unknown): Array<{ field: string; message: 
         problems.push({ field: field('note'), message: 'A note has at most 500 characters' });
       }
     });
+    if (section.junctions !== undefined && (!Number.isInteger(section.junctions) || (section.junctions as number) < 0 || (section.junctions as number) > 20)) {
+      problems.push({ field: at('junctions'), message: 'Junctions must be a whole number from 0 to 20' });
+    }
     const recommendation = (typeof section.recommendation === 'object' && section.recommendation !== null ? section.recommendation : {}) as Record<
       string,
       unknown

@@ -35,9 +35,47 @@ export function proposeQuoteLines(sections: readonly PipeSection[], prices: Pric
       quantity: section.recommendation.metres,
       unitCents: relineRate(prices, section.diameterMm) ?? 0,
     });
-    const count = junctions[index] ?? 0;
+    const count = junctions[index] ?? section.junctions ?? 0;
     if (count > 0) lines.push({ kind: 'junction', description: `Junction reinstatement, ${where}`, quantity: count, unitCents: prices.junctionCents });
     lines.push({ kind: 'access', description: `Access and set-up, ${where}`, quantity: 1, unitCents: prices.accessCents });
   });
   return lines;
+}
+
+/**
+ * The price list until staff set their own (GST-inclusive): relining $550/m up to 100 mm, $650/m up
+ * to 150 mm, $850/m up to 225 mm; $450 per junction reinstatement; $350 access and set-up.
+ */
+export const DEFAULT_PRICE_LIST: PriceList = {
+  relinePerMetre: [
+    { maxDiameterMm: 100, centsPerMetre: 55_000 },
+    { maxDiameterMm: 150, centsPerMetre: 65_000 },
+    { maxDiameterMm: 225, centsPerMetre: 85_000 },
+  ],
+  junctionCents: 45_000,
+  accessCents: 35_000,
+};
+
+/** Every problem with a price list as staff save it (field, message). */
+export function priceListProblems(input: unknown): Array<{ field: string; message: string }> {
+  const list = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const problems: Array<{ field: string; message: string }> = [];
+  const cents = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000_000;
+  if (!Array.isArray(list.relinePerMetre) || list.relinePerMetre.length === 0 || list.relinePerMetre.length > 20) {
+    problems.push({ field: 'relinePerMetre', message: 'Give between 1 and 20 diameter bands' });
+  } else {
+    let previous = 0;
+    list.relinePerMetre.forEach((raw, index) => {
+      const band = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      const max = band.maxDiameterMm;
+      if (!Number.isInteger(max) || (max as number) <= previous || (max as number) > 1_500) {
+        problems.push({ field: `relinePerMetre.${index}.maxDiameterMm`, message: 'Bands go up in whole millimetres, up to 1,500' });
+      } else previous = max as number;
+      if (!cents(band.centsPerMetre))
+        problems.push({ field: `relinePerMetre.${index}.centsPerMetre`, message: 'The rate must be whole cents from $0 to $100,000' });
+    });
+  }
+  if (!cents(list.junctionCents)) problems.push({ field: 'junctionCents', message: 'The price must be whole cents from $0 to $100,000' });
+  if (!cents(list.accessCents)) problems.push({ field: 'accessCents', message: 'The price must be whole cents from $0 to $100,000' });
+  return problems;
 }

@@ -107,4 +107,9 @@ export interface PublicJobStatus {
   /** The same as a percentage (0 to 100). */
   progressPercent: number;
   updatedAt: string;
+  /** A report / a quote has been published (their content needs the page unlocked: POST …/unlock). */
+  hasReport: boolean;
+  hasQuote: boolean;
+  /** This browser has unlocked the job (its cookie is valid). */
+  unlocked: boolean;
 }

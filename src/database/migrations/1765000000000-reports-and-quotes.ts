@@ -11,7 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `quote_acceptances`: at most one per job (accepting twice changes nothing), naming the version.
  * - `quote_declines`: each decline, with the customer's reason.
  * - `job_unlock_attempts` (jobs module): tries to unlock a tracking page's private part; five wrong in
- *   an hour lock that job for the hour.
+ *   an hour lock that job for the hour. A right one keeps the SHA-256 of the random token its
+ *   HttpOnly cookie carries (the grant: valid for that job only, for 30 days).
  */
 export class ReportsAndQuotes1765000000000 implements MigrationInterface {
   name = 'ReportsAndQuotes1765000000000';
@@ -92,9 +93,12 @@ export class ReportsAndQuotes1765000000000 implements MigrationInterface {
         job_id uuid NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
         ip text NOT NULL,
         success boolean NOT NULL,
-        at timestamptz NOT NULL DEFAULT now()
+        grant_hash text NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        CHECK ((grant_hash IS NOT NULL) = success)
       )`);
-    await queryRunner.query(`CREATE INDEX job_unlock_attempts_job ON job_unlock_attempts (job_id, at)`);
+    await queryRunner.query(`CREATE INDEX job_unlock_attempts_job ON job_unlock_attempts (job_id, at) WHERE NOT success`);
+    await queryRunner.query(`CREATE UNIQUE INDEX job_unlock_attempts_grant ON job_unlock_attempts (grant_hash) WHERE grant_hash IS NOT NULL`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -8,11 +8,13 @@ import { JobStatusPage } from './job-status.page.js';
 import { JobsAdminController } from './jobs-admin.controller.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
+import { JobAccessService } from './job-access.service.js';
+import { JobDocuments } from './job-documents.js';
 
 @Module({
   imports: [NotificationsModule, SettingsModule, RateLimitModule, UsersModule],
   controllers: [JobsAdminController, JobStatusController],
-  providers: [JobsRepository, JobsService, JobStatusPage],
-  exports: [JobsService],
+  providers: [JobsRepository, JobsService, JobStatusPage, JobAccessService, JobDocuments],
+  exports: [JobsService, JobAccessService, JobDocuments],
 })
 export class JobsModule {}

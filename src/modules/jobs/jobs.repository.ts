@@ -69,10 +69,17 @@ export class JobsRepository {
    */
   async publicStatusByCode(
     code: string,
-  ): Promise<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
-    const [row] = await queryRows<{ jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> | null }>(
+  ): Promise<{ id: string; jobNumber: string; customerName: string; status: JobStatus; updatedAt: Date; reached: Record<string, string> } | undefined> {
+    const [row] = await queryRows<{
+      id: string;
+      jobNumber: string;
+      customerName: string;
+      status: JobStatus;
+      updatedAt: Date;
+      reached: Record<string, string> | null;
+    }>(
       this.dataSource,
-      `SELECT j.job_number AS "jobNumber", j.customer_name AS "customerName", j.status, j.updated_at AS "updatedAt",
+      `SELECT j.id, j.job_number AS "jobNumber", j.customer_name AS "customerName", j.status, j.updated_at AS "updatedAt",
               (SELECT json_object_agg(e.status, e.at) FROM (SELECT status, max(created_at) AS at FROM job_status_events WHERE job_id = j.id GROUP BY status) e) AS reached
        FROM jobs j WHERE j.tracking_code = $1 AND j.archived_at IS NULL`,
       [code],
@@ -129,5 +136,41 @@ export class JobsRepository {
   /** The referral the job carries (linked by the referrals module's rules or staff's decision). */
   async setReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
     await manager.query(`UPDATE jobs SET referral_id = $2, updated_at = now() WHERE id = $1`, [jobId, referralId]);
+  }
+
+  /** The active job a tracking code names (null: unknown or archived), locked in the caller's transaction when `lock`. */
+  async activeByCode(manager: EntityManager, code: string, lock = false): Promise<Job | null> {
+    const query = manager.getRepository(Job).createQueryBuilder('j').where('j.tracking_code = :code AND j.archived_at IS NULL', { code });
+    return (lock ? query.setLock('pessimistic_write') : query).getOne();
+  }
+
+  /** Wrong unlock tries of a job in the last hour. */
+  async wrongUnlockTries(manager: EntityManager, jobId: string): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(
+      manager,
+      `SELECT count(*)::int AS count FROM job_unlock_attempts WHERE job_id = $1 AND NOT success AND at > now() - interval '1 hour'`,
+      [jobId],
+    );
+    return row!.count;
+  }
+
+  /** Records a try; a right one keeps the hash of the token its cookie carries. */
+  async addUnlockAttempt(manager: EntityManager, attempt: { jobId: string; ip: string; grantHash: string | null }): Promise<void> {
+    await manager.query(`INSERT INTO job_unlock_attempts (job_id, ip, success, grant_hash) VALUES ($1, $2, $3, $4)`, [
+      attempt.jobId,
+      attempt.ip.slice(0, 100),
+      attempt.grantHash !== null,
+      attempt.grantHash,
+    ]);
+  }
+
+  /** Whether a grant (by its token's hash) unlocks this job and is younger than `days`. */
+  async grantValid(jobId: string, grantHash: string, days: number): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      this.dataSource,
+      `SELECT 1 AS one FROM job_unlock_attempts WHERE grant_hash = $1 AND job_id = $2 AND at > now() - make_interval(days => $3)`,
+      [grantHash, jobId, days],
+    );
+    return rows.length > 0;
   }
 }

@@ -32,6 +32,10 @@ import { Job } from './job.entity.js';
 import { JobStageChanged } from './job.events.js';
 import { JOB_LIST, JobsRepository } from './jobs.repository.js';
 import { newTrackingCode } from './tracking-code.js';
+import { JobAccessService } from './job-access.service.js';
+import { JobDocuments } from './job-documents.js';
+import type { FastifyRequest } from 'fastify';
+import { JOB_STATUSES } from '@relining/contracts/job-status';
 
 const JOB_NOT_FOUND = 'The job ID provided is not valid or has expired.';
 
@@ -46,6 +50,8 @@ export class JobsService {
     private readonly settings: SettingsService,
     private readonly users: UsersService,
     private readonly events: DomainEvents,
+    private readonly access: JobAccessService,
+    private readonly documents: JobDocuments,
   ) {}
 
   trackingLink(code: string): string {
@@ -260,11 +266,67 @@ export class JobsService {
     );
   }
 
-  private async queueStatusEmail(manager: EntityManager, job: Job): Promise<JobNotificationRef> {
+  /**
+   * Moves a job to `to` when it is at an earlier stage (a report published on a booked job, a quote
+   * accepted), in the caller's transaction, with the stage's timeline entry and JobStageChanged (the
+   * referral learns of it). `email`: 'auto' as the 'Automatic Email Notifications' setting says,
+   * 'always' sends the stage's e-mail even when the job was already there (a new quote version),
+   * 'never'. Answers whether the job moved and the e-mail queued, if any.
+   */
+  async moveForward(
+    manager: EntityManager,
+    jobId: string,
+    to: JobStatus,
+    actorId: string | null,
+    email: 'auto' | 'always' | 'never',
+  ): Promise<{ moved: boolean; notification: JobNotificationRef | null }> {
+    const job = await this.repository.findByIdForUpdate(manager, jobId);
+    if (!job) throw DomainError.notFound('Job not found.');
+    const previous = job.status;
+    const moved = JOB_STATUSES.indexOf(previous) < JOB_STATUSES.indexOf(to);
+    const send = email === 'always' || (email === 'auto' && moved && (await this.settings.emailSettings(manager)).autoNotify);
+    if (moved) {
+      job.status = to;
+      job.updatedAt = new Date();
+      await manager.save(job);
+    }
+    const notification = send ? await this.queueStatusEmail(manager, job, to) : null;
+    if (moved) {
+      await this.repository.addEvent(manager, {
+        jobId: job.id,
+        status: to,
+        previousStatus: previous,
+        changedBy: actorId,
+        notificationId: notification?.id ?? null,
+      });
+      await this.announce(manager, job, { kind: 'stage', previous }, actorId);
+    }
+    return { moved, notification };
+  }
+
+  /** The job's customer and tracking link, for the modules that write to the customer about it. */
+  async customerOf(
+    manager: EntityManager,
+    jobId: string,
+  ): Promise<{ id: string; jobNumber: string; customerName: string; customerEmail: string; address: string | null; status: JobStatus; trackingLink: string }> {
+    const job = await this.repository.findById(jobId, manager);
+    if (!job) throw DomainError.notFound('Job not found.');
+    return {
+      id: job.id,
+      jobNumber: job.jobNumber,
+      customerName: job.customerName,
+      customerEmail: job.customerEmail,
+      address: job.address,
+      status: job.status,
+      trackingLink: this.trackingLink(job.trackingCode),
+    };
+  }
+
+  private async queueStatusEmail(manager: EntityManager, job: Job, stage: JobStatus = job.status): Promise<JobNotificationRef> {
     const { includeTrackingLink } = await this.settings.emailSettings(manager);
     const link = this.trackingLink(job.trackingCode);
     const queued = await this.notifications.enqueue(manager, {
-      template: templateForJobStatus(job.status),
+      template: templateForJobStatus(stage),
       to: job.customerEmail,
       variables: { customerName: job.customerName, jobId: job.jobNumber, trackingLink: link },
       entity: { type: 'job', id: job.id },
@@ -275,7 +337,7 @@ export class JobsService {
   }
 
   /** The public tracking page: the stage, the timeline's dates, the first name only; no contact details. */
-  async publicStatus(typed: string): Promise<PublicJobStatusResponse> {
+  async publicStatus(typed: string, request?: FastifyRequest): Promise<PublicJobStatusResponse> {
     // Codes are made in lower case: one typed (or autocorrected) in any case is the same code.
     const code = typed.toLowerCase();
     const job = code === 'invalid' ? undefined : await this.repository.publicStatusByCode(code);
@@ -295,6 +357,9 @@ export class JobsService {
       progress,
       progressPercent: Math.round(progress * 100),
       updatedAt: job.updatedAt.toISOString(),
+      hasReport: await this.documents.published('report', job.id),
+      hasQuote: await this.documents.published('quote', job.id),
+      unlocked: request ? await this.access.isUnlocked(job.id, request) : false,
     };
   }
 }

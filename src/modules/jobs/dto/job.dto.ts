@@ -122,6 +122,21 @@ export class UpdateJobStatusDto implements Jobs.JobStatusUpdate {
   notify?: boolean;
 }
 
+/** POST /api/job-status/:code/unlock: one of the two (checked by job-access.rules.ts). */
+export class UnlockJobDto {
+  @ApiProperty({ required: false, example: '2150', description: "The site's postcode." })
+  @IsOptional()
+  @IsString({ message: 'A postcode is four digits.' })
+  @MaxLength(20, { message: 'A postcode is four digits.' })
+  postcode?: string;
+
+  @ApiProperty({ required: false, example: '5678', description: "The last four digits of the customer's phone." })
+  @IsOptional()
+  @IsString({ message: 'Enter the last four digits of your phone.' })
+  @MaxLength(20, { message: 'Enter the last four digits of your phone.' })
+  phoneLast4?: string;
+}
+
 // The response classes describe the answers for the OpenAPI document; their shapes are the contracts'
 // (@relining/contracts/api/jobs), which the front ends read.
 
@@ -187,4 +202,7 @@ export class PublicJobStatusResponse implements Jobs.PublicJobStatus {
   @ApiProperty({ description: 'Index of the current stage divided by 5 (0 to 1).' }) progress!: number;
   @ApiProperty({ description: 'The same as a percentage (0 to 100).' }) progressPercent!: number;
   @ApiProperty() updatedAt!: string;
+  @ApiProperty({ description: 'A report has been published (its content needs the page unlocked).' }) hasReport!: boolean;
+  @ApiProperty({ description: 'A quote has been published (its content needs the page unlocked).' }) hasQuote!: boolean;
+  @ApiProperty({ description: 'This browser has unlocked the job (POST /api/job-status/:code/unlock).' }) unlocked!: boolean;
 }

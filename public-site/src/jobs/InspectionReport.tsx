@@ -12,8 +12,8 @@ import { Dialog } from '../components/Dialog';
 import { formatJobDate } from '../lib/job-dates';
 import { fullSizeWidth, gradeTone, jobStatusBase, metresText, sectionPhotos, sectionTitle, type SectionPhoto } from './job-documents';
 
-/** How wide a gallery photo is shown: three across the report's column on a laptop, two on a phone. */
-const GALLERY_SIZES = '(min-width: 1024px) 200px, (min-width: 640px) 30vw, calc(50vw - 40px)';
+/** How wide a gallery photo is shown: three across the report's column (beside the quote from 1024 px), two on a phone. */
+const GALLERY_SIZES = '(min-width: 1280px) 250px, (min-width: 1024px) calc((100vw - 520px) / 3), (min-width: 640px) 30vw, calc(50vw - 40px)';
 /** The photo viewer: the dialog's width. */
 const VIEWER_SIZES = 'min(1100px, calc(100vw - 24px))';
 

@@ -31,8 +31,8 @@ const isLocked = (error: unknown) => error instanceof ApiError && (error.status 
  * asks for the report and quote once it runs, and shows them if the cookie opens them.
  */
 export function JobDocuments({ code, job, onJobChanged }: { code: string; job: PublicJobStatus; onJobChanged: () => void }) {
-  const { hasReport, hasQuote } = job;
-  const [state, setState] = useState<State>(() => (job.unlocked ? { kind: 'loading' } : { kind: 'locked' }));
+  const { hasReport, hasQuote, unlocked } = job;
+  const [state, setState] = useState<State>(() => (unlocked ? { kind: 'loading' } : { kind: 'locked' }));
   const [attempt, setAttempt] = useState(0);
   // Loading after the customer unlocked (or asked to retry), rather than checking quietly for a cookie set earlier.
   const asked = useRef(false);
@@ -42,7 +42,15 @@ export function JobDocuments({ code, job, onJobChanged }: { code: string; job: P
     if (!hasReport && !hasQuote) return;
     const controller = new AbortController();
     const quiet = !asked.current;
-    fetchDocuments(code, hasReport, hasQuote, controller.signal).then(
+    // Not unlocked as far as the page knows: ask the job's status, which the cookie reaches (a refused
+    // report would log an error in the console of every visitor who has not unlocked yet).
+    const documents =
+      quiet && !unlocked
+        ? api<PublicJobStatus>(jobStatusBase(code), { signal: controller.signal }).then((status) =>
+            status.unlocked ? fetchDocuments(code, hasReport, hasQuote, controller.signal) : Promise.reject(new ApiError(403, 'LOCKED', 'locked')),
+          )
+        : fetchDocuments(code, hasReport, hasQuote, controller.signal);
+    documents.then(
       (documents) => {
         if (!controller.signal.aborted) setState({ kind: 'ready', ...documents });
       },
@@ -53,6 +61,8 @@ export function JobDocuments({ code, job, onJobChanged }: { code: string; job: P
       },
     );
     return () => controller.abort();
+    // `unlocked` only matters for the first look: once the page has loaded the documents, it changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code, hasReport, hasQuote, attempt]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
-import { FEES, INSPECTION_PRICE, INSPECTION_PRICE_FROM_DOLLARS, WARRANTY } from '@relining/contracts/business';
+import { FEES, INSPECTION_PRICE_FROM, INSPECTION_PRICE_FROM_DOLLARS, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from './lib/site';
 import { formatAbn, type CompanyProfile } from '@relining/contracts/site-content';
 
@@ -20,7 +20,7 @@ function businessStructuredData(profile: CompanyProfile): Record<string, unknown
     url: '/',
     telephone: COMPANY.phone,
     email: COMPANY.email,
-    priceRange: `From ${INSPECTION_PRICE}`,
+    priceRange: INSPECTION_PRICE_FROM,
     areaServed: { '@type': 'Country', name: 'Australia' },
     address: { '@type': 'PostalAddress', addressCountry: 'AU' },
     ...(sameAs.length > 0 ? { sameAs } : {}),
@@ -42,6 +42,8 @@ function businessStructuredData(profile: CompanyProfile): Record<string, unknown
       name: 'Clean & View CCTV drain inspection',
       price: INSPECTION_PRICE_FROM_DOLLARS,
       priceCurrency: 'AUD',
+      // Consumer prices include GST, as the pages say.
+      priceSpecification: { '@type': 'PriceSpecification', price: INSPECTION_PRICE_FROM_DOLLARS, priceCurrency: 'AUD', valueAddedTaxIncluded: true },
       description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
     },
   };
@@ -122,8 +124,8 @@ export const ROUTES: SiteRoute[] = [
     path: '/',
     head: {
       path: '/',
-      title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE}`,
-      description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
+      title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE_INC_GST}`,
+      description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE_INC_GST}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
       structuredData: (content) => businessStructuredData(content.profile),
     },
     ...page(PAGE_LOADERS['/']!),

@@ -60,7 +60,7 @@ test('a visitor books from the home page form, with the errors shown first, then
   await expect(form.locator('#home-booking-name')).toHaveValue('');
 
   // The same form in the booking dialog, from the navigation.
-  await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299 inc. GST' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
   const dialogEmail = `dialog-${Date.now()}@example.com.au`;
   await fillBooking(dialog, page, 'dialog-booking', { name: 'Dylan Dialog', email: dialogEmail, phone: '(07) 3000 1234' });

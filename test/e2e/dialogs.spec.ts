@@ -11,7 +11,7 @@ async function openBooking(page: Page) {
   // The menu stays open behind the dialog (focus returns to its button when the dialog closes).
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Book Clean & View: From $299' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Book Clean & View: From $299 inc. GST' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
   await expect(dialog).toBeVisible();
   return dialog;

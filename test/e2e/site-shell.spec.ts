@@ -11,14 +11,14 @@ test('a visitor opens the home page, opens and closes the booking dialog', async
     await expect(page.getByRole('contentinfo')).toContainText(badge);
   }
 
-  await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299 inc. GST' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book Your Clean & View Inspection' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // Escape closes it too.
-  await page.getByRole('main').getByRole('button', { name: 'Book Clean & View: From $299' }).first().click();
+  await page.getByRole('main').getByRole('button', { name: 'Book Clean & View: From $299 inc. GST' }).first().click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -46,7 +46,7 @@ test('from 1024 px wide the links sit in the bar and the menu button is gone; na
       await expect(main.getByRole('link', { name: label })).toBeVisible();
     }
     await expect(menuButton).toBeHidden();
-    const booking = page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299' });
+    const booking = page.getByRole('banner').getByRole('button', { name: 'Book Clean & View: From $299 inc. GST' });
     await expect(booking).toBeVisible();
     // Everything fits: nothing in the bar runs past the window or under its neighbour.
     const boxes = await Promise.all([page.locator('.nav__brand'), main, booking].map(async (locator) => (await locator.boundingBox())!));

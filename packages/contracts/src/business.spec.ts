@@ -6,7 +6,10 @@ import {
   dollarsToCents,
   FEES,
   formatMoney,
+  INC_GST,
   INSPECTION_PRICE,
+  INSPECTION_PRICE_FROM,
+  INSPECTION_PRICE_INC_GST,
   MAX_REFERRAL_FEE_DOLLARS,
   PAYMENT_TERMS,
   PRINTED_AMOUNTS,
@@ -54,7 +57,8 @@ describe('the printed figures follow the constants', () => {
   });
 
   it('the button, the badge and every printed amount come from the same numbers', () => {
-    expect(BOOKING_BUTTON_LABEL).toBe(`Book Clean & View: From ${INSPECTION_PRICE}`);
+    expect(BOOKING_BUTTON_LABEL).toBe(`Book Clean & View: From ${INSPECTION_PRICE} ${INC_GST}`);
+    expect(INSPECTION_PRICE_FROM).toBe(`From ${INSPECTION_PRICE_INC_GST}`);
     expect(COMPANY.accreditations).toContain(WARRANTY.badge);
     expect(PRINTED_AMOUNTS).toEqual([INSPECTION_PRICE, FEES.cleanView, FEES.reline, FEES.max]);
   });
@@ -66,7 +70,10 @@ describe('the printed figures follow the constants', () => {
     expect(PAYMENT_TERMS).toEqual({ cleanView: '15 days', reline: '30 days' });
     expect(CLIENT_CONTACT_TIME).toBe('1 business day');
     expect(WARRANTY).toEqual({ guarantee: '25-year guarantee', years: '25 years', badge: '25 Year Warranty' });
-    expect(BOOKING_BUTTON_LABEL).toBe('Book Clean & View: From $299');
+    // Every price a homeowner reads says it includes GST (issue 17).
+    expect(INSPECTION_PRICE_INC_GST).toBe('$299 inc. GST');
+    expect(INSPECTION_PRICE_FROM).toBe('From $299 inc. GST');
+    expect(BOOKING_BUTTON_LABEL).toBe('Book Clean & View: From $299 inc. GST');
     expect(COMPANY.phone).toBe('1300 747 354');
   });
 });

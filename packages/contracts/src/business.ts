@@ -56,6 +56,18 @@ export function countOf(count: number, unit: string): string {
 /** The inspection price as printed: '$299'. */
 export const INSPECTION_PRICE = formatMoney(INSPECTION_PRICE_FROM_DOLLARS);
 
+/**
+ * Every price a homeowner reads says it includes GST (issue 17): Australian consumer prices are shown
+ * GST-inclusive, and the site says so beside each one.
+ */
+export const INC_GST = 'inc. GST';
+
+/** The inspection price with its GST note, for running text: 'from $299 inc. GST'. */
+export const INSPECTION_PRICE_INC_GST = `${INSPECTION_PRICE} ${INC_GST}`;
+
+/** The inspection price on its own: 'From $299 inc. GST'. */
+export const INSPECTION_PRICE_FROM = `From ${INSPECTION_PRICE_INC_GST}`;
+
 /** The fees as printed: '$80', '$400', and the most per referral, '$480'. */
 export const FEES = {
   cleanView: formatMoney(REFERRAL_FEE_DOLLARS.cleanView),
@@ -80,7 +92,7 @@ export const WARRANTY = {
 } as const;
 
 /** The site's primary call to action (spec §2). */
-export const BOOKING_BUTTON_LABEL = `Book Clean & View: From ${INSPECTION_PRICE}`;
+export const BOOKING_BUTTON_LABEL = `Book Clean & View: ${INSPECTION_PRICE_FROM}`;
 
 /** The business's public details, printed on every page and e-mail. */
 export const COMPANY = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
-import { INSPECTION_PRICE } from '@relining/contracts/business';
+import { INSPECTION_PRICE_INC_GST } from '@relining/contracts/business';
 import {
   BOOKING_MESSAGES,
   BOOKING_REDIRECT,
@@ -437,7 +437,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
       <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>
         {busy ? 'Submitting...' : 'Book My Clean & View'}
       </button>
-      <p className="booking-form__note">{`Fixed price from ${INSPECTION_PRICE}, waived if you go ahead with relining. We'll call to confirm your appointment.`}</p>
+      <p className="booking-form__note">{`Fixed price from ${INSPECTION_PRICE_INC_GST}, waived if you go ahead with relining. We'll call to confirm your appointment.`}</p>
     </form>
   );
 }

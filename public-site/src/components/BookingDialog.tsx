@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BOOKING_BUTTON_LABEL, COMPANY, INSPECTION_PRICE } from '@relining/contracts/business';
+import { BOOKING_BUTTON_LABEL, COMPANY, INSPECTION_PRICE_FROM } from '@relining/contracts/business';
 import { onFirstInteraction } from '../lib/first-interaction';
 import { Dialog } from './Dialog';
 
@@ -27,7 +27,7 @@ export function BookingDialogProvider({ children }: { children: ReactNode }) {
         open={open}
         onClose={() => setOpen(false)}
         title="Book Your Clean & View Inspection"
-        description={`A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
+        description={`A high-pressure water-jet clean and a CCTV camera inspection of your pipes, with a detailed report and our recommendations. ${INSPECTION_PRICE_FROM}, and the fee is waived if you go ahead with relining.`}
       >
         <Suspense fallback={null}>
           <BookingForm idPrefix="dialog-booking" draftKey="booking-dialog" />

@@ -6,6 +6,8 @@ interface DialogProps {
   onClose: () => void;
   title: string;
   description?: string;
+  /** Another class beside 'dialog' (a wider photo viewer). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ interface DialogProps {
  * inside), Escape closes it, and focus returns to the button that opened it. Closing never loses what
  * a visitor typed: the forms inside keep a draft (lib/draft.ts) until they come back.
  */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, className, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -34,7 +36,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PublicJobStatus } from '@relining/contracts/api/jobs';
 import { Loading } from '../components/Loading';
 import { answerOf, api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
 import { peekPrefetched, takePrefetched, type PrefetchedAnswer } from '../page-loaders';
+import { JobDocuments } from './JobDocuments';
 import { JobTracker } from './JobTracker';
 
 type State = { kind: 'loading' } | { kind: 'found'; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
@@ -50,6 +51,14 @@ export default function JobStatusPage() {
     return () => controller.abort();
   }, [path]);
 
+  // After the customer unlocks, accepts or declines: the tracker shows where the job is now.
+  const refresh = useCallback(() => {
+    api<PublicJobStatus>(path).then(
+      (job) => setState({ kind: 'found', job }),
+      () => undefined, // the page keeps what it shows; the next visit reads the new stage
+    );
+  }, [path]);
+
   if (state.kind === 'loading') {
     return (
       <section className="container page narrow job-status--loading">
@@ -85,6 +94,7 @@ export default function JobStatusPage() {
         Job ID: <strong>{job.jobNumber}</strong>
       </p>
       <JobTracker status={job.status} stages={job.stages} />
+      <JobDocuments code={code} job={job} onJobChanged={refresh} />
       <aside className="questions" aria-labelledby="questions-heading">
         <h2 id="questions-heading">Have Questions?</h2>
         <p>Our team is happy to help with anything about your job. Call us on {COMPANY.phone} or send us an e-mail.</p>

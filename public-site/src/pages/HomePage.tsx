@@ -1,5 +1,5 @@
 import { BookingForm } from '../booking/BookingForm';
-import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
+import { INC_GST, INSPECTION_PRICE, INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { ResponsiveImage } from '../components/ResponsiveImage';
@@ -61,7 +61,7 @@ export function HomePage() {
               Fix Your Broken Pipes Without Digging Up Your Property
             </h1>
             <p className="hero__lead">
-              {`Our fixed-price Clean & View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed report and recommendations. From ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`}
+              {`Our fixed-price Clean & View inspection jets your drains clean and films them with a CCTV camera, then gives you a detailed report and recommendations. ${INSPECTION_PRICE_FROM}, and the fee is waived if you go ahead with relining.`}
             </p>
             <ul className="hero__points">
               <li>No digging: repairs through existing access points</li>
@@ -110,7 +110,7 @@ export function HomePage() {
         <div className="container offer">
           <div className="offer__intro">
             <p className="offer__price">
-              From <strong>{INSPECTION_PRICE}</strong>
+              From <strong>{INSPECTION_PRICE}</strong> {INC_GST}
             </p>
             <h2 id="offer-title">Book Your Clean &amp; View Inspection</h2>
             <p>Find out exactly what is wrong with your pipes before you spend a cent on repairs.</p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { FEES, INSPECTION_PRICE, PAYMENT_TERMS, WARRANTY } from '@relining/contracts/business';
+import { FEES, INSPECTION_PRICE_INC_GST, PAYMENT_TERMS, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from '../lib/site';
 
 const LAST_UPDATED = '21 November 2026';
@@ -84,7 +84,7 @@ export default function TermsPage() {
 
           <LegalSection id="inspections">
             <p>
-              {`Our Clean & View inspection is offered at a fixed price from ${INSPECTION_PRICE}. The price for your property is confirmed before we attend. If you go ahead with relining work with us after the inspection, the inspection fee is waived.`}
+              {`Our Clean & View inspection is offered at a fixed price from ${INSPECTION_PRICE_INC_GST}. The price for your property is confirmed before we attend. If you go ahead with relining work with us after the inspection, the inspection fee is waived.`}
             </p>
             <p>Each Clean &amp; View inspection includes:</p>
             <ul>

@@ -1,5 +1,5 @@
 import { Accordion } from '../components/Accordion';
-import { INSPECTION_PRICE } from '@relining/contracts/business';
+import { INSPECTION_PRICE_INC_GST } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { useSiteContent } from '../lib/site-content';
@@ -114,7 +114,7 @@ export default function WhyNoDigPage() {
         <div className="container cta__inner">
           <h2 id="no-dig-cta">Book a free pipe inspection</h2>
           <p>
-            {`Our Clean & View inspection is from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining, so the inspection costs you nothing when we fix your pipe.`}
+            {`Our Clean & View inspection is from ${INSPECTION_PRICE_INC_GST}, and the fee is waived if you go ahead with relining, so the inspection costs you nothing when we fix your pipe.`}
           </p>
           <BookingButton />
         </div>

@@ -1,4 +1,4 @@
-import { INSPECTION_PRICE, WARRANTY } from '@relining/contracts/business';
+import { INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
 
 /**
  * Copy of the About page and the No-dig page (spec §2). Every claim follows spec §1 and §9: repair
@@ -138,7 +138,7 @@ export const ABOUT_FAQ = [
   },
   {
     question: 'What does it cost to get started, and do you cover my area?',
-    answer: `Start with a fixed-price Clean & View inspection from ${INSPECTION_PRICE}: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.`,
+    answer: `Start with a fixed-price Clean & View inspection from ${INSPECTION_PRICE_INC_GST}: a high-pressure water-jet clean, a CCTV camera inspection and a detailed report with recommendations. The fee is waived if you go ahead with relining. We work across every state and territory in Australia.`,
   },
 ] as const;
 
@@ -239,7 +239,7 @@ const NO_DIG_FAQ = [
   },
   {
     question: 'What happens at the inspection, and what does it cost?',
-    answer: `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE}, and the fee is waived if you go ahead with relining.`,
+    answer: `Our Clean & View inspection is a high-pressure water-jet clean plus a CCTV camera inspection, with a detailed report and recommendations. It costs from ${INSPECTION_PRICE_INC_GST}, and the fee is waived if you go ahead with relining.`,
   },
 ] as const;
 

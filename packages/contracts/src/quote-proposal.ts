@@ -1,5 +1,5 @@
 import type { PipeSection } from './inspection-report.js';
-import type { QuoteLine } from './quote-rules.js';
+import { MAX_PRICE_CENTS, PRICE_RANGE_MESSAGE, type QuoteLine } from './quote-rules.js';
 
 /**
  * The price list staff edit in the console (issue 17): GST-inclusive rates in cents. Relining is
@@ -22,7 +22,7 @@ export function relineRate(prices: PriceList, diameterMm: number): number | null
  * The lines a report proposes for its quote: for each section recommended 'reline N m', N metres at the
  * section's rate, one junction reinstatement per junction the staff counted on it (`junctions`, by
  * section index), and its access work. Staff adjust the lines before publishing. A section whose
- * diameter no band takes gets a line at $0 for staff to price (never a guess).
+ * diameter no band takes gets a line at no price for staff to price (never a guess).
  */
 export function proposeQuoteLines(sections: readonly PipeSection[], prices: PriceList, junctions: Readonly<Record<number, number>> = {}): QuoteLine[] {
   const lines: QuoteLine[] = [];
@@ -43,8 +43,8 @@ export function proposeQuoteLines(sections: readonly PipeSection[], prices: Pric
 }
 
 /**
- * The price list until staff set their own (GST-inclusive): relining $550/m up to 100 mm, $650/m up
- * to 150 mm, $850/m up to 225 mm; $450 per junction reinstatement; $350 access and set-up.
+ * The price list until staff set their own (GST-inclusive cents): relining per metre in three
+ * diameter bands (up to 100, 150 and 225 mm), a junction reinstatement, access and set-up.
  */
 export const DEFAULT_PRICE_LIST: PriceList = {
   relinePerMetre: [
@@ -60,7 +60,7 @@ export const DEFAULT_PRICE_LIST: PriceList = {
 export function priceListProblems(input: unknown): Array<{ field: string; message: string }> {
   const list = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const problems: Array<{ field: string; message: string }> = [];
-  const cents = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000_000;
+  const cents = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_PRICE_CENTS;
   if (!Array.isArray(list.relinePerMetre) || list.relinePerMetre.length === 0 || list.relinePerMetre.length > 20) {
     problems.push({ field: 'relinePerMetre', message: 'Give between 1 and 20 diameter bands' });
   } else {
@@ -72,10 +72,10 @@ export function priceListProblems(input: unknown): Array<{ field: string; messag
         problems.push({ field: `relinePerMetre.${index}.maxDiameterMm`, message: 'Bands go up in whole millimetres, up to 1,500' });
       } else previous = max as number;
       if (!cents(band.centsPerMetre))
-        problems.push({ field: `relinePerMetre.${index}.centsPerMetre`, message: 'The rate must be whole cents from $0 to $100,000' });
+        problems.push({ field: `relinePerMetre.${index}.centsPerMetre`, message: PRICE_RANGE_MESSAGE.replace('The price', 'The rate') });
     });
   }
-  if (!cents(list.junctionCents)) problems.push({ field: 'junctionCents', message: 'The price must be whole cents from $0 to $100,000' });
-  if (!cents(list.accessCents)) problems.push({ field: 'accessCents', message: 'The price must be whole cents from $0 to $100,000' });
+  if (!cents(list.junctionCents)) problems.push({ field: 'junctionCents', message: PRICE_RANGE_MESSAGE });
+  if (!cents(list.accessCents)) problems.push({ field: 'accessCents', message: PRICE_RANGE_MESSAGE });
   return problems;
 }

@@ -3,6 +3,12 @@
  * the price list and on lines are GST-inclusive, as Australian consumer prices are shown; the GST in
  * a GST-inclusive amount is one eleventh of it, rounded to the cent (DESIGN §6: `Math.round(total / 11)`).
  */
+import { formatMoney } from './business.js';
+
+/** The most one unit (or one metre) may cost, in cents. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+export const PRICE_RANGE_MESSAGE = `The price must be whole cents from ${formatMoney(0)} to ${formatMoney(MAX_PRICE_CENTS / 100)}`;
 
 export type QuoteLineKind = 'reline' | 'junction' | 'access' | 'other';
 
@@ -45,12 +51,12 @@ export function quoteTotals(lines: readonly QuoteLine[]): QuoteTotals {
 
 const CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 
-/** '$4,950.00'. */
+/** Cents as dollars and cents, e.g. 495000 → four thousand nine hundred and fifty dollars, with the dollar sign and thousands separator. */
 export function formatCents(cents: number): string {
   return CENTS.format(cents / 100);
 }
 
-/** 'Total $4,950.00 inc. GST (GST $450.00)': how every quote total is shown. */
+/** 'Total {amount} inc. GST (GST {one eleventh})': how every quote total is shown (the issue's example: 495000 cents). */
 export function totalWithGst(totalCents: number): string {
   return `Total ${formatCents(totalCents)} inc. GST (GST ${formatCents(gstIncluded(totalCents))})`;
 }
@@ -71,8 +77,8 @@ export function quoteLineProblems(lines: unknown): Array<{ field: string; messag
     if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0 || quantity > 1000 || Math.round(quantity * 10) !== quantity * 10) {
       problems.push({ field: at('quantity'), message: 'The quantity must be above 0 and at most 1,000, in tenths at most' });
     }
-    if (!Number.isInteger(line.unitCents) || (line.unitCents as number) < 0 || (line.unitCents as number) > 10_000_000) {
-      problems.push({ field: at('unitCents'), message: 'The price must be whole cents from $0 to $100,000' });
+    if (!Number.isInteger(line.unitCents) || (line.unitCents as number) < 0 || (line.unitCents as number) > MAX_PRICE_CENTS) {
+      problems.push({ field: at('unitCents'), message: PRICE_RANGE_MESSAGE });
     }
   });
   return problems;

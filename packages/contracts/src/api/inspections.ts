@@ -99,7 +99,7 @@ export interface QuoteRecord {
   lineCents: number[];
   totalCents: number;
   gstCents: number;
-  /** 'Total $4,950.00 inc. GST (GST $450.00)'. */
+  /** `totalWithGst(totalCents)`: 'Total … inc. GST (GST …)'. */
   totalText: string;
   validUntil: string | null;
   notes: string | null;
@@ -189,7 +189,7 @@ export interface PublicQuote {
   lines: PublicQuoteLine[];
   totalCents: number;
   gstCents: number;
-  /** 'Total $4,950.00 inc. GST (GST $450.00)'. */
+  /** `totalWithGst(totalCents)`: 'Total … inc. GST (GST …)'. */
   totalText: string;
   validUntil: string;
   /** Past its valid-until date (in Sydney): it can no longer be accepted. */

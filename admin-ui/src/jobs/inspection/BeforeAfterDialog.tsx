@@ -36,7 +36,13 @@ export function BeforeAfterDialog({ jobId, onClose }: { jobId: string; onClose: 
     if (before[0] && before[0] === after[0]) local.afterPhotoId = 'Choose a different photo for after';
     setMessages(local);
     if (Object.keys(local).length > 0 || !before[0] || !after[0]) return;
-    const body: BeforeAfterRequest = { beforePhotoId: before[0], afterPhotoId: after[0], title: title.trim(), description: description.trim(), ...(slot ? { slot } : {}) };
+    const body: BeforeAfterRequest = {
+      beforePhotoId: before[0],
+      afterPhotoId: after[0],
+      title: title.trim(),
+      description: description.trim(),
+      ...(slot ? { slot } : {}),
+    };
     setBusy(true);
     setFailure(null);
     try {
@@ -71,9 +77,17 @@ export function BeforeAfterDialog({ jobId, onClose }: { jobId: string; onClose: 
         <>
           <DialogContent>
             <Stack spacing={2}>
-              <DialogContentText>The customer agreed to these photos being used on the website. They go to the media library without any location details.</DialogContentText>
+              <DialogContentText>
+                The customer agreed to these photos being used on the website. They go to the media library without any location details.
+              </DialogContentText>
               {!report.data ? (
-                <LoadState isPending={report.loading} error={report.error} retry={report.retry} loading="Loading the photos..." failed={report.error ?? 'The photos could not be loaded.'} />
+                <LoadState
+                  isPending={report.loading}
+                  error={report.error}
+                  retry={report.retry}
+                  loading="Loading the photos..."
+                  failed={report.error ?? 'The photos could not be loaded.'}
+                />
               ) : null}
               {report.data ? (
                 <>
@@ -82,18 +96,33 @@ export function BeforeAfterDialog({ jobId, onClose }: { jobId: string; onClose: 
                       Before
                     </FormLabel>
                     <PhotoChooser jobId={jobId} photos={photos} chosen={before} onChange={setBefore} label="Before photo" single />
-                    {messages.beforePhotoId ? <Alert severity="error" sx={{ mt: 1 }}>{messages.beforePhotoId}</Alert> : null}
+                    {messages.beforePhotoId ? (
+                      <Alert severity="error" sx={{ mt: 1 }}>
+                        {messages.beforePhotoId}
+                      </Alert>
+                    ) : null}
                   </Box>
                   <Box>
                     <FormLabel error={Boolean(messages.afterPhotoId)} sx={{ display: 'block', mb: 1 }}>
                       After
                     </FormLabel>
                     <PhotoChooser jobId={jobId} photos={photos} chosen={after} onChange={setAfter} label="After photo" single />
-                    {messages.afterPhotoId ? <Alert severity="error" sx={{ mt: 1 }}>{messages.afterPhotoId}</Alert> : null}
+                    {messages.afterPhotoId ? (
+                      <Alert severity="error" sx={{ mt: 1 }}>
+                        {messages.afterPhotoId}
+                      </Alert>
+                    ) : null}
                   </Box>
                 </>
               ) : null}
-              <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} error={Boolean(messages.title)} helperText={messages.title} placeholder="Root Intrusion" />
+              <TextField
+                label="Title"
+                value={title}
+                onChange={(event) => setTitle(event.target.value)}
+                error={Boolean(messages.title)}
+                helperText={messages.title}
+                placeholder="Root Intrusion"
+              />
               <TextField
                 label="Description"
                 value={description}

@@ -27,7 +27,13 @@ export function JobPaperwork({ jobId, showPath }: { jobId: string; showPath: str
           </Button>
         }
       >
-        <LoadState isPending={report.loading && !report.data} error={report.data ? null : report.error} retry={report.retry} loading="Loading the report..." failed={report.error ?? 'The report could not be loaded.'} />
+        <LoadState
+          isPending={report.loading && !report.data}
+          error={report.data ? null : report.error}
+          retry={report.retry}
+          loading="Loading the report..."
+          failed={report.error ?? 'The report could not be loaded.'}
+        />
         {report.data ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             {report.data.publishedVersion > 0 ? (
@@ -35,7 +41,9 @@ export function JobPaperwork({ jobId, showPath }: { jobId: string; showPath: str
             ) : (
               <Chip size="small" label={report.data.updatedAt ? 'Draft, not published yet' : 'Not started'} />
             )}
-            {report.data.publishedVersion > 0 && report.data.changedSincePublish ? <Chip size="small" color="warning" label="Changes not yet published" /> : null}
+            {report.data.publishedVersion > 0 && report.data.changedSincePublish ? (
+              <Chip size="small" color="warning" label="Changes not yet published" />
+            ) : null}
             <Typography variant="body2" color="text.secondary">
               {report.data.sections.length === 1 ? '1 pipe section' : `${report.data.sections.length} pipe sections`} ·{' '}
               {report.data.photos.length === 1 ? '1 photo' : `${report.data.photos.length} photos`}
@@ -51,7 +59,13 @@ export function JobPaperwork({ jobId, showPath }: { jobId: string; showPath: str
           </Button>
         }
       >
-        <LoadState isPending={quote.loading && !quote.data} error={quote.data ? null : quote.error} retry={quote.retry} loading="Loading the quote..." failed={quote.error ?? 'The quote could not be loaded.'} />
+        <LoadState
+          isPending={quote.loading && !quote.data}
+          error={quote.data ? null : quote.error}
+          retry={quote.retry}
+          loading="Loading the quote..."
+          failed={quote.error ?? 'The quote could not be loaded.'}
+        />
         {quote.data ? (
           <Box>
             <Typography variant="body2">{quoteVersionText(quote.data, formatDate)}</Typography>

@@ -136,7 +136,14 @@ export function JobPhotos({
             void upload(files);
           }}
         />
-        <Button variant="outlined" size="large" startIcon={<AddAPhotoIcon />} onClick={() => input.current?.click()} disabled={progress !== null} sx={{ minHeight: 48 }}>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<AddAPhotoIcon />}
+          onClick={() => input.current?.click()}
+          disabled={progress !== null}
+          sx={{ minHeight: 48 }}
+        >
           Add photos
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>

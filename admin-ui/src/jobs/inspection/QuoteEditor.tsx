@@ -59,7 +59,8 @@ const STATE_CHIPS: Record<QuoteRecord['state'], { label: string; color: 'default
  */
 export function QuoteEditor({ jobId, onPublished }: { jobId: string; onPublished?: () => void }) {
   const { data, error, loading, retry } = useApiGet<QuoteRecord>(`${jobPath(jobId)}/quote`);
-  if (!data) return <LoadState isPending={loading} error={error} retry={retry} loading="Loading the quote..." failed={error ?? 'The quote could not be loaded.'} />;
+  if (!data)
+    return <LoadState isPending={loading} error={error} retry={retry} loading="Loading the quote..." failed={error ?? 'The quote could not be loaded.'} />;
   return <QuoteForm jobId={jobId} initial={data} onPublished={onPublished} />;
 }
 
@@ -84,7 +85,8 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
       adopt(saved);
       return saved;
     } catch (caught) {
-      if (caught instanceof ApiError) for (const problem of caught.errors) form.setError(problem.field as Path<QuoteDraft>, { type: 'server', message: problem.message });
+      if (caught instanceof ApiError)
+        for (const problem of caught.errors) form.setError(problem.field as Path<QuoteDraft>, { type: 'server', message: problem.message });
       notify(<Toast title="Quote not saved" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
       return null;
     }
@@ -176,14 +178,40 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
 
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, gap: 2 }}>
             <FormText<QuoteDraft> name="validUntil" label="Valid until" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-            <FormText<QuoteDraft> name="notes" label="Notes for the customer" multiline minRows={2} helperText="Exclusions, access notes: shown under the lines." />
+            <FormText<QuoteDraft>
+              name="notes"
+              label="Notes for the customer"
+              multiline
+              minRows={2}
+              helperText="Exclusions, access notes: shown under the lines."
+            />
           </Box>
 
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1.5, borderTop: 1, borderColor: 'divider', zIndex: 2 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 1.5,
+              flexWrap: 'wrap',
+              position: 'sticky',
+              bottom: 0,
+              bgcolor: 'background.paper',
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              zIndex: 2,
+            }}
+          >
             <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
               {busy === 'save' ? 'Saving…' : 'Save quote'}
             </Button>
-            <Button variant="outlined" size="large" startIcon={<PublishIcon />} onClick={() => void askToPublish()} disabled={busy !== null} sx={{ minHeight: 48 }}>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<PublishIcon />}
+              onClick={() => void askToPublish()}
+              disabled={busy !== null}
+              sx={{ minHeight: 48 }}
+            >
               Publish quote
             </Button>
           </Box>

@@ -61,7 +61,8 @@ const resolver: Resolver<ReportDraft> = (values) => {
  */
 export function ReportEditor({ jobId, onPublished }: { jobId: string; onPublished?: () => void }) {
   const { data, error, loading, retry } = useApiGet<ReportRecord>(`${jobPath(jobId)}/report`);
-  if (!data) return <LoadState isPending={loading} error={error} retry={retry} loading="Loading the report..." failed={error ?? 'The report could not be loaded.'} />;
+  if (!data)
+    return <LoadState isPending={loading} error={error} retry={retry} loading="Loading the report..." failed={error ?? 'The report could not be loaded.'} />;
   return <ReportForm jobId={jobId} initial={data} onPublished={onPublished} />;
 }
 
@@ -89,7 +90,8 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
       adopt(saved);
       return saved;
     } catch (caught) {
-      if (caught instanceof ApiError) for (const problem of caught.errors) form.setError(problem.field as Path<ReportDraft>, { type: 'server', message: problem.message });
+      if (caught instanceof ApiError)
+        for (const problem of caught.errors) form.setError(problem.field as Path<ReportDraft>, { type: 'server', message: problem.message });
       notify(<Toast title="Report not saved" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
       return null;
     }
@@ -101,7 +103,10 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
     setBusy('save');
     const saved = await persist(values);
     setBusy(null);
-    if (saved) notify(<Toast title="Report saved" description={saved.publishedVersion > 0 ? 'The customer sees it once you publish it again.' : undefined} />, { type: 'success' });
+    if (saved)
+      notify(<Toast title="Report saved" description={saved.publishedVersion > 0 ? 'The customer sees it once you publish it again.' : undefined} />, {
+        type: 'success',
+      });
   }, refused);
 
   /** Checked before the dialog opens, so the technician is not asked to confirm what cannot be sent. */
@@ -156,7 +161,13 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
   const published = record.publishedVersion > 0;
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label="Inspection report" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void save(event)}
+        aria-label="Inspection report"
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           {published ? (
             <Chip color="success" label={`Published version ${record.publishedVersion} · ${formatDateTime(record.publishedAt)}`} />
@@ -171,7 +182,13 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
             </Typography>
           ) : null}
           {published ? (
-            <Button sx={{ ml: 'auto', minHeight: 44 }} variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadPdf()} disabled={busy !== null}>
+            <Button
+              sx={{ ml: 'auto', minHeight: 44 }}
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => void downloadPdf()}
+              disabled={busy !== null}
+            >
               Download PDF
             </Button>
           ) : null}
@@ -227,7 +244,14 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
           <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
             {busy === 'save' ? 'Saving…' : 'Save report'}
           </Button>
-          <Button variant="outlined" size="large" startIcon={<PublishIcon />} onClick={() => void askToPublish()} disabled={busy !== null} sx={{ minHeight: 48 }}>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<PublishIcon />}
+            onClick={() => void askToPublish()}
+            disabled={busy !== null}
+            sx={{ minHeight: 48 }}
+          >
             Publish report
           </Button>
         </Box>
@@ -286,7 +310,12 @@ function SectionCard({ jobId, index, photos, onRemove }: { jobId: string; index:
           <FormSelect<ReportDraft> name={at('material')} label="Material" choices={PIPE_MATERIALS} />
           <FormText<ReportDraft> name={at('diameterMm')} label="Diameter (mm)" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <FormText<ReportDraft> name={at('lengthM')} label="Length (m)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <FormText<ReportDraft> name={at('junctions')} label="Junctions" helperText="To reinstate after relining" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText<ReportDraft>
+            name={at('junctions')}
+            label="Junctions"
+            helperText="To reinstate after relining"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
         </Box>
 
         <Box>
@@ -357,7 +386,11 @@ function ObservationRow({
   const chosen = (field.value as string[] | undefined) ?? [];
   const label = `Observation ${index + 1} of section ${sectionIndex + 1}`;
   return (
-    <Box role="group" aria-label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      role="group"
+      aria-label={label}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '130px 1fr 48px' }, gap: 1.5, alignItems: 'start' }}>
         <FormText<ReportDraft> name={at('distanceM')} label="Distance (m)" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
         <FormSelect<ReportDraft> name={at('code')} label="Code" choices={OBSERVATION_CODES} />

@@ -75,7 +75,11 @@ describe('the quote form', () => {
   });
 
   it('sends empty notes as none and lets the contract name a price typed wrong', () => {
-    const change = quoteChangeOf({ lines: [{ kind: 'other', description: ' Skip bin ', quantity: '1', unitCents: '12.345' }], validUntil: '2027-01-10', notes: '  ' });
+    const change = quoteChangeOf({
+      lines: [{ kind: 'other', description: ' Skip bin ', quantity: '1', unitCents: '12.345' }],
+      validUntil: '2027-01-10',
+      notes: '  ',
+    });
     expect(change.notes).toBeNull();
     expect(change.lines[0]?.description).toBe('Skip bin');
     expect(quoteLineProblems(change.lines)).toEqual([{ field: 'lines.0.unitCents', message: 'The price must be whole cents from $0 to $100,000' }]);

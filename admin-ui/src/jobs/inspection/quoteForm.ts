@@ -116,7 +116,8 @@ export function quoteVersionText(
 ): string {
   if (quote.version === 0) return 'Not saved yet';
   const published = quote.publishedVersion > 0 && quote.publishedAt ? `Version ${quote.publishedVersion} — published ${formatDay(quote.publishedAt)}` : null;
-  if (quote.version > quote.publishedVersion) return published ? `Draft of version ${quote.version} (the customer sees ${published})` : `Draft of version ${quote.version}`;
+  if (quote.version > quote.publishedVersion)
+    return published ? `Draft of version ${quote.version} (the customer sees ${published})` : `Draft of version ${quote.version}`;
   return published ?? `Version ${quote.version}`;
 }
 

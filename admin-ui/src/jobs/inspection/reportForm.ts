@@ -127,7 +127,10 @@ export interface FieldMessage {
 export function nestedErrors(problems: ReadonlyArray<{ field: string; message: string }>): Record<string, unknown> {
   const errors: Record<string, unknown> = {};
   for (const { field, message } of problems) {
-    const path = field.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+    const path = field
+      .replace(/\[(\d+)\]/g, '.$1')
+      .split('.')
+      .filter(Boolean);
     if (path.length === 0) continue;
     let at: Record<string, unknown> = errors;
     path.forEach((key, index) => {

@@ -20,6 +20,7 @@ import media from './media';
 import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
 import { AvailabilityPage } from './availability/AvailabilityPage';
+import { PriceListPage } from './price-list/PriceListPage';
 
 // The calendar (react-big-calendar, date-fns and its drag and drop) loads in a chunk of its own when
 // the page is opened: none of it is in the console's first load.
@@ -77,6 +78,7 @@ export function App() {
           />
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
           <Route path="/availability" element={<AvailabilityPage />} />
+          <Route path="/price-list" element={<PriceListPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>

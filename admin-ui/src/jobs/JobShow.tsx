@@ -1,12 +1,15 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Alert, Box, Button, Chip, Divider, Link, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { EditButton, Show, TopToolbar, useRecordContext, useRefresh } from 'react-admin';
+import { EditButton, Show, TabbedShowLayout, TopToolbar, useCreatePath, useRecordContext, useRefresh } from 'react-admin';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { BookingLink, ReferralLink } from '../common/RecordLinks';
+import { JobPaperwork } from './inspection/JobPaperwork';
+import { QuoteEditor } from './inspection/QuoteEditor';
+import { ReportEditor } from './inspection/ReportEditor';
 import { UpdateStatusDialog } from './JobRowActions';
 import { JOB_STATUS_COLOURS, type JobDetailRecord } from './jobStatus';
 
@@ -120,7 +123,41 @@ export function JobShow() {
         </TopToolbar>
       }
     >
-      <JobDetail />
+      <TabbedShowLayout sx={{ '& .RaTabbedShowLayout-content': { px: { xs: 1, sm: 2 } } }}>
+        <TabbedShowLayout.Tab label="Details">
+          <JobDetail />
+          <JobPaperworkOfRecord />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Inspection report" path="report">
+          <JobEditorOfRecord editor={ReportEditor} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Quote" path="quote">
+          <JobEditorOfRecord editor={QuoteEditor} />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
     </Show>
   );
+}
+
+/** The report's and quote's state on the details tab, with links to their tabs. */
+function JobPaperworkOfRecord() {
+  const job = useRecordContext<JobDetailRecord>();
+  const createPath = useCreatePath();
+  if (!job) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <JobPaperwork jobId={String(job.id)} showPath={createPath({ resource: 'job-tracking', id: job.id, type: 'show' })} />
+    </Box>
+  );
+}
+
+/**
+ * A tab's editor for the shown job. Publishing moves the job on (Inspection Completed, Quote Sent), so
+ * the page reloads the job to show its new status and history.
+ */
+function JobEditorOfRecord({ editor: Editor }: { editor: typeof ReportEditor | typeof QuoteEditor }) {
+  const job = useRecordContext<JobDetailRecord>();
+  const refresh = useRefresh();
+  if (!job) return null;
+  return <Editor key={String(job.id)} jobId={String(job.id)} onPublished={refresh} />;
 }

@@ -8,6 +8,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import PeopleIcon from '@mui/icons-material/People';
@@ -27,6 +28,7 @@ export const MENU: MenuEntry[] = [
   { to: '/job-tracking', label: 'Job Tracking', icon: <RouteIcon /> },
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
   { to: '/availability', label: 'Availability', icon: <EventAvailableIcon /> },
+  { to: '/price-list', label: 'Price list', icon: <PriceChangeIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },

@@ -358,7 +358,8 @@ class EnvReader {
     } catch {
       return this.fail(name, `must be a URL such as ${example} (got "${raw}")`, disk);
     }
-    if (parsed.protocol !== 's3:') return this.fail(name, `must start with s3:// (the only storage service besides the disk); got "${parsed.protocol}//"`, disk);
+    if (parsed.protocol !== 's3:')
+      return this.fail(name, `must start with s3:// (the only storage service besides the disk); got "${parsed.protocol}//"`, disk);
     if (parsed.username || parsed.password) {
       return this.fail(name, 'must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead', disk);
     }

@@ -95,7 +95,10 @@ function totals(url: string) {
 /** Every object of a storage (an S3 bucket) by key, as filesUnder gives a folder's files. */
 async function objectsIn(storage: ObjectStorage): Promise<Record<string, string>> {
   const objects: Record<string, string> = {};
-  for await (const key of storage.list()) objects[key] = createHash('sha256').update(await readAll(storage, key)).digest('hex');
+  for await (const key of storage.list())
+    objects[key] = createHash('sha256')
+      .update(await readAll(storage, key))
+      .digest('hex');
   return objects;
 }
 

@@ -39,7 +39,11 @@ export class S3TestServer {
 
   /** The environment that points the product at one of its buckets. */
   env(bucket: string): Record<string, string> {
-    return { STORAGE_URL: this.storageUrl(bucket), AWS_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey };
+    return {
+      STORAGE_URL: this.storageUrl(bucket),
+      AWS_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+    };
   }
 
   /** The product's S3 driver on one of its buckets. */

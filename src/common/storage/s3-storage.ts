@@ -84,17 +84,20 @@ export class S3ObjectStorage implements ObjectStorage {
     const output = new PassThrough();
     const abort = new AbortController();
     output.once('close', () => abort.abort());
-    this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: abort.signal }).then(
-      async (answer) => {
-        if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
-        await pipeline(answer.Body, output);
-      },
-      (error: unknown) => {
-        if (!output.destroyed) output.destroy(isNotFound(error) ? new StoredObjectNotFoundError(key, this.description) : this.failure('read', key, error));
-      },
-    ).catch((error: unknown) => {
-      if (!output.destroyed) output.destroy(error as Error);
-    });
+    this.client
+      .send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: abort.signal })
+      .then(
+        async (answer) => {
+          if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
+          await pipeline(answer.Body, output);
+        },
+        (error: unknown) => {
+          if (!output.destroyed) output.destroy(isNotFound(error) ? new StoredObjectNotFoundError(key, this.description) : this.failure('read', key, error));
+        },
+      )
+      .catch((error: unknown) => {
+        if (!output.destroyed) output.destroy(error as Error);
+      });
     return output;
   }
 

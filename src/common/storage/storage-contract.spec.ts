@@ -105,7 +105,15 @@ describe.each(drivers)('object storage contract: %s driver', (_name, start) => {
   });
 
   it('lists every key once, or those under a prefix (a plain string prefix), slashes and all', async () => {
-    const keys = ['media/b/320.avif', 'media/a/1280.webp', 'media-old/a.png', 'referrals/r1/p1.jpg', 'a.txt', 'media/a/320.webp', 'deep/one/two/three/four.pdf'];
+    const keys = [
+      'media/b/320.avif',
+      'media/a/1280.webp',
+      'media-old/a.png',
+      'referrals/r1/p1.jpg',
+      'a.txt',
+      'media/a/320.webp',
+      'deep/one/two/three/four.pdf',
+    ];
     for (const key of keys) await sut.put(key, Buffer.from(key));
 
     expect(await listAll(sut)).toEqual([...keys].sort());

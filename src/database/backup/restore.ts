@@ -168,7 +168,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       throw new RestoreFailedError(`${(error as Error).message}\nNothing was changed.${undone}`, { cause: error });
     }
     // Files the backup does not have (uploaded after it was made) go, as their rows went with the restore.
-    await files?.removeOthers().catch((error: unknown) => log(`warning: could not remove every stored file the backup does not have: ${(error as Error).message}`));
+    await files
+      ?.removeOthers()
+      .catch((error: unknown) => log(`warning: could not remove every stored file the backup does not have: ${(error as Error).message}`));
     log(`restored ${summary.tables.length} tables and ${summary.files.count} files`);
 
     // 4. Migrations newer than the backup (and seeds), exactly as the server would run them at its next start.

@@ -60,3 +60,11 @@ export async function readAll(storage: FileStorage, key: string): Promise<Buffer
   for await (const chunk of storage.read(key) as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
+
+/** How many objects the storage holds under a prefix (all of them by default). */
+export async function countObjects(storage: ObjectStorage, prefix?: string): Promise<number> {
+  let count = 0;
+  const keys = storage.list(prefix)[Symbol.asyncIterator]();
+  while (!(await keys.next()).done) count += 1;
+  return count;
+}

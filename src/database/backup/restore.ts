@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource, Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from '../../../ormconfig.js';
-import type { ObjectStorage } from '../../common/storage/object-storage.js';
+import { countObjects, type ObjectStorage } from '../../common/storage/object-storage.js';
 import { migrateAndSeed, MIGRATION_LOCK_ID } from '../migrate.js';
 import type { ProductData } from '../product-data.js';
 import { migrations as codeMigrationClasses } from '../migrations/index.js';
@@ -277,8 +277,7 @@ async function describeTarget(
     );
     editedTemplates = Number(edited[0]!.count);
   }
-  let uploadedFiles = 0;
-  if (storage) for await (const key of storage.list()) if (key) uploadedFiles += 1;
+  const uploadedFiles = storage ? await countObjects(storage) : 0;
   return { migrations, contents: { rows, editedTemplates, uploadedFiles } };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createObjectStorage } from '../common/storage/create-storage.js';
 import { ConfigError, loadConfig, type AppConfig } from '../config/app-config.js';
 import { provisionDatabase, type ProvisionedDatabase } from '../database/provision-database.js';
 import { productData } from '../product-data.js';
@@ -20,18 +21,18 @@ const processIo: CliIo = { out: (text) => process.stdout.write(text), err: (text
 
 const BACKUP_USAGE = `Usage: npm run db:backup -- [--file <path>] [--no-uploads]
 
-Writes the whole database (every table, sequence values) and the uploaded photos (UPLOADS_DIR) into one
-compressed file, by default DATA_DIR/backups/<time>.backup.gz (readable by this user only). Works on the
+Writes the whole database (every table, sequence values) and the uploaded files (from UPLOADS_DIR, or the
+S3 bucket STORAGE_URL names) into one compressed file, by default DATA_DIR/backups/<time>.backup.gz (readable by this user only). Works on the
 embedded database (DATA_DIR; started for the backup if the server is not running) or the one DATABASE_URL
 points at, and while the server runs (the database is read in one consistent snapshot).
 
   --file <path>    where to write the backup (never overwrites a file)
-  --no-uploads     leave the uploaded photos out (the restore then leaves the uploads folder as it is)`;
+  --no-uploads     leave the uploaded files out (the restore then leaves the stored files as they are)`;
 
 const RESTORE_USAGE = `Usage: npm run db:restore -- --file <path> [--force] [--check]
 
-Replaces the database (and the uploads folder, if the backup has it) with a backup made by db:backup,
-all or nothing. Works on the embedded database (DATA_DIR) or the one DATABASE_URL points at; stop the
+Replaces the database (and the uploaded files, in UPLOADS_DIR or the S3 bucket STORAGE_URL names, if the
+backup has them) with a backup made by db:backup, all or nothing. Works on the embedded database (DATA_DIR) or the one DATABASE_URL points at; stop the
 server first. A backup from an older version is migrated to this one; one from a newer version is refused.
 
   --file <path>    the backup to restore
@@ -57,18 +58,19 @@ export async function backupCommand(argv: string[], env: Env, io: CliIo = proces
   const started = Date.now();
   const database = await provisionOrReport(config, io);
   if (!database) return 1;
+  const storage = createObjectStorage(config.storage);
   try {
     const result = await createBackup({
       databaseUrl: database.url,
       file,
-      uploadsDir: config.uploadsDir,
+      storage,
       includeUploads: !values['no-uploads'],
       log: (line) => io.err(`  ${line}\n`),
     });
     const rows = result.tables.reduce((sum, t) => sum + t.rows, 0);
     const uploads = values['no-uploads']
       ? 'uploaded files left out (--no-uploads)'
-      : `${result.files.count} uploaded files (${size(result.files.bytes)}) from ${config.uploadsDir}`;
+      : `${result.files.count} uploaded files (${size(result.files.bytes)}) from ${storage.description}`;
     io.out(
       `Backed up ${database.embedded ? 'the embedded database' : 'the database'} at migration ${result.header.migrations.at(-1)}: ` +
         `${result.tables.length} tables, ${rows} rows; ${uploads}.\n` +
@@ -76,16 +78,16 @@ export async function backupCommand(argv: string[], env: Env, io: CliIo = proces
     );
     if (result.missingUploads.length > 0) {
       io.err(
-        `Warning: ${result.missingUploads.length} photo(s) listed in the database are not in ${config.uploadsDir} (for example ${result.missingUploads[0]}). ` +
-          'Is DATA_DIR / UPLOADS_DIR the one the server uses?\n',
+        `Warning: ${result.missingUploads.length} photo(s) listed in the database are not in ${storage.description} (for example ${result.missingUploads[0]}). ` +
+          'Is DATA_DIR / UPLOADS_DIR / STORAGE_URL the one the server uses?\n',
       );
     }
-    if (result.skippedUploads.length > 0) io.err(`Warning: skipped what is not a regular file in the uploads folder: ${result.skippedUploads.join(', ')}\n`);
     return 0;
   } catch (error) {
     io.err(`Backup failed: ${(error as Error).message}\n`);
     return 1;
   } finally {
+    storage.destroy?.();
     await database.release();
   }
 }
@@ -113,19 +115,20 @@ export async function restoreCommand(argv: string[], env: Env, io: CliIo = proce
   const started = Date.now();
   const database = await provisionOrReport(config, io);
   if (!database) return 1;
+  const storage = createObjectStorage(config.storage);
   try {
     const result = await restoreBackup({
       databaseUrl: database.url,
       file,
-      uploadsDir: config.uploadsDir,
+      storage,
       force: values.force ?? false,
       product: productData,
       log: (line) => io.err(`  ${line}\n`),
     });
     const rows = result.tables.reduce((sum, t) => sum + t.rows, 0);
     const uploads = result.header.uploads.included
-      ? `${result.files.count} uploaded files into ${config.uploadsDir}`
-      : `uploads folder ${config.uploadsDir} left as it was (the backup has no uploads)`;
+      ? `${result.files.count} uploaded files into ${storage.description}`
+      : `${storage.description} left as it was (the backup has no uploads)`;
     io.out(
       `Restored ${file} (made ${result.header.createdAt}, migration ${result.header.migrations.at(-1)}) into ${database.embedded ? 'the embedded database' : 'the database'}: ` +
         `${result.tables.length} tables, ${rows} rows; ${uploads}; in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
@@ -139,6 +142,7 @@ export async function restoreCommand(argv: string[], env: Env, io: CliIo = proce
     else io.err(`Restore failed: ${(error as Error).message}\n`);
     return 1;
   } finally {
+    storage.destroy?.();
     await database.release();
   }
 }

@@ -118,6 +118,81 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('storage', () => {
+    it('is the uploads folder on disk without STORAGE_URL', () => {
+      expect(loadConfig({ DATA_DIR: '/data', UPLOADS_DIR: 'files' }, { cwd }).storage).toEqual({ driver: 'disk', uploadsDir: '/data/files' });
+    });
+
+    it.each([
+      [
+        's3://photos?endpoint=http://minio:9000&region=ap-southeast-2&forcePathStyle=true',
+        { bucket: 'photos', endpoint: 'http://minio:9000', region: 'ap-southeast-2', forcePathStyle: true },
+      ],
+      // An endpoint alone: path-style by default (MinIO), region ap-southeast-2.
+      [
+        's3://photos?endpoint=https://s3.example.com.au/',
+        { bucket: 'photos', endpoint: 'https://s3.example.com.au', region: 'ap-southeast-2', forcePathStyle: true },
+      ],
+      // AWS itself: no endpoint, virtual-hosted style.
+      ['s3://relining-uploads.prod', { bucket: 'relining-uploads.prod', endpoint: undefined, region: 'ap-southeast-2', forcePathStyle: false }],
+      [
+        's3://relining-uploads/?region=us-east-1&forcePathStyle=false',
+        { bucket: 'relining-uploads', endpoint: undefined, region: 'us-east-1', forcePathStyle: false },
+      ],
+    ])('reads STORAGE_URL=%s', (url, expected) => {
+      expect(loadConfig({ STORAGE_URL: url }, { cwd }).storage).toEqual({ driver: 's3', credentials: undefined, ...expected });
+    });
+
+    it('passes the AWS credentials from the environment, the session token when there is one', () => {
+      const env = { STORAGE_URL: 's3://photos', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' };
+      expect(loadConfig(env, { cwd }).storage).toMatchObject({ credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' } });
+      expect(loadConfig({ ...env, AWS_SESSION_TOKEN: 'token' }, { cwd }).storage).toMatchObject({
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' },
+      });
+    });
+
+    it.each([
+      [{ STORAGE_URL: 'http://minio:9000/photos' }, 'STORAGE_URL: must start with s3:// (the only storage service besides the disk); got "http://"'],
+      [
+        { STORAGE_URL: 'photos' },
+        'STORAGE_URL: must be a URL such as s3://bucket-name?endpoint=http://minio:9000&region=ap-southeast-2&forcePathStyle=true (got "photos")',
+      ],
+      [
+        { STORAGE_URL: 's3://?region=ap-southeast-2' },
+        'STORAGE_URL: names no bucket: write it after s3://, as in s3://bucket-name?endpoint=http://minio:9000&region=ap-southeast-2&forcePathStyle=true',
+      ],
+      [{ STORAGE_URL: 's3://ab' }, 'STORAGE_URL: bucket "ab" is not a valid S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)'],
+      [{ STORAGE_URL: 's3://My_Bucket' }, 'STORAGE_URL: bucket "My_Bucket" is not a valid S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)'],
+      [
+        { STORAGE_URL: 's3://photos/relining' },
+        'STORAGE_URL: has a path after the bucket ("/relining"): the bucket holds only this product\'s files, at its root',
+      ],
+      [{ STORAGE_URL: 's3://photos:9000' }, 'STORAGE_URL: has a port after the bucket name: put the service address in ?endpoint=http://host:port'],
+      [{ STORAGE_URL: 's3://key:secret@photos' }, 'STORAGE_URL: must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead'],
+      [
+        { STORAGE_URL: 's3://photos?endpoint=minio:9000' },
+        'STORAGE_URL: endpoint must be an http:// or https:// URL such as http://minio:9000 (got "minio:9000")',
+      ],
+      [
+        { STORAGE_URL: 's3://photos?endpoint=ftp://minio' },
+        'STORAGE_URL: endpoint must be an http:// or https:// URL such as http://minio:9000 (got "ftp://minio")',
+      ],
+      [
+        { STORAGE_URL: 's3://photos?endpoint=http://minio:9000/photos' },
+        'STORAGE_URL: endpoint must be the service\'s address only, without a path (got "http://minio:9000/photos")',
+      ],
+      [{ STORAGE_URL: 's3://photos?region=Sydney' }, 'STORAGE_URL: region must be an AWS-style region such as ap-southeast-2 (got "Sydney")'],
+      [{ STORAGE_URL: 's3://photos?forcePathStyle=yes' }, 'STORAGE_URL: forcePathStyle must be true or false (got "yes")'],
+      [{ STORAGE_URL: 's3://photos?bucket=other' }, 'STORAGE_URL: has unknown settings bucket (known: endpoint, region, forcePathStyle)'],
+      [
+        { STORAGE_URL: 's3://photos', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+        'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (to use an AWS profile or role)',
+      ],
+    ])('refuses %j', (env, problem) => {
+      expect(problemsOf(env)).toContain(problem);
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' }, { cwd })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
   });

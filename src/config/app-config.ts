@@ -8,6 +8,25 @@ import { COMPANY } from '@relining/contracts/business';
 export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
 export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];
 
+/**
+ * Where uploaded files are kept (src/common/storage): the uploads folder on disk, or an S3 bucket
+ * (`STORAGE_URL=s3://bucket?endpoint=…&region=…&forcePathStyle=true`) that several instances share.
+ */
+export type StorageConfig =
+  | { readonly driver: 'disk'; readonly uploadsDir: string }
+  | {
+      readonly driver: 's3';
+      readonly bucket: string;
+      readonly region: string;
+      /** Absent: AWS itself. */
+      readonly endpoint: string | undefined;
+      readonly forcePathStyle: boolean;
+      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN); absent: the SDK's default chain (profile, role). */
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string } | undefined;
+    };
+
+export const DEFAULT_S3_REGION = 'ap-southeast-2';
+
 export interface AppConfig {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
@@ -37,8 +56,9 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** How long an idle keep-alive connection stays open (above a reverse proxy's own idle timeout when behind one). */
   readonly httpKeepAliveTimeoutMs: number;
-  /** Where uploaded referral photos are kept (disk storage). */
+  /** The uploads folder of the disk storage driver (UPLOADS_DIR), used when STORAGE_URL is not set. */
   readonly uploadsDir: string;
+  readonly storage: StorageConfig;
   /**
    * Photo decoding off the request path (photo-decoder.ts): `threads` worker threads, each decoding one
    * photo at a time, and at most `queueLimit` photos waiting for one; an upload that finds no room is
@@ -119,6 +139,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
   const trustProxy = reader.boolean('TRUST_PROXY', false);
   const httpKeepAliveTimeoutMs = reader.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 1_000, 600_000);
   const uploadsDir = path.resolve(dataDir, reader.string('UPLOADS_DIR', 'uploads'));
+  const storage = reader.storage('STORAGE_URL', uploadsDir);
   // sharp runs each decode on a thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise),
   // which sign-in hashing (argon2) and file reads share: decoding leaves one core and one of those
   // threads free, whatever the machine.
@@ -174,6 +195,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     trustProxy,
     httpKeepAliveTimeoutMs,
     uploadsDir,
+    storage,
     photoDecoding,
     logLevel,
     logFormat,
@@ -309,6 +331,83 @@ class EnvReader {
     } catch {
       return this.fail(name, `must be an IANA time zone such as Australia/Melbourne (got "${raw}")`, fallback);
     }
+  }
+
+  /**
+   * STORAGE_URL, and the AWS credentials beside it: absent, the disk driver; `s3://bucket` with optional
+   * `endpoint` (http or https URL of an S3-compatible service), `region` and `forcePathStyle`
+   * (true by default with an endpoint, as MinIO needs; false for AWS).
+   */
+  storage(name: string, uploadsDir: string): StorageConfig {
+    const disk: StorageConfig = { driver: 'disk', uploadsDir };
+    const accessKeyId = this.optionalString('AWS_ACCESS_KEY_ID');
+    const secretAccessKey = this.optionalString('AWS_SECRET_ACCESS_KEY');
+    const sessionToken = this.optionalString('AWS_SESSION_TOKEN');
+    if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+      this.problems.push({
+        variable: accessKeyId === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY',
+        message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (to use an AWS profile or role)',
+      });
+    }
+    const raw = this.optionalString(name);
+    if (raw === undefined) return disk;
+    const example = 's3://bucket-name?endpoint=http://minio:9000&region=ap-southeast-2&forcePathStyle=true';
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      return this.fail(name, `must be a URL such as ${example} (got "${raw}")`, disk);
+    }
+    if (parsed.protocol !== 's3:')
+      return this.fail(name, `must start with s3:// (the only storage service besides the disk); got "${parsed.protocol}//"`, disk);
+    if (parsed.username || parsed.password) {
+      return this.fail(name, 'must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead', disk);
+    }
+    const bucket = parsed.hostname;
+    if (bucket === '') return this.fail(name, `names no bucket: write it after s3://, as in ${example}`, disk);
+    // S3's bucket naming rules: 3-63 characters, lower-case letters, digits, dots and dashes, a letter or digit at each end.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+      return this.fail(name, `bucket "${bucket}" is not a valid S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)`, disk);
+    }
+    if (parsed.port) return this.fail(name, 'has a port after the bucket name: put the service address in ?endpoint=http://host:port', disk);
+    if (parsed.pathname !== '' && parsed.pathname !== '/') {
+      return this.fail(name, `has a path after the bucket ("${parsed.pathname}"): the bucket holds only this product's files, at its root`, disk);
+    }
+    const known = new Set(['endpoint', 'region', 'forcePathStyle']);
+    const unknown = [...parsed.searchParams.keys()].filter((key) => !known.has(key));
+    if (unknown.length > 0) return this.fail(name, `has unknown settings ${unknown.join(', ')} (known: endpoint, region, forcePathStyle)`, disk);
+
+    const endpointRaw = parsed.searchParams.get('endpoint') ?? undefined;
+    let endpoint: string | undefined;
+    if (endpointRaw !== undefined) {
+      let endpointUrl: URL | undefined;
+      try {
+        endpointUrl = new URL(endpointRaw);
+      } catch {
+        endpointUrl = undefined;
+      }
+      if (!endpointUrl || !['http:', 'https:'].includes(endpointUrl.protocol) || endpointUrl.hostname === '') {
+        return this.fail(name, `endpoint must be an http:// or https:// URL such as http://minio:9000 (got "${endpointRaw}")`, disk);
+      }
+      if ((endpointUrl.pathname !== '/' && endpointUrl.pathname !== '') || endpointUrl.search || endpointUrl.hash) {
+        return this.fail(name, `endpoint must be the service's address only, without a path (got "${endpointRaw}")`, disk);
+      }
+      endpoint = endpointUrl.origin;
+    }
+    const region = parsed.searchParams.get('region') ?? DEFAULT_S3_REGION;
+    if (!/^[a-z]{2}(-[a-z0-9]+)+$/.test(region) && region !== 'us-east-1') {
+      return this.fail(name, `region must be an AWS-style region such as ap-southeast-2 (got "${region}")`, disk);
+    }
+    const pathStyleRaw = parsed.searchParams.get('forcePathStyle');
+    if (pathStyleRaw !== null && !['true', 'false'].includes(pathStyleRaw)) {
+      return this.fail(name, `forcePathStyle must be true or false (got "${pathStyleRaw}")`, disk);
+    }
+    const forcePathStyle = pathStyleRaw === null ? endpoint !== undefined : pathStyleRaw === 'true';
+    const credentials =
+      accessKeyId !== undefined && secretAccessKey !== undefined
+        ? { accessKeyId, secretAccessKey, ...(sessionToken !== undefined ? { sessionToken } : {}) }
+        : undefined;
+    return { driver: 's3', bucket, region, endpoint, forcePathStyle, credentials };
   }
 
   private fail<T>(variable: string, message: string, fallback: T): T {

@@ -9,11 +9,14 @@ import { dataSourceOptions } from '../../ormconfig.js';
 import { backupCommand, restoreCommand, type CliIo } from '../../src/cli/backup-cli.js';
 import { BACKUP_MAGIC, decodeFrames, encodeFrame, Frame, type BackupHeader } from '../../src/database/backup/backup-format.js';
 import { readBackup } from '../../src/database/backup/backup-reader.js';
+import { DiskObjectStorage } from '../../src/common/storage/disk-storage.js';
 import { createBackup } from '../../src/database/backup/backup.js';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { migrations } from '../../src/database/migrations/index.js';
 import { createUser, PASSWORD, signIn, type SignedIn } from '../support/accounts.js';
 import { nextFreeSlots } from '../support/booking-slots.js';
+import { readAll, type ObjectStorage } from '../../src/common/storage/object-storage.js';
+import { S3TestServer } from '../support/s3-server.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -87,6 +90,16 @@ function totals(url: string) {
       counted: { referrals: counted.rows, referrers: countedReferrers.rows, bookings: countedBookings.rows },
     };
   });
+}
+
+/** Every object of a storage (an S3 bucket) by key, as filesUnder gives a folder's files. */
+async function objectsIn(storage: ObjectStorage): Promise<Record<string, string>> {
+  const objects: Record<string, string> = {};
+  for await (const key of storage.list())
+    objects[key] = createHash('sha256')
+      .update(await readAll(storage, key))
+      .digest('hex');
+  return objects;
 }
 
 async function filesUnder(folder: string): Promise<Record<string, string>> {
@@ -454,7 +467,7 @@ describe('db:backup and db:restore', () => {
       await previous.destroy();
     }
     const olderFile = path.join(folder, 'older.backup.gz');
-    await createBackup({ databaseUrl: older.url, file: olderFile, uploadsDir: path.join(folder, 'no-uploads'), includeUploads: true });
+    await createBackup({ databaseUrl: older.url, file: olderFile, storage: new DiskObjectStorage(path.join(folder, 'no-uploads')), includeUploads: true });
 
     // Restored over a database of this version that holds data: its newest migration is reverted, the rows loaded, then migrated again.
     const target = await createTestDatabase();
@@ -482,6 +495,52 @@ describe('db:backup and db:restore', () => {
       },
     ]);
   });
+
+  it('backs up from an S3 bucket and restores into another: every object kept, strays removed, the app serves the photos from it', async () => {
+    const s3 = await S3TestServer.start(['backup-source', 'backup-target']);
+    const sourceBucket = s3.storage('backup-source');
+    const targetBucket = s3.storage('backup-target');
+    cleanups.push(async () => {
+      sourceBucket.destroy();
+      targetBucket.destroy();
+      await s3.stop();
+    });
+    // A disk backup restored onto S3 storage: the way from one driver to the other.
+    const moved = await createEmptyDatabase();
+    cleanups.push(moved.drop);
+    const onS3 = { DATABASE_URL: moved.url, DATA_DIR: path.join(folder, 's3-source'), ...s3.env('backup-source') };
+    const intoSource = captureIo();
+    expect(await restoreCommand(['--file', backupFile], onS3, intoSource)).toBe(0);
+    expect(intoSource.stdout).toMatch(/2 uploaded files into S3 bucket backup-source at http:\/\/127\.0\.0\.1:\d+/);
+    expect(await objectsIn(sourceBucket)).toEqual(sourceFiles);
+
+    // A backup of that database and bucket, restored onto another database and bucket holding a stray object.
+    const s3Backup = path.join(folder, 's3.backup.gz');
+    const backedUp = captureIo();
+    expect(await backupCommand(['--file', s3Backup], onS3, backedUp)).toBe(0);
+    expect(backedUp.stdout).toMatch(/2 uploaded files \(.+\) from S3 bucket backup-source/);
+    expect((await readBackup(s3Backup)).files).toEqual((await readBackup(backupFile)).files);
+    const target = await createEmptyDatabase();
+    cleanups.push(target.drop);
+    await targetBucket.put('referrals/stray/uploaded-after.jpg', Buffer.from('not in the backup'));
+    const intoTarget = { DATABASE_URL: target.url, DATA_DIR: path.join(folder, 's3-target'), ...s3.env('backup-target') };
+    const refused = captureIo();
+    expect(await restoreCommand(['--file', s3Backup], intoTarget, refused)).toBe(1);
+    expect(refused.stderr).toMatch(/uploaded files: 1\n[\s\S]*the uploaded files in S3 bucket backup-target/);
+    expect(await objectsIn(targetBucket)).toEqual({ 'referrals/stray/uploaded-after.jpg': expect.any(String) });
+    const restored = captureIo();
+    expect(await restoreCommand(['--file', s3Backup, '--force'], intoTarget, restored)).toBe(0);
+    expect(await fingerprint(target.url)).toEqual(sourcePrint);
+    expect(await objectsIn(targetBucket)).toEqual(sourceFiles);
+
+    const app = await startTestApp({ databaseUrl: target.url, env: { RATE_LIMITS: 'off', ...s3.env('backup-target') } });
+    try {
+      const again = await signIn(app, { email: 'alice@plumbing.com.au', password: PASSWORD });
+      expect(Buffer.from((await app.http().get(photoUrl).set(again.auth).expect(200)).body).equals(sourcePhoto)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 
   it('works on the embedded database: started for the command when no server runs, joined when one does', async () => {
     const dataDir = path.join(folder, 'embedded');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
+import { DiskObjectStorage } from '../../src/common/storage/disk-storage.js';
 import { createBackup } from '../../src/database/backup/backup.js';
 import { AccountLinksMintedAtDelivery1764510000000 } from '../../src/database/migrations/1764510000000-account-links-minted-at-delivery.js';
 import { hashToken } from '../../src/modules/auth/secure-tokens.js';
@@ -37,7 +38,7 @@ async function everythingAtRest(sut: TestApp, folder: string): Promise<AtRest> {
     parts.push(`== ${name}\n${rows}`);
   }
   const file = path.join(folder, `${Date.now()}-${Math.random().toString(36).slice(2)}.backup.gz`);
-  await createBackup({ databaseUrl: sut.databaseUrl, file, uploadsDir: path.join(folder, 'uploads'), includeUploads: false });
+  await createBackup({ databaseUrl: sut.databaseUrl, file, storage: new DiskObjectStorage(path.join(folder, 'uploads')), includeUploads: false });
   const backup = gunzipSync(await readFile(file)).toString('utf8');
   return { tables: parts.join('\n'), backup };
 }

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -18,6 +18,7 @@ import {
   type BackupTrailer,
   type SequenceValue,
 } from './backup-format.js';
+import { readAll, type ObjectStorage } from '../../common/storage/object-storage.js';
 import { write } from './backup-reader.js';
 import { applyCopySettings, quoteIdentifier, readSchemaInventory } from './schema-inventory.js';
 
@@ -28,8 +29,8 @@ export interface BackupOptions {
   databaseUrl: string;
   /** Where to write the backup; refused if it exists. */
   file: string;
-  /** The uploads folder (UPLOADS_DIR). */
-  uploadsDir: string;
+  /** Where uploaded files are (the uploads folder or an S3 bucket): every object is backed up. */
+  storage: ObjectStorage;
   includeUploads: boolean;
   log?: (message: string) => void;
 }
@@ -40,17 +41,17 @@ export interface BackupResult {
   header: BackupHeader;
   tables: Array<{ name: string; rows: number }>;
   files: { count: number; bytes: number };
-  /** Photos the database lists whose files were not in the uploads folder. */
+  /** Photos the database lists whose files were not in the storage. */
   missingUploads: string[];
-  skippedUploads: string[];
 }
 
 /**
- * Writes a backup of the whole database and (unless told not to) the uploads folder into one gzip file:
+ * Writes a backup of the whole database and (unless told not to) the uploaded files into one gzip file:
  * every table of the schema in dependency order (COPY text, streamed), sequence values, and every
- * uploaded file. The database is read in one REPEATABLE READ snapshot, so a backup taken while the server
- * runs is consistent; photos are written to disk before their rows commit, so every photo of the
- * snapshot is on disk when the folder is read afterwards.
+ * stored object (listed and read through the storage driver, so the uploads folder and an S3 bucket
+ * alike; each object's key is its path in the file). The database is read in one REPEATABLE READ
+ * snapshot, so a backup taken while the server runs is consistent; files are stored before their rows
+ * commit, so every file of the snapshot is in the storage when it is listed afterwards.
  *
  * The file is written under a `.partial` name and renamed only when complete: a failed or interrupted
  * backup never leaves a file that looks finished.
@@ -133,23 +134,24 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await write(gzip, encodeFrame(Frame.Sequences, sequences));
 
     const included = new Set<string>();
-    const skippedUploads: string[] = [];
     if (options.includeUploads) {
-      for await (const entry of walkFiles(options.uploadsDir, skippedUploads)) {
-        await write(gzip, encodeFrame(Frame.File, { path: entry.relative, size: entry.size }));
-        const hash = sha256();
-        let bytes = 0;
-        for await (const chunk of createReadStream(entry.full, { highWaterMark: BATCH_BYTES }) as AsyncIterable<Buffer>) {
-          hash.update(chunk);
-          bytes += chunk.length;
-          await write(gzip, encodeFrame(Frame.Data, chunk));
+      for await (const key of options.storage.list()) {
+        // Whole objects (photos and PDFs: megabytes): the size goes in the file heading, before the bytes.
+        let content: Buffer;
+        try {
+          content = await readAll(options.storage, key);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since it was listed (its row is gone too)
+          throw error;
         }
-        if (bytes !== entry.size) throw new Error(`${entry.full} changed while it was being backed up (${entry.size} bytes, then ${bytes}).`);
-        await write(gzip, encodeFrame(Frame.End, { bytes, sha256: hash.digest('hex') }));
-        included.add(entry.relative);
+        await write(gzip, encodeFrame(Frame.File, { path: key, size: content.length }));
+        for (let at = 0; at < content.length; at += BATCH_BYTES) await write(gzip, encodeFrame(Frame.Data, content.subarray(at, at + BATCH_BYTES)));
+        await write(gzip, encodeFrame(Frame.End, { bytes: content.length, sha256: sha256().update(content).digest('hex') }));
+        included.add(key);
         trailer.files.count += 1;
-        trailer.files.bytes += bytes;
+        trailer.files.bytes += content.length;
       }
+      log(`uploaded files from ${options.storage.description}: ${trailer.files.count} (${trailer.files.bytes} bytes)`);
     }
     const missingUploads = options.includeUploads ? await photosNotIncluded(client, included) : [];
     await write(gzip, encodeFrame(Frame.Trailer, trailer));
@@ -171,7 +173,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       tables: trailer.tables.map((t) => ({ name: t.name, rows: t.rows })),
       files: trailer.files,
       missingUploads,
-      skippedUploads,
     };
   } finally {
     if (!completed) {
@@ -181,30 +182,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       await rm(partial, { force: true });
     }
     await client.end().catch(() => undefined);
-  }
-}
-
-/** Regular files under the folder, depth first in name order; anything else (links, sockets) is listed as skipped. */
-async function* walkFiles(root: string, skipped: string[], relative = ''): AsyncGenerator<{ full: string; relative: string; size: number }> {
-  const folder = path.join(root, relative);
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && relative === '') return; // no uploads yet
-    throw error;
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      yield* walkFiles(root, skipped, child);
-    } else if (entry.isFile()) {
-      const full = path.join(root, child);
-      yield { full, relative: child, size: (await stat(full)).size };
-    } else {
-      skipped.push(child);
-    }
   }
 }
 

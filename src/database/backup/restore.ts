@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource, Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from '../../../ormconfig.js';
+import { countObjects, type ObjectStorage } from '../../common/storage/object-storage.js';
 import { migrateAndSeed, MIGRATION_LOCK_ID } from '../migrate.js';
 import type { ProductData } from '../product-data.js';
 import { migrations as codeMigrationClasses } from '../migrations/index.js';
@@ -14,6 +14,7 @@ import { RowChecksum, type BackupHeader, type SequenceValue } from './backup-for
 import { readBackup, readBackupHeader, type ReadSummary } from './backup-reader.js';
 import { planSchema, whatWouldBeReplaced, type TargetContents } from './restore-plan.js';
 import { applyCopySettings, quoteIdentifier, readSchemaInventory, type SchemaInventory } from './schema-inventory.js';
+import { FilesIntoStorage } from './restore-files.js';
 
 /** A restore refused before anything changed (wrong version, data in the way, server running). */
 export class RestoreRefusedError extends Error {}
@@ -24,8 +25,8 @@ export class RestoreFailedError extends Error {}
 export interface RestoreOptions {
   databaseUrl: string;
   file: string;
-  /** The uploads folder (UPLOADS_DIR), replaced by the backup's files when it has them. */
-  uploadsDir: string;
+  /** Where uploaded files go (the uploads folder or an S3 bucket): its contents become the backup's files when it has them. */
+  storage: ObjectStorage;
   /** Replace a database that holds data. */
   force: boolean;
   /** The modules' seeds (run after the rows, like a start) and default templates (edited ones are data). */
@@ -59,7 +60,9 @@ export function codeMigrationNames(): string[] {
  *    dependency order, with the tables' own triggers paused: the running totals come back exactly as
  *    they were backed up, not counted twice. Sets the sequences.
  * 3. Reads every table back and compares its row count and checksum with the backup's, then commits.
- *    Uploaded files are unpacked beside the uploads folder and swapped in just before the commit.
+ *    Uploaded files are put into the storage (disk or S3) as they stream by, after the rows: a failure
+ *    before the commit removes the ones it added and puts back the ones it replaced; after the commit,
+ *    stored files the backup does not have are removed, so the storage holds exactly the backup's.
  * 4. Applies the migrations this version has beyond the backup's, and the seeds, as a server start would.
  *
  * Any failure before the commit (a file changed meanwhile, a row PostgreSQL refuses) rolls everything back.
@@ -79,7 +82,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const dataSource = new DataSource(dataSourceOptions(options.databaseUrl, applicationName));
   let queryRunner: QueryRunner | undefined;
   let inTransaction = false;
-  let staging: string | undefined;
+  let files: FilesIntoStorage | undefined;
   try {
     await dataSource.initialize();
     queryRunner = dataSource.createQueryRunner();
@@ -87,7 +90,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     // 1. Refusals, before anything changes.
     await refuseIfOthersConnected(client, applicationName);
-    const target = await describeTarget(client, header.uploads.included ? options.uploadsDir : undefined, options.product.defaultTemplates);
+    const target = await describeTarget(client, header.uploads.included ? options.storage : undefined, options.product.defaultTemplates);
     const schemaPlan = planSchema(header.migrations, target.migrations, code);
     if (schemaPlan.action === 'refuse') throw new RestoreRefusedError(schemaPlan.reason);
     const replaced = whatWouldBeReplaced(target.contents);
@@ -97,7 +100,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         [
           `The database "${database}" is not empty. Restoring replaces everything in it:`,
           ...replaced.map((line) => `  ${line}`),
-          `with the backup made ${header.createdAt}${header.uploads.included ? ` (uploads folder ${options.uploadsDir} included)` : ''}.`,
+          `with the backup made ${header.createdAt}${header.uploads.included ? ` (the uploaded files in ${options.storage.description} included)` : ''}.`,
           'Nothing was changed. Run again with --force to replace them.',
         ].join('\n'),
       );
@@ -111,7 +114,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     // 2-3. Load and check in one transaction.
     let summary: ReadSummary;
-    let swap: Awaited<ReturnType<typeof swapInUploads>> | undefined;
+    let committed = false;
     try {
       await client.query('BEGIN');
       inTransaction = true;
@@ -125,10 +128,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       const paused = await pauseTriggers(client, inventory);
       const everything = [...inventory.tables.map((t) => t.name), ...inventory.unloggedTables].map(quoteIdentifier).join(', ');
       await client.query(`TRUNCATE ${everything} RESTART IDENTITY CASCADE`);
-      if (header.uploads.included) {
-        staging = `${path.resolve(options.uploadsDir)}.restoring-${randomBytes(4).toString('hex')}`;
-        await mkdir(staging, { recursive: true, mode: 0o750 });
-      }
+      if (header.uploads.included) files = new FilesIntoStorage(options.storage, log);
       log(`loading ${header.tables.length} tables (backup made ${header.createdAt}, migration ${header.migrations.at(-1)})`);
       summary = await readBackup(file, {
         header: async (again) => {
@@ -141,11 +141,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         },
         tableEnd: async (table, result) => log(`${table.name}: ${result.rows} row${result.rows === 1 ? '' : 's'} (${Date.now() - started} ms)`),
         sequences: async (values) => setSequences(client, values, inventory),
-        fileStart: async (relative) => {
-          const destination = path.join(staging!, ...relative.split('/'));
-          await mkdir(path.dirname(destination), { recursive: true, mode: 0o750 });
-          return createWriteStream(destination, { flags: 'wx', mode: 0o640 });
-        },
+        fileStart: async (key) => files!.writer(key),
       });
 
       started = Date.now();
@@ -158,19 +154,23 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       for (const { table, trigger } of paused) {
         await client.query(`ALTER TABLE ${quoteIdentifier(table)} ENABLE TRIGGER ${quoteIdentifier(trigger)}`);
       }
-      swap = staging ? await swapInUploads(options.uploadsDir, staging) : undefined;
-      try {
-        await client.query('COMMIT');
-        inTransaction = false;
-      } catch (error) {
-        await swap?.undo();
-        throw error;
-      }
-      staging = undefined;
+      await client.query('COMMIT');
+      inTransaction = false;
+      committed = true;
     } catch (error) {
-      throw new RestoreFailedError(`${(error as Error).message}\nNothing was changed.`, { cause: error });
+      let undone = '';
+      if (files && !committed) {
+        undone = await files.undo().then(
+          () => '',
+          (undoError: unknown) => `\nPutting the stored files back as they were failed too: ${(undoError as Error).message}`,
+        );
+      }
+      throw new RestoreFailedError(`${(error as Error).message}\nNothing was changed.${undone}`, { cause: error });
     }
-    await swap?.discardOld();
+    // Files the backup does not have (uploaded after it was made) go, as their rows went with the restore.
+    await files
+      ?.removeOthers()
+      .catch((error: unknown) => log(`warning: could not remove every stored file the backup does not have: ${(error as Error).message}`));
     log(`restored ${summary.tables.length} tables and ${summary.files.count} files`);
 
     // 4. Migrations newer than the backup (and seeds), exactly as the server would run them at its next start.
@@ -188,7 +188,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     };
   } finally {
     if (inTransaction) await queryRunner?.query('ROLLBACK').catch(() => undefined);
-    if (staging) await rm(staging, { recursive: true, force: true });
+    await files?.discard();
     await queryRunner?.release().catch(() => undefined);
     if (dataSource.isInitialized) await dataSource.destroy();
   }
@@ -254,7 +254,7 @@ async function refuseIfOthersConnected(client: pg.ClientBase, ownApplicationName
 
 async function describeTarget(
   client: pg.ClientBase,
-  uploadsDir: string | undefined,
+  storage: ObjectStorage | undefined,
   defaultTemplates: ProductData['defaultTemplates'],
 ): Promise<{ migrations?: string[]; contents: TargetContents }> {
   const { rows: present } = await client.query<{ present: boolean }>(`SELECT to_regclass('migrations') IS NOT NULL AS present`);
@@ -277,7 +277,7 @@ async function describeTarget(
     );
     editedTemplates = Number(edited[0]!.count);
   }
-  const uploadedFiles = uploadsDir ? await countFiles(uploadsDir) : 0;
+  const uploadedFiles = storage ? await countObjects(storage) : 0;
   return { migrations, contents: { rows, editedTemplates, uploadedFiles } };
 }
 
@@ -348,36 +348,4 @@ async function recheckTables(client: pg.ClientBase, summary: ReadSummary): Promi
       );
     }
   }
-}
-
-/** Moves the unpacked files into place, keeping the old folder until the commit succeeds. */
-async function swapInUploads(uploadsDir: string, staging: string): Promise<{ undo(): Promise<void>; discardOld(): Promise<void> }> {
-  const live = path.resolve(uploadsDir);
-  const old = `${live}.replaced-${randomBytes(4).toString('hex')}`;
-  const hadOld = await stat(live).then(
-    () => true,
-    () => false,
-  );
-  if (hadOld) await rename(live, old);
-  await rename(staging, live);
-  return {
-    undo: async () => {
-      await rename(live, staging);
-      if (hadOld) await rename(old, live);
-    },
-    discardOld: async () => {
-      if (hadOld) await rm(old, { recursive: true, force: true });
-    },
-  };
-}
-
-async function countFiles(folder: string): Promise<number> {
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  return entries.filter((entry) => entry.isFile()).length;
 }

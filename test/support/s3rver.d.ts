@@ -1,0 +1,24 @@
+/** s3rver ships no types: the part of its API the tests use. */
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  import type { AddressInfo } from 'node:net';
+
+  export interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
+  }
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    httpServer?: Server;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+    reset(): void;
+  }
+}

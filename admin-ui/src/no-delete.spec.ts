@@ -35,10 +35,13 @@ function openingTags(text: string, name: string): string[] {
 /**
  * The DELETE requests the API does serve, each in the one file that sends it: 'Stop feed' ends the
  * staff member's own calendar feed link (DELETE /api/admin/calendar-feed, contracts/api/appointments.ts),
- * which retires a secret link, not a record.
+ * which retires a secret link, not a record; removing a photo from a job's report (DELETE
+ * /api/admin/jobs/:id/photos/:photoId, refused for a photo the published report shows) takes back a
+ * wrong upload the customer never saw.
  */
 const SERVED_DELETES: Record<string, RegExp> = {
   [path.join('calendar', 'CalendarFeedCard.tsx')]: /session\.call<CalendarFeed>\(FEED_PATH, \{ method: 'DELETE' \}\)/g,
+  [path.join('jobs', 'inspection', 'JobPhotos.tsx')]: /session\.call\(`\$\{jobPath\(jobId\)\}\/photos\/\$\{photo\.id\}`, \{ method: 'DELETE' \}\)/g,
 };
 
 function withoutServedDeletes(file: string, text: string): string {

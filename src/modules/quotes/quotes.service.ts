@@ -87,6 +87,8 @@ export class QuotesService implements OnModuleInit {
 
   /** Saves the draft: the newest version while unpublished, else a new version (a published quote changed). */
   async save(actor: CurrentUserInfo, jobId: string, body: QuoteChange): Promise<QuoteRecord> {
+    // The job first (404), then the input (400, nothing saved).
+    const job = await this.jobs.customerOf(this.dataSource.manager, jobId);
     const problems = quoteChangeProblems(body, todayIn(QUOTE_TIME_ZONE));
     if (problems.length > 0) throw DomainError.validation(problems);
     const totals = quoteTotals(body.lines);
@@ -98,7 +100,6 @@ export class QuotesService implements OnModuleInit {
       notes: typeof body.notes === 'string' && body.notes.trim() !== '' ? body.notes.trim() : null,
     };
     return this.dataSource.transaction(async (manager) => {
-      const job = await this.jobs.customerOf(manager, jobId);
       await this.repository.lockJob(manager, jobId);
       if (await this.repository.acceptance(manager, jobId)) throw acceptedConflict();
       const newest = await this.repository.newest(manager, jobId);
@@ -127,9 +128,9 @@ export class QuotesService implements OnModuleInit {
 
   /** The report's before and after photos to the media library (and a home-page pair), with the customer's consent. */
   async beforeAfter(actor: CurrentUserInfo, jobId: string, body: BeforeAfterRequest): Promise<BeforeAfterResult> {
+    const job = await this.jobs.customerOf(this.dataSource.manager, jobId);
     const problems = beforeAfterProblems(body);
     if (problems.length > 0) throw DomainError.validation(problems);
-    const job = await this.jobs.customerOf(this.dataSource.manager, jobId);
     const acceptance = await this.repository.acceptance(this.dataSource, jobId);
     if (!acceptance?.mediaConsent) throw DomainError.conflict('NO_MEDIA_CONSENT', QUOTE_RULE_MESSAGES.noConsent);
     const [before, after] = await Promise.all([this.report.photoOriginal(jobId, body.beforePhotoId), this.report.photoOriginal(jobId, body.afterPhotoId)]);

@@ -112,8 +112,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/addresses/suggest': { access: 'public', ok: 200, query: { q: 'Richmond' } },
   'GET /api/availability': { access: 'public', ok: 200, query: { suburb: 'Richmond VIC 3121' } },
   'GET /api/job-status/:code': { access: 'public', record: 'tracking-code', ok: 200 },
-  // The job's private part: refused (403) until this browser unlocks it; a malformed unlock counts no try.
-  'POST /api/job-status/:code/unlock': { access: 'public', record: 'tracking-code', ok: 400, body: () => ({}) },
+  // The job's private part: refused (403) until this browser unlocks it. A wrong postcode: one wrong try per caller (four, under the five an hour).
+  'POST /api/job-status/:code/unlock': { access: 'public', record: 'tracking-code', ok: 400, body: () => ({ postcode: '0000' }) },
   'GET /api/job-status/:code/quote': { access: 'public', record: 'tracking-code', ok: 403 },
   'POST /api/job-status/:code/quote/accept': {
     access: 'public',

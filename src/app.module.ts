@@ -26,6 +26,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { RebatesModule } from './modules/rebates/rebates.module.js';
+import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         RebatesModule,
         AppointmentsModule,
         ReferralsModule,
+        QuotesModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

@@ -15,6 +15,10 @@ const PUBLIC_ROUTES = [
   'GET /api/calendar/:file', // a staff member's calendar feed for calendar apps: the unguessable token is the key, rotated in the console
   'GET /api/health', // load balancers and uptime checks
   'GET /api/job-status/:code', // the customer's tracking page: an unguessable code, stage and first name only
+  'GET /api/job-status/:code/quote', // the customer's quote: only once this browser unlocked the job (403 until then)
+  'POST /api/job-status/:code/quote/accept', // the customer's go-ahead: only once unlocked (rate-limited)
+  'POST /api/job-status/:code/quote/decline', // the customer declines: only once unlocked (rate-limited)
+  'POST /api/job-status/:code/unlock', // the postcode or the phone's last four digits unlock the job's private part (5 wrong an hour per job, rate-limited)
   'POST /api/auth/admin/register', // always refused (spec: console sign-up disabled)
   'POST /api/auth/forgot-password',
   'POST /api/auth/login',

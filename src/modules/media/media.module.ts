@@ -11,6 +11,6 @@ import { SiteSlotsService } from './site-slots.service.js';
   imports: [SettingsModule],
   controllers: [MediaAdminController, SiteSlotsAdminController, MediaFilesController],
   providers: [MediaRepository, MediaService, SiteSlotsService],
-  exports: [SiteSlotsService],
+  exports: [SiteSlotsService, MediaService],
 })
 export class MediaModule {}

@@ -162,6 +162,31 @@ export class MediaService {
       throw unsupported();
     }
 
+    return this.store(outcome, described, file.name || null, userId);
+  }
+
+  /**
+   * A photo the product already holds, cleaned (a job's inspection photo the customer agreed to show,
+   * issue 17), into the library: checked and encoded exactly like an upload, described as given.
+   */
+  async importCleaned(
+    buffer: Buffer,
+    fields: { altText: string; caption?: string | null; showsCustomerProperty: boolean; consentNote: string | null; originalName: string | null },
+    userId: string,
+  ): Promise<MediaImageRecord> {
+    const described = describing({ ...fields });
+    const outcome = await this.decoder.publish(buffer);
+    if (!outcome.ok) throw unsupported();
+    return this.store(outcome, described, fields.originalName, userId);
+  }
+
+  /** Writes a decoded photo's files, then its row; nothing half-kept when either fails. */
+  private async store(
+    outcome: Extract<Awaited<ReturnType<PhotoDecoder['publish']>>, { ok: true }>,
+    described: ReturnType<typeof describing>,
+    originalName: string | null,
+    userId: string,
+  ): Promise<MediaImageRecord> {
     const id = randomUUID();
     const prefix = `media/${id}`;
     const stored: string[] = [];
@@ -181,7 +206,7 @@ export class MediaService {
         this.repository.insert(manager, {
           id,
           ...described,
-          originalName: file.name || null,
+          originalName,
           contentType: outcome.photo.contentType,
           width: outcome.photo.width,
           height: outcome.photo.height,

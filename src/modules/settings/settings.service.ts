@@ -5,6 +5,7 @@ import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from '
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
 import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rules';
 import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
+import { DEFAULT_PRICE_LIST, type PriceList } from '@relining/contracts/quote-proposal';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -17,6 +18,7 @@ export class SettingsService {
   private readonly email: TableCache<EmailSettings>;
   private readonly profile: TableCache<CompanyProfile>;
   private readonly availability: TableCache<AvailabilitySettings>;
+  private readonly prices: TableCache<PriceList>;
 
   constructor(
     private readonly repository: SettingsRepository,
@@ -34,6 +36,27 @@ export class SettingsService {
       ...DEFAULT_AVAILABILITY,
       ...(await this.repository.findValue<Partial<AvailabilitySettings>>(AVAILABILITY_KEY, manager)),
     }));
+    this.prices = new TableCache(changes, ['settings'], async (manager) => ({
+      ...DEFAULT_PRICE_LIST,
+      ...(await this.repository.findValue<Partial<PriceList>>(PRICE_LIST_KEY, manager)),
+    }));
+  }
+
+  /** The quotes' price list (issue 17): GST-inclusive rates in cents; the default until staff save their own. */
+  async priceList(manager?: EntityManager | DataSource): Promise<PriceList> {
+    return structuredClone(await this.prices.get(manager instanceof EntityManager ? manager : undefined));
+  }
+
+  /** Saves the whole price list (already checked by `priceListProblems`); answers it as stored. */
+  async updatePriceList(prices: PriceList, userId: string): Promise<PriceList> {
+    const next: PriceList = {
+      relinePerMetre: prices.relinePerMetre.map(({ maxDiameterMm, centsPerMetre }) => ({ maxDiameterMm, centsPerMetre })),
+      junctionCents: prices.junctionCents,
+      accessCents: prices.accessCents,
+    };
+    await this.repository.upsert(PRICE_LIST_KEY, next, userId);
+    this.prices.drop();
+    return next;
   }
 
   /** Capacity, closed days and notice of the appointments (issue 16). */
@@ -82,3 +105,4 @@ export class SettingsService {
 
 export const COMPANY_PROFILE_KEY = 'company_profile';
 export const AVAILABILITY_KEY = 'availability';
+export const PRICE_LIST_KEY = 'price_list';

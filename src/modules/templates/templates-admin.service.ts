@@ -30,7 +30,7 @@ export interface TestMessage {
   wording: { subject: string; body: string } | undefined;
 }
 
-const TEMPLATE_GROUPS = ['job', 'account', 'booking', 'referral', 'enquiry'] as const satisfies readonly TemplateGroup[];
+const TEMPLATE_GROUPS = ['job', 'account', 'booking', 'referral', 'enquiry', 'quote'] as const satisfies readonly TemplateGroup[];
 
 /** Catalogue order with the job templates first: what the console shows. */
 const POSITION = new Map(

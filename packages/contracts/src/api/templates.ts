@@ -2,7 +2,7 @@ import type { NotificationStatus } from '../notification-status.js';
 
 /** /api/admin/email-templates: the e-mails the product sends, their wording, previews and test e-mails. */
 
-export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry';
+export type TemplateGroup = 'job' | 'account' | 'booking' | 'referral' | 'enquiry' | 'quote';
 
 /** A template as staff's list answers it (react-admin's record: the key is its id). */
 export interface EmailTemplateRecord {

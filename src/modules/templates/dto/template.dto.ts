@@ -39,7 +39,7 @@ export class TemplateResponse implements EmailTemplateRecord {
   @ApiProperty({ description: 'The template key (react-admin id).' }) id!: string;
   @ApiProperty() key!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['job', 'account', 'booking', 'referral', 'enquiry'] }) group!: TemplateGroup;
+  @ApiProperty({ enum: ['job', 'account', 'booking', 'referral', 'enquiry', 'quote'] }) group!: TemplateGroup;
   @ApiProperty() subject!: string;
   @ApiProperty() body!: string;
   @ApiProperty({ type: [String] }) variables!: string[];

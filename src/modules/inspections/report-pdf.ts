@@ -113,7 +113,7 @@ type Doc = PDFKit.PDFDocument;
 
 /** Lays the report out top to bottom, keeping its own cursor `y` and starting a page where something would not fit. */
 class ReportWriter {
-  private y = MARGIN.top;
+  private y: number = MARGIN.top;
 
   constructor(private readonly doc: Doc) {}
 
@@ -480,7 +480,11 @@ class ReportWriter {
     doc.font(font).fontSize(size);
     const space = doc.widthOfString(' ');
     const arrowWidth = size * 1.05;
-    const words = (text: string) => printable(text).split(/\s+/).filter(Boolean).flatMap((word) => splitToWidth(doc, word, width));
+    const words = (text: string) =>
+      printable(text)
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((word) => splitToWidth(doc, word, width));
     const tokens: Array<{ arrow: true; width: number } | { arrow: false; text: string; width: number }> = [
       ...words(from).map((text) => ({ arrow: false as const, text, width: doc.widthOfString(text) })),
       { arrow: true as const, width: arrowWidth },
@@ -587,8 +591,8 @@ function splitToWidth(doc: Doc, word: string, width: number): string[] {
 
 /** The characters beyond Latin-1 that Helvetica's WinAnsi encoding prints (curly quotes, dashes, €, …). */
 const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020,
-  0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022,
+  0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
 ]);
 const REPLACEMENTS: Record<string, string> = { '→': '->', '←': '<-', '≤': '<=', '≥': '>=', '≈': '~', '−': '-', '‐': '-', '‑': '-' };
 

@@ -15,6 +15,10 @@ const PUBLIC_ROUTES = [
   'GET /api/calendar/:file', // a staff member's calendar feed for calendar apps: the unguessable token is the key, rotated in the console
   'GET /api/health', // load balancers and uptime checks
   'GET /api/job-status/:code', // the customer's tracking page: an unguessable code, stage and first name only
+  'GET /api/job-status/:code/photos/:photoId/:file', // the published report's photos: only once this browser unlocked the job (403 before)
+  'GET /api/job-status/:code/report', // the published inspection report: only once unlocked (403 before)
+  'GET /api/job-status/:code/report.pdf', // its PDF: only once unlocked (403 before)
+  'POST /api/job-status/:code/unlock', // the site's postcode or the phone's last four digits: five wrong tries an hour per job
   'POST /api/auth/admin/register', // always refused (spec: console sign-up disabled)
   'POST /api/auth/forgot-password',
   'POST /api/auth/login',

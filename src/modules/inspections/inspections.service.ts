@@ -173,18 +173,26 @@ export class InspectionsService implements OnModuleInit {
   /** The stored PDF of the latest published version (staff). */
   async pdf(jobId: string): Promise<{ stream: Readable; fileName: string }> {
     const job = await this.jobs.customerOf(this.dataSource.manager, jobId);
-    const report = await this.repository.findReport(jobId);
-    if (!report?.pdfKey || report.publishedVersion === 0) throw DomainError.notFound(NO_PUBLISHED_REPORT_STAFF);
-    return { stream: await this.opened(report.pdfKey), fileName: pdfFileName(job.jobNumber) };
+    return { stream: await this.latestPdf(jobId, NO_PUBLISHED_REPORT_STAFF), fileName: pdfFileName(job.jobNumber) };
   }
 
-  /** Reads a stored object fully first, so a missing one is a 404 rather than a broken download. */
-  private async opened(key: string): Promise<Readable> {
-    try {
-      return Readable.from([await readAll(this.storage.read(key))]);
-    } catch (error) {
-      this.logger.error(`Stored object ${key} could not be read: ${String(error)}`);
-      throw DomainError.notFound(NO_PUBLISHED_REPORT_STAFF);
+  /**
+   * The latest published version's PDF, read fully first (a missing object is a 404, not a broken
+   * download). A republish committed between reading the row and the object removes the older PDF:
+   * the row is read again and the newer one served.
+   */
+  private async latestPdf(jobId: string, notFound: string): Promise<Readable> {
+    let tried: string | null = null;
+    for (;;) {
+      const report = await this.repository.findReport(jobId);
+      const key = report && report.publishedVersion > 0 ? report.pdfKey : null;
+      if (!key || key === tried) throw DomainError.notFound(notFound);
+      try {
+        return Readable.from([await readAll(this.storage.read(key))]);
+      } catch (error) {
+        this.logger.warn(`Report PDF ${key} could not be read: ${String(error)}`);
+        tried = key;
+      }
     }
   }
 
@@ -218,9 +226,7 @@ export class InspectionsService implements OnModuleInit {
   }
 
   async publicPdf(job: UnlockedJob): Promise<{ stream: Readable; fileName: string }> {
-    const report = await this.published(job);
-    if (!report.pdfKey) throw DomainError.notFound(NO_PUBLISHED_REPORT_CUSTOMER);
-    return { stream: await this.opened(report.pdfKey), fileName: pdfFileName(job.jobNumber) };
+    return { stream: await this.latestPdf(job.id, NO_PUBLISHED_REPORT_CUSTOMER), fileName: pdfFileName(job.jobNumber) };
   }
 
   /** A file of a photo the published report shows; any other photo of the job is not the customer's to see. */

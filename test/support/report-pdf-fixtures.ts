@@ -88,8 +88,7 @@ export function pdfTextRuns(pdf: Buffer): PdfTextRun[] {
     if (/\/Subtype \/Image|\/Filter/.test(dictionary)) continue; // images and compressed streams
     const content = raw.slice(start, start + length);
     let fill: string | null = null;
-    const operators =
-      /([\d. ]+) scn|\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
+    const operators = /([\d. ]+) scn|\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)|\[((?:<[0-9a-fA-F]*>|[^\]<])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
     for (let operator = operators.exec(content); operator; operator = operators.exec(content)) {
       if (operator[1] !== undefined) fill = operator[1].trim();
       else if (operator[2] !== undefined) runs.push({ text: literalString(operator[2]), fill });

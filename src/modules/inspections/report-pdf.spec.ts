@@ -122,6 +122,19 @@ describe('renderReportPdf', () => {
     expect(sut.match(/JOB-1042 · Inspection report · Version 2/g)?.length).toBe(pages);
   });
 
+  it('gives Helvetica its glyph widths, so a viewer without it spaces the text as laid out', async () => {
+    const sut = (await render(reportPdfInput())).toString('latin1');
+    const fonts = [...sut.matchAll(/\/BaseFont \/(Helvetica(?:-Bold)?)[\s\S]*?\/Widths \[([^\]]*)\]/g)];
+
+    expect(fonts.map((font) => font[1]).sort()).toEqual(['Helvetica', 'Helvetica-Bold']);
+    for (const [, name, widths] of fonts) {
+      const values = widths!.trim().split(/\s+/).map(Number);
+      expect(values).toHaveLength(224); // codes 32 to 255
+      expect(values['A'.charCodeAt(0) - 32]).toBe(name === 'Helvetica' ? 667 : 722);
+      expect(values[0x96 - 32]).toBe(556); // the en dash of '4 – Serious damage'
+    }
+  });
+
   it('sets the title and author', async () => {
     const sut = await render(reportPdfInput());
 

@@ -89,6 +89,7 @@ export async function renderReportPdf(input: ReportPdfInput, options: ReportPdfO
       CreationDate: input.publishedAt,
     },
   });
+  withGlyphWidths(doc);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -194,19 +195,21 @@ class ReportWriter {
 
   sectionsTable(sections: PipeSection[]) {
     const { doc } = this;
-    // Widths chosen so the longest grade ('2 – Slight obstruction') stays on one line.
+    // Widths chosen so the longest grade ('2 – Slight obstruction') stays on one line, with room to
+    // spare for a viewer that draws Helvetica with a wider stand-in.
     const columns = [
-      { title: '#', width: 16 },
-      { title: 'Section', width: 90 },
+      { title: '#', width: 20 },
+      { title: 'Section', width: 86 },
       { title: 'Material', width: 54 },
       { title: 'Diameter', width: 40 },
       { title: 'Length', width: 34 },
       { title: 'Structural grade', width: 97 },
       { title: 'Service grade', width: 97 },
-      { title: 'Recommendation', width: CONTENT_WIDTH - 16 - 90 - 54 - 40 - 34 - 97 - 97 },
+      { title: 'Recommendation', width: CONTENT_WIDTH - 20 - 86 - 54 - 40 - 34 - 97 - 97 },
     ] as const;
     const pad = 4;
     const size = 8;
+    const gradeSize = 7.5;
     const headerHeight = 20;
     const isGradeColumn = (column: number) => column === 5 || column === 6;
     const cellWidth = (column: number) => columns[column]!.width - pad * 2 - (isGradeColumn(column) ? 6 : 0);
@@ -238,7 +241,9 @@ class ReportWriter {
       const heights = cells.map((cell, column) =>
         cell === null
           ? this.routeHeight(section.from, section.to, FONT.bold, size, cellWidth(column))
-          : this.measure(cell, isGradeColumn(column) ? FONT.bold : FONT.regular, size, cellWidth(column)),
+          : isGradeColumn(column)
+            ? this.measure(cell, FONT.bold, gradeSize, cellWidth(column))
+            : this.measure(cell, FONT.regular, size, cellWidth(column)),
       );
       const rowHeight = Math.max(...heights) + 14;
 
@@ -256,8 +261,8 @@ class ReportWriter {
         } else if (isGradeColumn(column)) {
           const grade = column === 5 ? section.structuralGrade : section.serviceGrade;
           doc.roundedRect(x + pad - 1, cellY - 4, width - pad * 2 + 2, heights[column]! + 7, 3).fill(GRADE_COLOUR[grade].tint);
-          this.font(FONT.bold, size, GRADE_COLOUR[grade].text);
-          doc.text(cell, x + pad + 3, cellY, { width: cellWidth(column) });
+          this.font(FONT.bold, gradeSize, GRADE_COLOUR[grade].text);
+          doc.text(cell, x + pad + 3, cellY + 0.5, { width: cellWidth(column) });
         } else {
           this.font(column === 0 ? FONT.bold : FONT.regular, size, column === 0 ? COLOUR.muted : COLOUR.ink);
           doc.text(cell, x + pad, cellY, { width: cellWidth(column) });
@@ -278,8 +283,9 @@ class ReportWriter {
     const { doc } = this;
     const routeSize = 13.5;
     const routeHeight = this.routeHeight(section.from, section.to, FONT.bold, routeSize, CONTENT_WIDTH);
-    // Keep the heading with its facts, its grades and the first observation line.
-    this.ensureSpace(12 + routeHeight + 16 + 30 + 60);
+    // The heading stays with its facts, its grades and the first observation (with its first photos).
+    const plans = section.observations.map((observation) => this.observationPlan(observation, photos));
+    this.ensureSpace(12 + routeHeight + 3 + 19 + 46 + 17 + (plans[0]?.leadHeight ?? 30));
 
     this.font(FONT.bold, 7.5, COLOUR.orange);
     doc.text(`SECTION ${index + 1} OF ${count}`, MARGIN.left, this.y, { characterSpacing: 0.8, lineBreak: false });
@@ -291,24 +297,20 @@ class ReportWriter {
     doc.text(facts, MARGIN.left, this.y, { width: CONTENT_WIDTH });
     this.y = doc.y + 8;
 
-    // The two grades as tinted badges.
-    let badgeX = MARGIN.left;
-    for (const kind of ['structural', 'service'] as const) {
+    // The two grades as tinted tiles: what is graded above, the grade below (each its own line, so
+    // no word is placed after another's measured width).
+    const tileWidth = 150;
+    const tileHeight = 32;
+    (['structural', 'service'] as const).forEach((kind, position) => {
       const grade = kind === 'structural' ? section.structuralGrade : section.serviceGrade;
-      const label = `${kind === 'structural' ? 'Structural' : 'Service'} `;
-      const value = gradeText(kind, grade);
-      this.font(FONT.regular, 9, COLOUR.ink);
-      const labelWidth = doc.widthOfString(label);
-      this.font(FONT.bold, 9, COLOUR.ink);
-      const width = labelWidth + doc.widthOfString(value) + 16;
-      doc.roundedRect(badgeX, this.y, width, 19, 4).fill(GRADE_COLOUR[grade].tint);
-      this.font(FONT.regular, 9, COLOUR.ink);
-      doc.text(label, badgeX + 8, this.y + 5.5, { lineBreak: false });
-      this.font(FONT.bold, 9, GRADE_COLOUR[grade].text);
-      doc.text(value, badgeX + 8 + labelWidth, this.y + 5.5, { lineBreak: false });
-      badgeX += width + 8;
-    }
-    this.y += 19 + 14;
+      const x = MARGIN.left + position * (tileWidth + 8);
+      doc.roundedRect(x, this.y, tileWidth, tileHeight, 4).fill(GRADE_COLOUR[grade].tint);
+      this.font(FONT.bold, 6.5, COLOUR.muted);
+      doc.text(kind === 'structural' ? 'STRUCTURAL GRADE' : 'SERVICE GRADE', x + 9, this.y + 6, { characterSpacing: 0.6, lineBreak: false });
+      this.font(FONT.bold, 10, GRADE_COLOUR[grade].text);
+      doc.text(gradeText(kind, grade), x + 9, this.y + 16, { lineBreak: false });
+    });
+    this.y += tileHeight + 14;
 
     this.font(FONT.bold, 10.5, COLOUR.ink);
     doc.text('Observations', MARGIN.left, this.y, { lineBreak: false });
@@ -318,7 +320,7 @@ class ReportWriter {
       doc.text('Nothing to report along this section.', MARGIN.left, this.y, { width: CONTENT_WIDTH });
       this.y = doc.y + 10;
     }
-    for (const observation of section.observations) this.observation(observation, photos);
+    for (const plan of plans) this.observation(plan);
 
     this.recommendation(section);
     this.y += 12;
@@ -332,20 +334,36 @@ class ReportWriter {
     }
   }
 
-  private observation(observation: Observation, photos: ReportPdfInput['photos']) {
-    const { doc } = this;
-    const textX = MARGIN.left + DISTANCE_COLUMN;
+  /** An observation measured before it is drawn: its note, its photos two to a row, and what must stay together. */
+  private observationPlan(observation: Observation, photos: ReportPdfInput['photos']) {
     const textWidth = CONTENT_WIDTH - DISTANCE_COLUMN;
-    const code = OBSERVATION_CODES[observation.code];
     const note = printable(observation.note ?? '').trim();
     const noteHeight = note ? this.measure(note, FONT.regular, 9.5, textWidth, 2) + 2 : 0;
-    // The code line and the start of the note stay together; a long note may run on to the next page.
-    this.ensureSpace(14 + Math.min(noteHeight, 40));
+    const slotWidth = (textWidth - PHOTO_GAP) / 2;
+    const rows: PhotoRow[] = [];
+    (observation.photoIds ?? [])
+      .map((id) => photos.get(id))
+      .filter((photo) => photo !== undefined)
+      .forEach((photo, position) => {
+        if (position % 2 === 0) rows.push([]);
+        rows[rows.length - 1]!.push({ jpeg: photo.jpeg, ...fit(photo.width, photo.height, slotWidth, PHOTO_MAX_HEIGHT) });
+      });
+    const firstRow = rows[0] ? 4 + rowHeight(rows[0]) : 0;
+    // The code line, the note and the first photos start on one page; a note too long for that
+    // keeps only its first lines with the code and runs on to the next page.
+    const leadHeight = 14 + (noteHeight <= 120 ? noteHeight + firstRow : 40);
+    return { observation, note, rows, slotWidth, textWidth, leadHeight };
+  }
+
+  private observation({ observation, note, rows, slotWidth, textWidth, leadHeight }: ReturnType<ReportWriter['observationPlan']>) {
+    const { doc } = this;
+    const textX = MARGIN.left + DISTANCE_COLUMN;
+    this.ensureSpace(leadHeight);
 
     this.font(FONT.bold, 9.5, COLOUR.muted);
     doc.text(`${formatNumber(observation.distanceM)} m`, MARGIN.left, this.y, { width: DISTANCE_COLUMN - 8, lineBreak: false });
     this.font(FONT.bold, 10, COLOUR.ink);
-    doc.text(code, textX, this.y, { width: textWidth, lineBreak: false });
+    doc.text(OBSERVATION_CODES[observation.code], textX, this.y, { width: textWidth, lineBreak: false });
     this.y += 14;
     if (note) {
       this.font(FONT.regular, 9.5, COLOUR.ink);
@@ -354,19 +372,16 @@ class ReportWriter {
     }
     this.y += 4;
 
-    const pictures = (observation.photoIds ?? []).map((id) => photos.get(id)).filter((photo) => photo !== undefined);
-    const slotWidth = (textWidth - PHOTO_GAP) / 2;
-    for (let start = 0; start < pictures.length; start += 2) {
-      const row = pictures.slice(start, start + 2).map((photo) => ({ photo, ...fit(photo.width, photo.height, slotWidth, PHOTO_MAX_HEIGHT) }));
-      const rowHeight = Math.max(...row.map((cell) => cell.height));
+    for (const row of rows) {
+      const height = rowHeight(row);
       // A row of photos never splits over a page: it starts a new one when it does not fit.
-      this.ensureSpace(rowHeight);
+      this.ensureSpace(height);
       row.forEach((cell, position) => {
         const x = textX + position * (slotWidth + PHOTO_GAP);
-        doc.image(cell.photo.jpeg, x, this.y, { width: cell.width, height: cell.height });
+        doc.image(cell.jpeg, x, this.y, { width: cell.width, height: cell.height });
         doc.rect(x, this.y, cell.width, cell.height).lineWidth(0.5).stroke(COLOUR.line);
       });
-      this.y += rowHeight + PHOTO_GAP;
+      this.y += height + PHOTO_GAP;
     }
     this.y += 6;
   }
@@ -478,7 +493,7 @@ class ReportWriter {
   private routeLines(from: string, to: string, font: string, size: number, width: number) {
     const { doc } = this;
     doc.font(font).fontSize(size);
-    const space = doc.widthOfString(' ');
+    const space = doc.widthOfString(' ') * 1.4;
     const arrowWidth = size * 1.05;
     const words = (text: string) =>
       printable(text)
@@ -558,6 +573,41 @@ class ReportWriter {
   }
 }
 
+/** What withGlyphWidths reaches inside pdfkit 0.20's standard fonts (not in its public types). */
+interface StandardFontInternals {
+  name: string;
+  dictionary: { data: Record<string, unknown>; end(): void };
+  font: { characterToGlyph(code: number): string; widthOfGlyph(glyph: string): number };
+  embed(): void;
+}
+
+/**
+ * pdfkit writes Helvetica without glyph widths, so a viewer that lacks Helvetica (Chromium on a
+ * Linux desktop draws DejaVu Sans, some 15% wider) spaces the words its own way and runs them into
+ * what was placed beside them (the drawn arrows). With /Widths (1,000ths of an em for the WinAnsi
+ * codes, from pdfkit's own metrics, as PDF 1.5 asks of every font), every viewer advances each
+ * character exactly as measured here.
+ */
+function withGlyphWidths(doc: Doc) {
+  for (const name of Object.values(FONT)) {
+    doc.font(name);
+    const font = (doc as unknown as { _font: StandardFontInternals })._font;
+    const widths = Array.from({ length: 256 - 32 }, (_, index) => Math.round(font.font.widthOfGlyph(font.font.characterToGlyph(index + 32))));
+    font.embed = () => {
+      font.dictionary.data = {
+        Type: 'Font',
+        BaseFont: font.name,
+        Subtype: 'Type1',
+        Encoding: 'WinAnsiEncoding',
+        FirstChar: 32,
+        LastChar: 255,
+        Widths: widths,
+      };
+      font.dictionary.end();
+    };
+  }
+}
+
 /** '4 – Serious damage': a grade and its label, as the table, the badges and 'What this means' print it. */
 function gradeText(kind: 'structural' | 'service', grade: Grade): string {
   return `${grade} – ${GRADE_MEANINGS[kind][grade].label}`;
@@ -565,6 +615,12 @@ function gradeText(kind: 'structural' | 'service', grade: Grade): string {
 
 function formatNumber(value: number): string {
   return value.toLocaleString('en-AU', { maximumFractionDigits: 1 });
+}
+
+type PhotoRow = Array<{ jpeg: Buffer; width: number; height: number }>;
+
+function rowHeight(row: PhotoRow): number {
+  return Math.max(...row.map((cell) => cell.height));
 }
 
 /** The largest size within a box that keeps the photo's shape. */

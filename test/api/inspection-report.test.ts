@@ -6,7 +6,7 @@ import type { Response } from 'supertest';
 import type { PipeSection } from '@relining/contracts/inspection-report';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
-import { gpsTags, photoWithGps, plainPhoto } from '../support/image-fixtures.js';
+import { buildHeic, gpsTags, photoWithGps, plainPhoto } from '../support/image-fixtures.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -201,6 +201,9 @@ describe('inspection report', () => {
 
     const text = await upload(id, [[Buffer.from('just some text, not a photo'), 'pipe.jpg']]).expect(415);
     expect(text.body.errors).toEqual([{ field: 'photos', message: 'pipe.jpg is not a JPEG, PNG, WebP or HEIC image.' }]);
+    // HEIC is a photo, but libvips here cannot decode HEVC to resize it: refused with a way forward.
+    const heic = await upload(id, [[buildHeic(), 'IMG_0002.heic']]).expect(415);
+    expect(heic.body.errors).toEqual([{ field: 'photos', message: 'HEIC photos cannot be resized for the report: please upload a JPEG, PNG or WebP photo' }]);
     expect((await storedFiles()).length).toBe(after.length);
   });
 

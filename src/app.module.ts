@@ -24,6 +24,7 @@ import { BookingsModule } from './modules/bookings/bookings.module.js';
 import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
+import { InspectionsModule } from './modules/inspections/inspections.module.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { RebatesModule } from './modules/rebates/rebates.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         SettingsModule,
         MediaModule,
         JobsModule,
+        InspectionsModule,
         AddressesModule,
         BookingsModule,
         EnquiriesModule,

@@ -41,7 +41,10 @@ type RecordKind =
   | 'review'
   | 'appointment'
   | 'booking-link'
-  | 'calendar-feed';
+  | 'calendar-feed'
+  | 'job-photo'
+  | 'job-photo-file'
+  | 'tracking-photo';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -52,6 +55,9 @@ interface Fixtures {
   booking: string;
   enquiry: string;
   job: { id: string; trackingCode: string };
+  /** The job's photos: one its published report shows (its files served), one spare for the delete route. */
+  jobPhoto: string;
+  spareJobPhoto: string;
   notification: string;
   /** A user the admin may edit without ending anyone's session in the matrix. */
   editableUser: string;
@@ -106,6 +112,24 @@ const REFERRAL = {
 const PHOTO = plainPhoto('png', 32, 24);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+/** The fixture job's report: one section whose observation shows `photoId`. */
+const matrixReport = (photoId: string) => ({
+  summary: 'Roots in the clay line.',
+  sections: [
+    {
+      from: 'Boundary trap',
+      to: 'Kitchen junction',
+      material: 'vitrified_clay',
+      diameterMm: 100,
+      lengthM: 10,
+      observations: [{ distanceM: 2, code: 'root_intrusion', photoIds: [photoId] }],
+      structuralGrade: 3,
+      serviceGrade: 3,
+      recommendation: { kind: 'reline', metres: 10 },
+    },
+  ],
+});
+
 const MATRIX: Record<string, Entry> = {
   // Public: the same answer for every caller, signed in or not (empty bodies prove the route is reached).
   'GET /api/health': { access: 'public', ok: 200 },
@@ -122,6 +146,9 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ fullName: 'Morgan Matrix', agree: true, version: 1 }),
   },
   'POST /api/job-status/:code/quote/decline': { access: 'public', record: 'tracking-code', ok: 403, body: () => ({}) },
+  'GET /api/job-status/:code/report': { access: 'public', record: 'tracking-code', ok: 403 },
+  'GET /api/job-status/:code/report.pdf': { access: 'public', record: 'tracking-code', ok: 403 },
+  'GET /api/job-status/:code/photos/:photoId/:file': { access: 'public', record: 'tracking-photo', ok: 403 },
   'GET /api/booking/:token': { access: 'public', record: 'booking-link', ok: 200 },
   'GET /api/booking/:token/availability': { access: 'public', record: 'booking-link', ok: 200 },
   'POST /api/booking/:token/move': { access: 'public', record: 'booking-link', ok: 409, body: () => ({ date: '2030-01-08', time: '9:00 AM' }) },
@@ -186,6 +213,13 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/admin/jobs/:id/quote': { access: 'admin', record: 'job', ok: 400, body: () => ({}) },
   'POST /api/admin/jobs/:id/quote/publish': { access: 'admin', record: 'job', ok: 400 },
   'POST /api/admin/jobs/:id/before-after': { access: 'admin', record: 'job', ok: 400, body: () => ({}) },
+  'GET /api/admin/jobs/:id/report': { access: 'admin', record: 'job', ok: 200 },
+  'PUT /api/admin/jobs/:id/report': { access: 'admin', record: 'job', ok: 200, body: ({ fixtures }) => matrixReport(fixtures.jobPhoto) },
+  'POST /api/admin/jobs/:id/report/publish': { access: 'admin', record: 'job', ok: 200 },
+  'GET /api/admin/jobs/:id/report.pdf': { access: 'admin', record: 'job', ok: 200 },
+  'POST /api/admin/jobs/:id/photos': { access: 'admin', record: 'job', ok: 201, upload: true },
+  'DELETE /api/admin/jobs/:id/photos/:photoId': { access: 'admin', record: 'job-photo', ok: 204 },
+  'GET /api/admin/jobs/:id/photos/:photoId/:file': { access: 'admin', record: 'job-photo-file', ok: 200 },
   'GET /api/admin/notifications': { access: 'admin', ok: 200 },
   'GET /api/admin/notifications/:id': { access: 'admin', record: 'notification', ok: 200 },
   'POST /api/admin/notifications/:id/resend': { access: 'admin', record: 'notification', ok: 200 },
@@ -305,6 +339,14 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     appointment: () => ({ id: target === 'missing' ? missing : fixtures.appointment }),
     'booking-link': () => ({ token: target === 'missing' ? 'M'.repeat(43) : fixtures.bookingLink }),
     'calendar-feed': () => ({ file: target === 'missing' ? `${'M'.repeat(32)}.ics` : fixtures.calendarFeedFile }),
+    'job-photo': () => (target === 'missing' ? { id: missing, photoId: randomUUID() } : { id: fixtures.job.id, photoId: fixtures.spareJobPhoto }),
+    'job-photo-file': () =>
+      target === 'missing' ? { id: missing, photoId: randomUUID(), file: '32.jpg' } : { id: fixtures.job.id, photoId: fixtures.jobPhoto, file: '32.jpg' },
+    'tracking-photo': () => ({
+      code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode,
+      photoId: fixtures.jobPhoto,
+      file: '32.jpg',
+    }),
   };
   const params = values[entry.record]();
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -426,7 +468,21 @@ describe('authorization matrix', () => {
     await sut.dataSource.query(`INSERT INTO appointment_links (token_hash, appointment_id) VALUES ($1, $2)`, [linkTokenHash(bookingLink), appointment.id]);
     const feedOwner = await createUser(sut.dataSource, { email: 'matrix-feed@example.com.au', role: 'admin' });
     await sut.dataSource.query(`INSERT INTO calendar_feeds (user_id, token) VALUES ($1, $2)`, [feedOwner.id, 'F'.repeat(32)]);
+    // The job's report, published, showing one of its two photos.
+    const jobPhotos = (
+      await sut
+        .http()
+        .post(`/api/admin/jobs/${job.body.id}/photos`)
+        .set(admin.auth)
+        .attach('photos', await PHOTO, 'shown.png')
+        .attach('photos', await PHOTO, 'spare.png')
+        .expect(201)
+    ).body as Array<{ id: string }>;
+    await sut.http().put(`/api/admin/jobs/${job.body.id}/report`).set(admin.auth).send(matrixReport(jobPhotos[0]!.id)).expect(200);
+    await sut.http().post(`/api/admin/jobs/${job.body.id}/report/publish`).set(admin.auth).expect(200);
     fixtures = {
+      jobPhoto: jobPhotos[0]!.id,
+      spareJobPhoto: jobPhotos[1]!.id,
       appointment: appointment.id,
       bookingLink,
       calendarFeedFile: `${'F'.repeat(32)}.ics`,

@@ -396,6 +396,12 @@ describe('fuzz over the OpenAPI description', () => {
               if (changes.length > 0) failures.push(`${where} → ${reply.status} but stored: ${changes.join(', ')}`);
               continue;
             }
+            // By design too: a wrong try to unlock a tracking page is recorded (five an hour per job), and nothing else. Not replayed.
+            if (reply.status === 400 && /"code":"UNLOCK_WRONG"/.test(reply.body.toString('utf8'))) {
+              const changes = (await changesSince(before)).filter((change) => change !== 'INSERT job_unlock_attempts ×1');
+              if (changes.length > 0) failures.push(`${where} → ${reply.status} but stored: ${changes.join(', ')}`);
+              continue;
+            }
             const changes = await changesSince(before);
             if (changes.length > 0) failures.push(`${where} → ${reply.status} but stored: ${changes.join(', ')}`);
             // A 429 depends on a counter and the clock: replayed later, the same request may pass.

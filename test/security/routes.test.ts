@@ -18,6 +18,9 @@ const PUBLIC_ROUTES = [
   'GET /api/job-status/:code/quote', // the customer's quote: only once this browser unlocked the job (403 until then)
   'POST /api/job-status/:code/quote/accept', // the customer's go-ahead: only once unlocked (rate-limited)
   'POST /api/job-status/:code/quote/decline', // the customer declines: only once unlocked (rate-limited)
+  'GET /api/job-status/:code/photos/:photoId/:file', // the published report's photos: only once this browser unlocked the job (403 before)
+  'GET /api/job-status/:code/report', // the published inspection report: only once unlocked (403 before)
+  'GET /api/job-status/:code/report.pdf', // its PDF: only once unlocked (403 before)
   'POST /api/job-status/:code/unlock', // the postcode or the phone's last four digits unlock the job's private part (5 wrong an hour per job, rate-limited)
   'POST /api/auth/admin/register', // always refused (spec: console sign-up disabled)
   'POST /api/auth/forgot-password',

@@ -4,7 +4,8 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
-import { PublishedReportPort } from './published-report.port.js';
+import { InspectionsModule } from '../inspections/inspections.module.js';
+import { InspectionsService } from '../inspections/inspections.service.js';
 import { QuoteNotices } from './quote-notices.js';
 import { QuotesAdminController } from './quotes-admin.controller.js';
 import { QuotesController } from './quotes.controller.js';
@@ -18,14 +19,14 @@ import { PublishedReportSource } from './report-source.js';
  * jobs module (moveForward), which tells the referral.
  */
 @Module({
-  imports: [JobsModule, SettingsModule, NotificationsModule, MediaModule, RateLimitModule],
+  imports: [JobsModule, InspectionsModule, SettingsModule, NotificationsModule, MediaModule, RateLimitModule],
   controllers: [QuotesAdminController, QuotesController],
   providers: [
     QuotesRepository,
     QuotesService,
     QuoteNotices,
-    // WIRED BY INSPECTIONS: at merge, provide PublishedReportSource with InspectionsService instead.
-    { provide: PublishedReportSource, useClass: PublishedReportPort },
+    // The report's side of the port is the inspections module's own service (it owns job_reports and job_photos).
+    { provide: PublishedReportSource, useExisting: InspectionsService },
   ],
 })
 export class QuotesModule {}

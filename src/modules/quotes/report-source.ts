@@ -5,8 +5,7 @@ import type { PipeSection } from '@relining/contracts/inspection-report';
  * the published report (the quote's proposed lines), and a job photo's cleaned original (the
  * before-and-after pair for the website). A port, so this module never depends on how reports are kept.
  *
- * WIRED BY INSPECTIONS: QuotesModule provides it with PublishedReportPort (published-report.port.ts)
- * until the inspections module lands; at merge the provider becomes InspectionsService's.
+ * QuotesModule provides it with InspectionsService (useExisting), which owns the report's tables.
  */
 export abstract class PublishedReportSource {
   /** The published report's sections; null when no report is published. */

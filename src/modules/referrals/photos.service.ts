@@ -1,30 +1,23 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { unreadableForm } from '../../common/http/form-body.js';
 import { PhotosRepository, type PhotoRow } from './photos.repository.js';
 import { ReferralsRepository } from './referrals.repository.js';
 import { FILE_STORAGE, type FileStorage } from '../../common/images/file-storage.js';
-import { MAX_PHOTO_PIXELS, type CleanPhoto, type PhotoRefusal } from '../../common/images/photo-cleaner.js';
+import type { CleanPhoto } from '../../common/images/photo-cleaner.js';
+import { MAX_PHOTO_BYTES, photoUploadError, refusedPhoto, unsupportedPhoto, type ReceivedFile } from '../../common/images/photo-upload.js';
 import { PhotoDecoder } from '../../common/images/photo-decoder.js';
 import { detectPhotoType } from '../../common/images/photo-type.js';
 import type { ReferralPhoto } from '@relining/contracts/api/referrals';
 
 /** Up to 5 photos a referral, 10 MB each (the multipart limits refuse bigger files with 413). */
 export const MAX_PHOTOS = 5;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export { MAX_PHOTO_BYTES };
 
 type CleanUpload = CleanPhoto & { name: string };
-
-/** A file of the request as received, not yet looked into. */
-interface ReceivedFile {
-  buffer: Buffer;
-  name: string;
-  field: string;
-}
 
 const tooManyAtOnce = () =>
   DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos: choose ${MAX_PHOTOS} or fewer.` }]);
@@ -35,32 +28,7 @@ const tooMany = (alreadyAdded: number) =>
     ? tooManyAtOnce()
     : DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos (${alreadyAdded} already added).` }]);
 
-/** The multipart limits' own errors (@fastify/multipart), told in the product's words. */
-function uploadError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new DomainError('PHOTO_TOO_LARGE', `Each photo can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`, HttpStatus.PAYLOAD_TOO_LARGE, [
-      { field: 'photos', message: `Each photo can be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.` },
-    ]);
-  }
-  if (code === 'FST_FILES_LIMIT') return tooManyAtOnce();
-  if (code === 'FST_PARTS_LIMIT') return DomainError.validation([{ field: 'photos', message: 'The upload has too many parts.' }]);
-  // A multipart body the parser gave up on (no boundary, cut short): a 400, not a 500 (OpenAPI fuzz run).
-  return unreadableForm(error);
-}
-
-function unsupportedPhoto(file: Pick<ReceivedFile, 'name' | 'field'>): DomainError {
-  return new DomainError('UNSUPPORTED_PHOTO', 'Photos must be JPEG, PNG, WebP or HEIC images.', HttpStatus.UNSUPPORTED_MEDIA_TYPE, [
-    { field: file.field, message: `${file.name || 'This file'} is not a JPEG, PNG, WebP or HEIC image.` },
-  ]);
-}
-
-function refusedPhoto(reason: PhotoRefusal, file: Pick<ReceivedFile, 'name' | 'field'>): DomainError {
-  if (reason !== 'too-many-pixels') return unsupportedPhoto(file);
-  return new DomainError('PHOTO_TOO_LARGE', `Photos can be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, HttpStatus.PAYLOAD_TOO_LARGE, [
-    { field: file.field, message: `${file.name || 'This file'} is larger than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.` },
-  ]);
-}
+const uploadError = (error: unknown) => photoUploadError(error, tooManyAtOnce);
 
 const toReferralPhotos = (rows: readonly PhotoRow[]): ReferralPhoto[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 

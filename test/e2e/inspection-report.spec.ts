@@ -86,6 +86,12 @@ test('a report and a quote reach the customer’s phone, and the go-ahead comes 
     .click();
   await expect(page.getByText(/Published version 1/)).toBeVisible({ timeout: 20_000 });
   await waitForMail(request, email, "We've completed your inspection");
+  await screenshot(page, 'report-editor-laptop');
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await screenshot(page, 'report-editor-tablet');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
 
   // The quote, from the report.
   await page.getByRole('tab', { name: 'Quote' }).click();
@@ -99,6 +105,7 @@ test('a report and a quote reach the customer’s phone, and the go-ahead comes 
     .getByRole('button', { name: /Publish/ })
     .click();
   await expect(page.getByText('Quote published')).toBeVisible();
+  await screenshot(page, 'quote-editor-laptop');
   const quoted = await waitForMail(request, email, 'Your quote is ready');
 
   // The customer, on a phone, from the e-mail.
@@ -147,6 +154,7 @@ test('a report and a quote reach the customer’s phone, and the go-ahead comes 
   await page.goto(`/admin/job-tracking/${job.id}/show`);
   await expect(page.getByText('Quote Accepted').first()).toBeVisible();
   await expect(page.getByText(/Accepted by Robin Homeowner/)).toBeVisible();
+  await screenshot(page, 'job-accepted-laptop');
 });
 
 async function screenshot(page: Page, name: string): Promise<void> {

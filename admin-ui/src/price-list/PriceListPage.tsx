@@ -72,7 +72,8 @@ function PriceListForm({ initial }: { initial: PriceListRecord }) {
             Relining per metre
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Each band prices pipes up to its diameter, the bands in increasing order. A pipe wider than the last band gets a $0 line to price by hand.
+            Each band prices pipes up to its diameter, the bands in increasing order. A pipe wider than the last band gets a line without a price, to price by
+            hand.
           </Typography>
           <Stack spacing={1.5}>
             {bands.fields.map((field, index) => (

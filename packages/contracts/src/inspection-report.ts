@@ -100,7 +100,7 @@ export function reportProblems(input: unknown): Array<{ field: string; message: 
   report.sections.forEach((raw, index) => {
     const section = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const at = (name: string) => `sections.${index}.${name}`;
-    if (!text(section.from, 120)) problems.push({ field: at('from'), message: "Say where the section starts (e.g. 'Boundary trap')" });
+    if (!text(section.from, 120)) problems.push({ field: at(`from`), message: "Say where the section starts (e.g. 'Boundary trap')" });
     if (!text(section.to, 120)) problems.push({ field: at('to'), message: "Say where the section ends (e.g. 'Kitchen junction')" });
     if (!Object.hasOwn(PIPE_MATERIALS, section.material as string)) problems.push({ field: at('material'), message: 'Choose the pipe material' });
     if (!Number.isInteger(section.diameterMm) || (section.diameterMm as number) < 40 || (section.diameterMm as number) > 1_500) {

@@ -67,6 +67,6 @@ export class QuoteNotices {
   }
 
   private jobLink(jobId: string): string {
-    return `${this.config.publicBaseUrl}/admin/jobs/${jobId}/show`;
+    return `${this.config.publicBaseUrl}/admin/job-tracking/${jobId}/show/quote`;
   }
 }

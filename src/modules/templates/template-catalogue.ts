@@ -1,4 +1,5 @@
 import type { TemplateGroup } from '@relining/contracts/api/templates';
+import { totalWithGst } from '@relining/contracts/quote-rules';
 import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '@relining/contracts/business';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
@@ -252,12 +253,12 @@ export const TEMPLATE_CATALOGUE = {
     sample: {
       jobId: 'JOB-1001',
       fullName: 'Alex Citizen',
-      details: 'version 2, Total $4,950.00 inc. GST (GST $450.00)',
+      details: `version 2, ${totalWithGst(495_000)}`,
       customerName: 'Alex Citizen',
       address: '12 Smith St, Parramatta NSW 2150',
       acceptedAt: 'Thursday 26 November 2026, 9:41 am AEDT',
       mediaConsent: 'Yes: the before and after photos may be used on the website.',
-      jobLink: 'https://example.com.au/admin/jobs',
+      jobLink: 'https://example.com.au/admin/job-tracking/8d6f2c4e-0000-4000-8000-000000000001/show/quote',
     },
     subject: 'Quote accepted: {jobId} by {fullName}',
     body: `Quote accepted: {jobId} by {fullName} ({details}).\n\nAccepted on: {acceptedAt}\nCustomer: {customerName}\nAddress: {address}\nPhotos on the website: {mediaConsent}\n\nThe job is now Quote Accepted: schedule the reline.\n\nOpen the job: {jobLink}`,
@@ -272,10 +273,10 @@ export const TEMPLATE_CATALOGUE = {
     sample: {
       jobId: 'JOB-1001',
       customerName: 'Alex Citizen',
-      details: 'version 2, Total $4,950.00 inc. GST (GST $450.00)',
+      details: `version 2, ${totalWithGst(495_000)}`,
       reason: 'We are getting another quote first.',
       declinedAt: 'Thursday 26 November 2026, 9:41 am AEDT',
-      jobLink: 'https://example.com.au/admin/jobs',
+      jobLink: 'https://example.com.au/admin/job-tracking/8d6f2c4e-0000-4000-8000-000000000001/show/quote',
     },
     subject: 'Quote declined: {jobId} by {customerName}',
     body: `{customerName} declined the quote for {jobId} ({details}) on {declinedAt}.\n\nTheir reason:\n{reason}\n\nOpen the job: {jobLink}`,

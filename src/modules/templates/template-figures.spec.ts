@@ -13,8 +13,10 @@ describe('figures in the e-mail templates', () => {
       variables: sampleValues(definition, SAMPLE_ORIGIN),
       linkVariables: definition.linkVariables,
     });
+    // A figure that arrives in a variable is the record's own (a quote's total in a staff notice), not the template's copy.
+    const data: string[] = Object.values(sampleValues(definition, SAMPLE_ORIGIN)).join('\n').match(MONEY) ?? [];
     for (const part of [email.subject, email.text, email.html]) {
-      expect((part.match(MONEY) ?? []).filter((amount) => !PRINTED_AMOUNTS.includes(amount))).toEqual([]);
+      expect((part.match(MONEY) ?? []).filter((amount) => !PRINTED_AMOUNTS.includes(amount) && !data.includes(amount))).toEqual([]);
     }
   });
 

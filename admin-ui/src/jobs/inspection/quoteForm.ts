@@ -5,7 +5,7 @@ import { numberOf } from './reportForm';
 
 /**
  * The quote editor's and the price list's forms (issue 17) as plain data. Staff type prices in
- * dollars ('550', '1,234.50', '$99.95'); the API keeps integer cents. Fields keep the contract's names
+ * dollars ('550', '1,234.50', or with a dollar sign); the API keeps integer cents. Fields keep the contract's names
  * (a line's `unitCents` holds the dollars typed) so its messages ('lines.0.unitCents') land on them.
  */
 
@@ -19,12 +19,12 @@ export const QUOTE_LINE_KINDS: Record<QuoteLineKind, string> = {
 const DOLLARS = /^(-)?(\d*)(?:\.(\d{1,2}))?$/;
 
 /**
- * Dollars as typed, in cents: '550' → 55000, '1,234.5' → 123450, '$0.99' → 99. NaN for anything
+ * Dollars as typed, in cents: '550' → 55000, '1,234.5' → 123450, '0.99' with a dollar sign → 99. NaN for anything
  * else (empty, letters, more than two decimals), which the contract refuses with its message. Read
  * from the digits, never through a float multiplication ('19.99' × 100 is 1998.9999…).
  */
 export function centsOfDollars(text: string): number {
-  const match = DOLLARS.exec(text.replace(/[,\s]/g, '').replace(/^(-?)\$/, '$1'));
+  const match = DOLLARS.exec(text.replace(/[,\s]/g, '').replace(/^(-?)\$/, (_sign, minus: string) => minus));
   if (!match) return Number.NaN;
   const [, minus, whole = '', fraction = ''] = match;
   if (whole === '' && fraction === '') return Number.NaN;

@@ -128,7 +128,7 @@ export function nestedErrors(problems: ReadonlyArray<{ field: string; message: s
   const errors: Record<string, unknown> = {};
   for (const { field, message } of problems) {
     const path = field
-      .replace(/\[(\d+)\]/g, '.$1')
+      .replace(/\[(\d+)\]/g, (_index, digits: string) => `.${digits}`)
       .split('.')
       .filter(Boolean);
     if (path.length === 0) continue;

@@ -6,7 +6,6 @@ import './styles/global.css';
 import './styles/content.css';
 import './styles/resin.css';
 import './styles/plumbers.css';
-import './styles/job-documents.css';
 import { holdEarlyInput } from './lib/early-input';
 import { adoptDocumentPageData, isShellPath, loadPage, prefetchPageData } from './page-loaders';
 

@@ -7,6 +7,9 @@ import { InspectionReport } from './InspectionReport';
 import { jobStatusBase } from './job-documents';
 import { QuotePanel } from './QuotePanel';
 import { UnlockCard } from './UnlockCard';
+// The report's and quote's styles are a sheet of their own, not part of the one every page inlines
+// (they would make every marketing page heavier): React loads it with the documents, before they show.
+import documentsSheet from '../styles/job-documents.css?url';
 
 type State =
   { kind: 'locked'; message?: string } | { kind: 'loading' } | { kind: 'ready'; report: PublicReport | null; quote: PublicQuote | null } | { kind: 'error' };
@@ -30,7 +33,20 @@ const isLocked = (error: unknown) => error instanceof ApiError && (error.status 
  * server, which never sees the job's cookie (it is scoped to /api/job-status/{code}): so the browser
  * asks for the report and quote once it runs, and shows them if the cookie opens them.
  */
-export function JobDocuments({ code, job, onJobChanged }: { code: string; job: PublicJobStatus; onJobChanged: () => void }) {
+type JobDocumentsProps = { code: string; job: PublicJobStatus; onJobChanged: () => void };
+
+/** The report and the quote behind the unlock, with their own style sheet (hoisted into the head by React, once). */
+export function JobDocuments(props: JobDocumentsProps) {
+  if (!props.job.hasReport && !props.job.hasQuote) return null;
+  return (
+    <>
+      <link rel="stylesheet" href={documentsSheet} precedence="job-documents" />
+      <Documents {...props} />
+    </>
+  );
+}
+
+function Documents({ code, job, onJobChanged }: JobDocumentsProps) {
   const { hasReport, hasQuote, unlocked } = job;
   const [state, setState] = useState<State>(() => (unlocked ? { kind: 'loading' } : { kind: 'locked' }));
   const [attempt, setAttempt] = useState(0);

@@ -1,6 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
+import type { MultipartFile } from '@fastify/multipart';
 import { DomainError } from '../errors/domain-error.js';
 import { unreadableForm } from '../http/form-body.js';
+import type { FileStorage } from './file-storage.js';
 import { MAX_PHOTO_PIXELS, type PhotoRefusal } from './photo-cleaner.js';
 
 /**
@@ -31,6 +33,53 @@ export function photoUploadError(error: unknown, tooManyAtOnce: () => DomainErro
   if (code === 'FST_FILES_LIMIT') return tooManyAtOnce();
   if (code === 'FST_PARTS_LIMIT') return DomainError.validation([{ field: 'photos', message: 'The upload has too many parts.' }]);
   return unreadableForm(error);
+}
+
+/** What a photo upload refuses with while it reads the files: its own words for each limit. */
+export interface PhotoCountRefusals {
+  /** The first file past the room the record has for photos. */
+  pastRoom: () => DomainError;
+  /** More files than the request may carry (the multipart limits). */
+  tooManyAtOnce: () => DomainError;
+}
+
+/**
+ * Reads the request's files as they arrive, refusing before reading it the first one past `room`,
+ * or the first one the decoding queue no longer has room for; a request without a file is a 400.
+ */
+export async function receivePhotos(
+  files: AsyncIterableIterator<MultipartFile>,
+  room: number,
+  decoder: { assertRoom(count: number): void },
+  refusals: PhotoCountRefusals,
+): Promise<ReceivedFile[]> {
+  const received: ReceivedFile[] = [];
+  try {
+    for await (const file of files) {
+      if (received.length === room) throw refusals.pastRoom();
+      decoder.assertRoom(received.length + 1);
+      received.push({ buffer: await file.toBuffer(), name: (file.filename || '').slice(0, 200), field: file.fieldname });
+    }
+  } catch (error) {
+    throw photoUploadError(error, refusals.tooManyAtOnce);
+  }
+  if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
+  return received;
+}
+
+/**
+ * Runs `work`, which pushes to `stored` every key as it writes it; when it fails, nothing is
+ * half-kept: the files written before the failure are removed too (a removal that fails is let be),
+ * and its error is thrown on.
+ */
+export async function removingStoredOnFailure<T>(storage: Pick<FileStorage, 'remove'>, work: (stored: string[]) => Promise<T>): Promise<T> {
+  const stored: string[] = [];
+  try {
+    return await work(stored);
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
 }
 
 /** A file that is not a JPEG, PNG, WebP or HEIC image by its bytes, whatever its name says: 415. */

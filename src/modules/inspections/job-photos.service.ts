@@ -9,7 +9,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { FILE_STORAGE, type FileStorage } from '../../common/images/file-storage.js';
 import { PhotoDecoder } from '../../common/images/photo-decoder.js';
 import { detectPhotoType } from '../../common/images/photo-type.js';
-import { photoUploadError, refusedPhoto, unsupportedPhoto, type ReceivedFile } from '../../common/images/photo-upload.js';
+import { receivePhotos, refusedPhoto, removingStoredOnFailure, unsupportedPhoto, type ReceivedFile } from '../../common/images/photo-upload.js';
 import type { PublishOutcome } from '../../common/images/photo-worker.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -94,7 +94,10 @@ export class JobPhotosService {
     const room = Math.min(MAX_JOB_PHOTOS - alreadyAdded, MAX_JOB_PHOTOS_PER_UPLOAD);
     this.decoder.assertRoom(room);
 
-    const received = await this.receive(files, room, alreadyAdded);
+    const received = await receivePhotos(files, room, this.decoder, {
+      pastRoom: () => (alreadyAdded + room >= MAX_JOB_PHOTOS ? tooMany() : tooManyAtOnce()),
+      tooManyAtOnce,
+    });
     for (const file of received) {
       const type = detectPhotoType(file.buffer.subarray(0, 32));
       if (!type) throw unsupportedPhoto(file);
@@ -108,8 +111,7 @@ export class JobPhotosService {
       throw outcome.refusal === 'not-publishable' ? heic(file) : refusedPhoto(outcome.refusal, file);
     });
 
-    const stored: string[] = [];
-    try {
+    return removingStoredOnFailure(this.storage, async (stored) => {
       const photos: StoredPhoto[] = [];
       for (const [index, outcome] of published.entries()) photos.push(await this.store(jobId, outcome, received[index]!.name, stored));
       await this.dataSource.transaction(async (manager) => {
@@ -119,26 +121,7 @@ export class JobPhotosService {
       });
       const ids = new Set<string>(photos.map((photo) => photo.id));
       return (await this.repository.listPhotos(jobId)).filter((row) => ids.has(row.id)).map(toPhotoRecord);
-    } catch (error) {
-      // Nothing half-kept: the files written before the failure go too.
-      await Promise.all(stored.map((key) => this.storage.remove(key).catch(() => undefined)));
-      throw error;
-    }
-  }
-
-  private async receive(files: AsyncIterableIterator<MultipartFile>, room: number, alreadyAdded: number): Promise<ReceivedFile[]> {
-    const received: ReceivedFile[] = [];
-    try {
-      for await (const file of files) {
-        if (received.length === room) throw alreadyAdded + room >= MAX_JOB_PHOTOS ? tooMany() : tooManyAtOnce();
-        this.decoder.assertRoom(received.length + 1);
-        received.push({ buffer: await file.toBuffer(), name: (file.filename || '').slice(0, 200), field: file.fieldname });
-      }
-    } catch (error) {
-      throw photoUploadError(error, tooManyAtOnce);
-    }
-    if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
-    return received;
+    });
   }
 
   /** Writes a photo's original and variants; every key written is pushed to `stored` as it is written. */

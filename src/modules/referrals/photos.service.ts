@@ -8,7 +8,14 @@ import { PhotosRepository, type PhotoRow } from './photos.repository.js';
 import { ReferralsRepository } from './referrals.repository.js';
 import { FILE_STORAGE, type FileStorage } from '../../common/images/file-storage.js';
 import type { CleanPhoto } from '../../common/images/photo-cleaner.js';
-import { MAX_PHOTO_BYTES, photoUploadError, refusedPhoto, unsupportedPhoto, type ReceivedFile } from '../../common/images/photo-upload.js';
+import {
+  MAX_PHOTO_BYTES,
+  receivePhotos,
+  refusedPhoto,
+  removingStoredOnFailure,
+  unsupportedPhoto,
+  type ReceivedFile,
+} from '../../common/images/photo-upload.js';
 import { PhotoDecoder } from '../../common/images/photo-decoder.js';
 import { detectPhotoType } from '../../common/images/photo-type.js';
 import type { ReferralPhoto } from '@relining/contracts/api/referrals';
@@ -27,8 +34,6 @@ const tooMany = (alreadyAdded: number) =>
   alreadyAdded === 0
     ? tooManyAtOnce()
     : DomainError.validation([{ field: 'photos', message: `A referral can have at most ${MAX_PHOTOS} photos (${alreadyAdded} already added).` }]);
-
-const uploadError = (error: unknown) => photoUploadError(error, tooManyAtOnce);
 
 const toReferralPhotos = (rows: readonly PhotoRow[]): ReferralPhoto[] => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 
@@ -68,39 +73,13 @@ export class PhotosService {
     if (alreadyAdded >= MAX_PHOTOS) throw tooMany(alreadyAdded);
     this.decoder.assertRoom(MAX_PHOTOS - alreadyAdded);
 
-    const received = await this.receive(files, MAX_PHOTOS - alreadyAdded, alreadyAdded);
+    const received = await receivePhotos(files, MAX_PHOTOS - alreadyAdded, this.decoder, { pastRoom: () => tooMany(alreadyAdded), tooManyAtOnce });
     for (const file of received) {
       if (!detectPhotoType(file.buffer.subarray(0, 32))) throw unsupportedPhoto(file);
     }
     const cleaned = await this.clean(received);
 
-    const stored: string[] = [];
-    try {
-      return await this.save(referralId, cleaned, userId, stored);
-    } catch (error) {
-      // Nothing half-kept: files written before the failure go too.
-      await Promise.all(stored.map((key) => this.storage.remove(key).catch(() => undefined)));
-      throw error;
-    }
-  }
-
-  /**
-   * Reads the request's files as they arrive, refusing before reading it the first one past `room`,
-   * or the first one the decoding queue no longer has room for.
-   */
-  private async receive(files: AsyncIterableIterator<MultipartFile>, room: number, alreadyAdded: number): Promise<ReceivedFile[]> {
-    const received: ReceivedFile[] = [];
-    try {
-      for await (const file of files) {
-        if (received.length === room) throw tooMany(alreadyAdded);
-        this.decoder.assertRoom(received.length + 1);
-        received.push({ buffer: await file.toBuffer(), name: (file.filename || '').slice(0, 200), field: file.fieldname });
-      }
-    } catch (error) {
-      throw uploadError(error);
-    }
-    if (received.length === 0) throw DomainError.validation([{ field: 'photos', message: 'Choose at least one photo to upload.' }]);
-    return received;
+    return removingStoredOnFailure(this.storage, (stored) => this.save(referralId, cleaned, userId, stored));
   }
 
   /** Decodes and cleans every file on the decoding pool; the first refused one refuses the request. */

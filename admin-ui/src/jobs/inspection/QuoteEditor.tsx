@@ -22,22 +22,20 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useNotify } from 'react-admin';
-import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { Confirm } from 'react-admin';
+import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { QuoteAcceptanceRecord, QuoteDeclineRecord, QuoteRecord } from '@relining/contracts/api/inspections';
-import { ApiError, errorMessage } from '@relining/contracts/client/http';
 import { formatCents, quoteLineProblems, totalWithGst } from '@relining/contracts/quote-rules';
 import { formatDate, formatDateTime, todayInDisplayZone } from '../../common/dates';
 import { DetailRows, DetailSection } from '../../common/DetailSection';
 import { LoadState } from '../../common/LoadState';
-import { Toast } from '../../common/Toast';
 import { useApiGet } from '../../common/useApiGet';
-import { session } from '../../providers/session';
 import { BeforeAfterDialog } from './BeforeAfterDialog';
 import { FormSelect, FormText } from './formFields';
 import { jobPath } from './jobFiles';
 import { draftOfLine, draftOfQuote, liveAmounts, newLine, QUOTE_LINE_KINDS, quoteChangeOf, quoteVersionText, type QuoteDraft } from './quoteForm';
 import { nestedErrors } from './reportForm';
+import { useDraftDocument } from './useDraftDocument';
 
 const resolver: Resolver<QuoteDraft> = (values) => {
   const problems = quoteLineProblems(quoteChangeOf(values).lines);
@@ -69,7 +67,6 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [confirming, setConfirming] = useState<'publish' | 'replace' | null>(null);
   const [sharing, setSharing] = useState(false);
-  const notify = useNotify();
   const form = useForm<QuoteDraft>({ defaultValues: draftOfQuote(initial, todayInDisplayZone()), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const { isDirty, errors } = form.formState;
@@ -79,48 +76,20 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
     form.reset(draftOfQuote(saved, todayInDisplayZone()));
   };
 
-  async function persist(values: QuoteDraft): Promise<QuoteRecord | null> {
-    try {
-      const saved = await session.call<QuoteRecord>(`${jobPath(jobId)}/quote`, { method: 'PUT', body: quoteChangeOf(values) });
-      adopt(saved);
-      return saved;
-    } catch (caught) {
-      if (caught instanceof ApiError)
-        for (const problem of caught.errors) form.setError(problem.field as Path<QuoteDraft>, { type: 'server', message: problem.message });
-      notify(<Toast title="Quote not saved" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
-      return null;
-    }
-  }
-
-  const refused = () => notify(<Toast title="Quote not saved" description="Please correct the fields marked in red." />, { type: 'error' });
-
-  const save = form.handleSubmit(async (values) => {
-    setBusy('save');
-    const saved = await persist(values);
-    setBusy(null);
-    if (saved) notify(<Toast title="Quote saved" description={quoteVersionText(saved, formatDate)} />, { type: 'success' });
-  }, refused);
-
-  async function askToPublish() {
-    if (await form.trigger()) setConfirming('publish');
-    else refused();
-  }
-
-  async function publish() {
-    setBusy('publish');
-    try {
-      if (isDirty && !(await persist(form.getValues()))) return;
-      const published = await session.call<QuoteRecord>(`${jobPath(jobId)}/quote/publish`, { method: 'POST', body: {} });
-      adopt(published);
-      notify(<Toast title="Quote published" description="The customer has been e-mailed a link to review and accept it." />, { type: 'success' });
-      onPublished?.();
-    } catch (caught) {
-      notify(<Toast title="Quote not published" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
-    } finally {
-      setConfirming(null);
-      setBusy(null);
-    }
-  }
+  const { save, askToPublish, publish } = useDraftDocument<QuoteDraft, QuoteRecord>({
+    form,
+    jobId,
+    path: 'quote',
+    noun: 'Quote',
+    changeOf: quoteChangeOf,
+    adopt,
+    setBusy,
+    savedDescription: (saved) => quoteVersionText(saved, formatDate),
+    publishedDescription: 'The customer has been e-mailed a link to review and accept it.',
+    askedToPublish: () => setConfirming('publish'),
+    publishEnded: () => setConfirming(null),
+    onPublished,
+  });
 
   const startFromReport = () => {
     form.setValue('lines', record.proposedLines.map(draftOfLine), { shouldDirty: true });

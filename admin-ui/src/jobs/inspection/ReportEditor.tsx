@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { FormProvider, useController, useFieldArray, useForm, useFormContext, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import type { JobPhotoRecord, ReportRecord } from '@relining/contracts/api/inspections';
-import { ApiError, errorMessage } from '@relining/contracts/client/http';
+import { errorMessage } from '@relining/contracts/client/http';
 import {
   GRADE_MEANINGS,
   GRADES,
@@ -39,11 +39,11 @@ import { DetailSection } from '../../common/DetailSection';
 import { LoadState } from '../../common/LoadState';
 import { Toast } from '../../common/Toast';
 import { useApiGet } from '../../common/useApiGet';
-import { session } from '../../providers/session';
 import { FormText, FormSelect } from './formFields';
 import { downloadGuarded, jobPath } from './jobFiles';
 import { JobPhotos, PhotoChooser } from './JobPhotos';
 import { draftOfReport, nestedErrors, newObservation, newSection, reportChangeOf, type ReportDraft } from './reportForm';
+import { useDraftDocument } from './useDraftDocument';
 
 /** Grades as colours: 1–2 fine, 3 worth planning for, 4–5 urgent. */
 export const gradeColour = (grade: Grade): 'success' | 'warning' | 'error' => (grade <= 2 ? 'success' : grade === 3 ? 'warning' : 'error');
@@ -83,54 +83,23 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
     form.reset(draftOfReport(saved));
   };
 
-  /** PUT the draft; the saved report, or null when it was refused (its messages then on the fields). */
-  async function persist(values: ReportDraft): Promise<ReportRecord | null> {
-    try {
-      const saved = await session.call<ReportRecord>(`${jobPath(jobId)}/report`, { method: 'PUT', body: reportChangeOf(values) });
-      adopt(saved);
-      return saved;
-    } catch (caught) {
-      if (caught instanceof ApiError)
-        for (const problem of caught.errors) form.setError(problem.field as Path<ReportDraft>, { type: 'server', message: problem.message });
-      notify(<Toast title="Report not saved" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
-      return null;
-    }
-  }
-
-  const refused = () => notify(<Toast title="Report not saved" description="Please correct the fields marked in red." />, { type: 'error' });
-
-  const save = form.handleSubmit(async (values) => {
-    setBusy('save');
-    const saved = await persist(values);
-    setBusy(null);
-    if (saved)
-      notify(<Toast title="Report saved" description={saved.publishedVersion > 0 ? 'The customer sees it once you publish it again.' : undefined} />, {
-        type: 'success',
-      });
-  }, refused);
-
-  /** Checked before the dialog opens, so the technician is not asked to confirm what cannot be sent. */
-  async function askToPublish() {
-    if (await form.trigger()) setConfirming(true);
-    else refused();
-  }
-
-  async function publish() {
-    setBusy('publish');
-    try {
-      if (isDirty && !(await persist(form.getValues()))) return;
-      const published = await session.call<ReportRecord>(`${jobPath(jobId)}/report/publish`, { method: 'POST', body: {} });
-      adopt(published);
-      setConfirming(false);
-      notify(<Toast title="Report published" description="The customer has been e-mailed a link to read it." />, { type: 'success' });
-      onPublished?.();
-    } catch (caught) {
-      setConfirming(false);
-      notify(<Toast title="Report not published" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { save, askToPublish, publish } = useDraftDocument<ReportDraft, ReportRecord>({
+    form,
+    jobId,
+    path: 'report',
+    noun: 'Report',
+    changeOf: reportChangeOf,
+    adopt,
+    setBusy,
+    savedDescription: (saved) => (saved.publishedVersion > 0 ? 'The customer sees it once you publish it again.' : undefined),
+    publishedDescription: 'The customer has been e-mailed a link to read it.',
+    askedToPublish: () => setConfirming(true),
+    // Changes the server refused to save keep the dialog open.
+    publishEnded: (end) => {
+      if (end !== 'not saved') setConfirming(false);
+    },
+    onPublished,
+  });
 
   async function downloadPdf() {
     setBusy('pdf');

@@ -113,7 +113,9 @@ export class InspectionsRepository {
   ): Promise<void> {
     await queryRows(
       manager,
-      `INSERT INTO job_photos (id, job_id, width, height, widths, byte_size, original_name, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      // clock_timestamp(), not the transaction's now(): photos of one upload keep the order they were sent in.
+      `INSERT INTO job_photos (id, job_id, width, height, widths, byte_size, original_name, created_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
       [photo.id, photo.jobId, photo.width, photo.height, photo.widths, photo.byteSize, photo.originalName, photo.createdBy],
     );
   }

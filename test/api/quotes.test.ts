@@ -400,35 +400,6 @@ describe('quotes', () => {
       expect(sent).toEqual([{ template_key: 'quote_accepted' }, { template_key: 'quote_accepted_notice' }]);
     });
 
-    it('takes acceptances spread over two server instances on one database as one', async () => {
-      const other = await startTestApp({ databaseUrl: sut.databaseUrl, env: { RATE_LIMITS: 'off', COMPANY_EMAIL: COMPANY_INBOX } });
-      try {
-        const made = await published();
-        const answers = await Promise.all(
-          Array.from({ length: 8 }, (_, index) =>
-            (index % 2 === 0 ? sut : other)
-              .http()
-              .post(`/api/job-status/${made.trackingCode}/quote/accept`)
-              .set('cookie', made.cookie)
-              .send({ fullName: `Sam Owner ${index}`, agree: true, version: 1 }),
-          ),
-        );
-        expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
-        expect(await sut.dataSource.query(`SELECT count(*)::int AS count FROM quote_acceptances WHERE job_id = $1`, [made.id])).toEqual([{ count: 1 }]);
-        const sent = await sut.dataSource.query(
-          `SELECT template_key FROM notifications WHERE entity_id = $1 AND template_key LIKE 'quote_accepted%' ORDER BY template_key`,
-          [made.id],
-        );
-        expect(sent).toEqual([{ template_key: 'quote_accepted' }, { template_key: 'quote_accepted_notice' }]);
-        const timeline = await sut.dataSource.query(`SELECT count(*)::int AS count FROM job_status_events WHERE job_id = $1 AND status = 'accepted'`, [
-          made.id,
-        ]);
-        expect(timeline).toEqual([{ count: 1 }]);
-      } finally {
-        await other.close();
-      }
-    });
-
     it('declines: staff are told with the reason; declining again records nothing; a new version opens again', async () => {
       const made = await published();
       await smtp.emptyInbox(() => sut.app.get(NotificationsWorker).drainNow());

@@ -2,8 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import CompareIcon from '@mui/icons-material/Compare';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import PublishIcon from '@mui/icons-material/Publish';
-import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
   AlertTitle,
@@ -37,7 +35,7 @@ import { FormSelect, FormText } from './formFields';
 import { jobPath } from './jobFiles';
 import { draftOfLine, draftOfQuote, liveAmounts, newLine, QUOTE_LINE_KINDS, quoteChangeOf, quoteVersionText, type QuoteDraft } from './quoteForm';
 import { nestedErrors } from './reportForm';
-import { useDraftDocument } from './useDraftDocument';
+import { DraftActions, useDraftDocument } from './useDraftDocument';
 
 const resolver: Resolver<QuoteDraft> = (values) => {
   const problems = quoteLineProblems(quoteChangeOf(values).lines);
@@ -172,19 +170,7 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
               zIndex: 2,
             }}
           >
-            <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
-              {busy === 'save' ? 'Saving…' : 'Save quote'}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<PublishIcon />}
-              onClick={() => void askToPublish()}
-              disabled={busy !== null}
-              sx={{ minHeight: 48 }}
-            >
-              Publish quote
-            </Button>
+            <DraftActions noun="quote" busy={busy} onPublish={() => void askToPublish()} />
           </Box>
         </Box>
       </Stack>

@@ -106,6 +106,12 @@ test('a report and a quote reach the customer’s phone, and the go-ahead comes 
     .click();
   await expect(page.getByText('Quote published')).toBeVisible();
   await screenshot(page, 'quote-editor-laptop');
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expect(page.getByRole('list', { name: 'Quote lines' })).toBeVisible();
+    await screenshot(page, 'quote-editor-tablet');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   const quoted = await waitForMail(request, email, 'Your quote is ready');
 
   // The customer, on a phone, from the e-mail.

@@ -342,6 +342,12 @@ export class JobsService {
     const code = typed.toLowerCase();
     const job = code === 'invalid' ? undefined : await this.repository.publicStatusByCode(code);
     if (!job) throw new DomainError('JOB_NOT_FOUND', JOB_NOT_FOUND, HttpStatus.NOT_FOUND);
+    // The three lookups at once: the tracking page waits for them.
+    const [hasReport, hasQuote, unlocked] = await Promise.all([
+      this.documents.published('report', job.id),
+      this.documents.published('quote', job.id),
+      request ? this.access.isUnlocked(job.id, request) : false,
+    ]);
     const reached = new Map(Object.entries(job.reached).map(([status, at]) => [status as JobStatus, new Date(at)]));
     const { stages, progress } = trackerStages(job.status);
     return {
@@ -357,9 +363,9 @@ export class JobsService {
       progress,
       progressPercent: Math.round(progress * 100),
       updatedAt: job.updatedAt.toISOString(),
-      hasReport: await this.documents.published('report', job.id),
-      hasQuote: await this.documents.published('quote', job.id),
-      unlocked: request ? await this.access.isUnlocked(job.id, request) : false,
+      hasReport,
+      hasQuote,
+      unlocked,
     };
   }
 }

@@ -2,8 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import CompareIcon from '@mui/icons-material/Compare';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import PublishIcon from '@mui/icons-material/Publish';
-import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
   AlertTitle,
@@ -20,6 +18,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm } from 'react-admin';
@@ -35,7 +35,7 @@ import { FormSelect, FormText } from './formFields';
 import { jobPath } from './jobFiles';
 import { draftOfLine, draftOfQuote, liveAmounts, newLine, QUOTE_LINE_KINDS, quoteChangeOf, quoteVersionText, type QuoteDraft } from './quoteForm';
 import { nestedErrors } from './reportForm';
-import { useDraftDocument } from './useDraftDocument';
+import { DraftActions, useDraftDocument } from './useDraftDocument';
 
 const resolver: Resolver<QuoteDraft> = (values) => {
   const problems = quoteLineProblems(quoteChangeOf(values).lines);
@@ -170,19 +170,7 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
               zIndex: 2,
             }}
           >
-            <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
-              {busy === 'save' ? 'Saving…' : 'Save quote'}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<PublishIcon />}
-              onClick={() => void askToPublish()}
-              disabled={busy !== null}
-              sx={{ minHeight: 48 }}
-            >
-              Publish quote
-            </Button>
+            <DraftActions noun="quote" busy={busy} onPublish={() => void askToPublish()} />
           </Box>
         </Box>
       </Stack>
@@ -215,10 +203,15 @@ function QuoteForm({ jobId, initial, onPublished }: { jobId: string; initial: Qu
   );
 }
 
-/** The lines as a table (it scrolls sideways on a narrow screen), with the live total and its GST. */
+/**
+ * The lines with the live total and its GST: a table where there is room, and on a tablet or phone
+ * (below MUI's md breakpoint) one card per line, so nothing scrolls sideways.
+ */
 function QuoteLines({ ids, count, onRemove }: { ids: string[]; count: number; onRemove: (index: number) => void }) {
   const watched = useWatch<QuoteDraft, 'lines'>({ name: 'lines' });
   const amounts = liveAmounts(watched ?? []);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  if (narrow) return <QuoteLineCards ids={ids} count={count} onRemove={onRemove} amounts={amounts} />;
   return (
     <TableContainer>
       <Table size="small" aria-label="Quote lines" sx={{ minWidth: 720, '& td': { verticalAlign: 'top', py: 1 } }}>
@@ -289,6 +282,73 @@ function QuoteLines({ ids, count, onRemove }: { ids: string[]; count: number; on
         </TableFooter>
       </Table>
     </TableContainer>
+  );
+}
+
+/** One card per line (narrow screens): kind, quantity and unit price side by side, the description below, the amount and remove. */
+function QuoteLineCards({
+  ids,
+  count,
+  onRemove,
+  amounts,
+}: {
+  ids: string[];
+  count: number;
+  onRemove: (index: number) => void;
+  amounts: ReturnType<typeof liveAmounts>;
+}) {
+  return (
+    <Box>
+      <Box component="ol" aria-label="Quote lines" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {count === 0 ? (
+          <Typography component="li" variant="body2" color="text.secondary">
+            No lines yet.
+          </Typography>
+        ) : null}
+        {ids.map((id, index) => {
+          const amount = amounts.lineCents[index];
+          return (
+            <Box
+              component="li"
+              key={id}
+              aria-label={`Line ${index + 1}`}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+            >
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1.4fr' }, gap: 1.5 }}>
+                <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+                  <FormSelect<QuoteDraft> name={`lines.${index}.kind`} label="Kind" size="small" fullWidth choices={QUOTE_LINE_KINDS} />
+                </Box>
+                <FormText<QuoteDraft> name={`lines.${index}.quantity`} label="Quantity" size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <FormText<QuoteDraft>
+                  name={`lines.${index}.unitCents`}
+                  label="Unit price ($)"
+                  size="small"
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </Box>
+              <FormText<QuoteDraft> name={`lines.${index}.description`} label="Description" size="small" fullWidth multiline />
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography variant="body2">
+                  Amount (inc. GST): <strong>{amount === null || amount === undefined ? '—' : formatCents(amount)}</strong>
+                </Typography>
+                <IconButton aria-label={`Remove line ${index + 1}`} onClick={() => onRemove(index)} sx={{ width: 44, height: 44 }}>
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+      <Typography
+        variant="subtitle1"
+        component="p"
+        sx={{ fontWeight: 700, color: 'text.primary', textAlign: 'right', mt: 1.5 }}
+        data-testid="quote-total"
+        role="status"
+      >
+        {totalWithGst(amounts.totalCents)}
+      </Typography>
+    </Box>
   );
 }
 

@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
-import PublishIcon from '@mui/icons-material/Publish';
-import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
   Box,
@@ -43,7 +41,7 @@ import { FormText, FormSelect } from './formFields';
 import { downloadGuarded, jobPath } from './jobFiles';
 import { JobPhotos, PhotoChooser } from './JobPhotos';
 import { draftOfReport, nestedErrors, newObservation, newSection, reportChangeOf, type ReportDraft } from './reportForm';
-import { useDraftDocument } from './useDraftDocument';
+import { DraftActions, useDraftDocument } from './useDraftDocument';
 
 /** Grades as colours: 1–2 fine, 3 worth planning for, 4–5 urgent. */
 export const gradeColour = (grade: Grade): 'success' | 'warning' | 'error' => (grade <= 2 ? 'success' : grade === 3 ? 'warning' : 'error');
@@ -210,19 +208,7 @@ function ReportForm({ jobId, initial, onPublished }: { jobId: string; initial: R
             flexWrap: 'wrap',
           }}
         >
-          <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
-            {busy === 'save' ? 'Saving…' : 'Save report'}
-          </Button>
-          <Button
-            variant="outlined"
-            size="large"
-            startIcon={<PublishIcon />}
-            onClick={() => void askToPublish()}
-            disabled={busy !== null}
-            sx={{ minHeight: 48 }}
-          >
-            Publish report
-          </Button>
+          <DraftActions noun="report" busy={busy} onPublish={() => void askToPublish()} />
         </Box>
       </Box>
       <Confirm

@@ -1,3 +1,6 @@
+import PublishIcon from '@mui/icons-material/Publish';
+import SaveIcon from '@mui/icons-material/Save';
+import { Button } from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError, errorMessage } from '@relining/contracts/client/http';
@@ -100,4 +103,18 @@ export function useDraftDocument<TDraft extends FieldValues, TRecord>({
   }
 
   return { save, askToPublish, publish };
+}
+
+/** The editor's 'Save report' / 'Publish report' (or quote) buttons: Save submits the form, Publish asks first. */
+export function DraftActions({ noun, busy, onPublish }: { noun: 'report' | 'quote'; busy: string | null; onPublish: () => void }) {
+  return (
+    <>
+      <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy !== null} sx={{ minHeight: 48 }}>
+        {busy === 'save' ? 'Saving…' : `Save ${noun}`}
+      </Button>
+      <Button variant="outlined" size="large" startIcon={<PublishIcon />} onClick={onPublish} disabled={busy !== null} sx={{ minHeight: 48 }}>
+        Publish {noun}
+      </Button>
+    </>
+  );
 }

@@ -3,6 +3,7 @@
  * not, masked bank details, and the GST on a recipient-created tax invoice (RCTI). Amounts are
  * integer cents; the GST in a GST-inclusive amount is one eleventh of it, rounded to the cent.
  */
+import { COMPANY } from './business.js';
 import { isValidAbn } from './site-content.js';
 
 export const PAYOUT_MESSAGES = {
@@ -62,7 +63,17 @@ export function paymentDetailsProblems(input: PaymentDetailsInput): Array<{ fiel
 
 /** 'BSB 062-***, account ****678': how bank details are shown everywhere but the payout file. */
 export function maskedBankDetails(bsb: string, accountNumber: string): string {
-  return `BSB ${bsb.replace(/\D/g, '').slice(0, 3)}-***, account ****${accountNumber.replace(/\D/g, '').slice(-3)}`;
+  return `BSB ${maskedBsb(bsb)}, account ${maskedAccountNumber(accountNumber)}`;
+}
+
+/** '062-***': the bank's part of the BSB only. */
+export function maskedBsb(bsb: string): string {
+  return `${bsb.replace(/\D/g, '').slice(0, 3)}-***`;
+}
+
+/** '****678': the last three digits only. */
+export function maskedAccountNumber(accountNumber: string): string {
+  return `****${accountNumber.replace(/\D/g, '').slice(-3)}`;
 }
 
 /** The GST an RCTI shows: one eleventh of the amount for a GST-registered plumber, none otherwise. */
@@ -106,3 +117,21 @@ export function cannotBePaidReasons(payee: PayeeState, now: Date): PayeeReason[]
   }
   return reasons;
 }
+
+/**
+ * The recipient-created tax invoice (RCTI) agreement a plumber accepts once, in the portal, before
+ * their first payout (the ATO's conditions for RCTIs: both parties agree in writing that the recipient
+ * issues the tax invoices and the supplier does not). A new version asks again.
+ */
+export const RCTI_AGREEMENT = {
+  version: '2026-11',
+  title: 'Recipient-created tax invoice agreement',
+  text: [
+    `${COMPANY.name} (the recipient) and you (the supplier, the plumber or plumbing business named in your account) agree that:`,
+    '1. The recipient will issue a recipient-created tax invoice (RCTI) for every referral rebate it pays you, and will give you a copy with each payment.',
+    '2. You will not issue a tax invoice for the referrals an RCTI covers.',
+    '3. You will tell us straight away, in writing, if you stop being registered for GST, if your ABN changes, or if you no longer meet the requirements for RCTIs. The recipient will tell you if it stops being registered for GST.',
+    '4. If you do not quote an ABN, the law requires us to withhold 47% of each payment unless you give us a Statement by a Supplier showing you are not carrying on an enterprise.',
+    '5. This agreement applies to every rebate paid from the day you accept it until either of us ends it in writing.',
+  ].join('\n\n'),
+} as const;

@@ -5,7 +5,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from './app.factory.js';
 import { chooseLogFormat, createLogStream, type LogOutput } from './common/logging/log-output.js';
 import { loadConfig } from './config/app-config.js';
-import { resolveJwtSecret } from './config/jwt-secret.js';
+import { resolveJwtSecret, resolvePayoutEncryptionKey } from './config/jwt-secret.js';
 import { announceDemoAccounts } from './demo/demo-announcement.js';
 import { DemoDataService } from './demo/demo-data.service.js';
 import { provisionDatabase } from './database/provision-database.js';
@@ -32,7 +32,7 @@ export interface RunningServer {
  * caller to print.
  */
 export async function startServer(env: NodeJS.ProcessEnv, output: ServerOutput): Promise<RunningServer> {
-  const config = await resolveJwtSecret(loadConfig(env));
+  const config = await resolvePayoutEncryptionKey(await resolveJwtSecret(loadConfig(env)));
   const logStream = createLogStream(chooseLogFormat(config.logFormat, output.stdout.isTTY), output.stdout);
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'info', base: { context: 'Bootstrap' } }, logStream);
   const database = await provisionDatabase(config, (message) => log.info(message));

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       tzDisplay: 'Australia/Melbourne',
       rateLimits: true,
       jwtSecret: undefined,
+      payoutEncryptionKey: undefined,
     });
     expect(config.frontend.publicSiteDir).toBe('/srv/app/public-site/dist');
   });
@@ -61,6 +62,9 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM: must be an e-mail address, optionally as "Name <address>" (got "nobody")'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters long'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required when NODE_ENV=production'],
+    [{ PAYOUT_ENCRYPTION_KEY: 'not-a-key' }, 'PAYOUT_ENCRYPTION_KEY: must be 32 bytes, base64-encoded (openssl rand -base64 32)'],
+    [{ PAYOUT_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }, 'PAYOUT_ENCRYPTION_KEY: must be 32 bytes, base64-encoded (openssl rand -base64 32)'],
+    [{ NODE_ENV: 'production' }, 'PAYOUT_ENCRYPTION_KEY: is required when NODE_ENV=production'],
     [{ TZ_DISPLAY: 'Mars/Olympus' }, 'TZ_DISPLAY: must be an IANA time zone such as Australia/Melbourne (got "Mars/Olympus")'],
     [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS: must be "on" or "off" (got "maybe")'],
     [{ CORS_ORIGINS: 'https://a.com/path' }, 'CORS_ORIGINS: "https://a.com/path" is not an origin such as https://example.com.au'],

@@ -44,6 +44,11 @@ export interface AppConfig {
   readonly companyEmail: string;
   /** Absent outside production: generated once and kept in `dataDir/jwt-secret`. */
   readonly jwtSecret: string | undefined;
+  /**
+   * PAYOUT_ENCRYPTION_KEY: 32 bytes (base64) encrypting plumbers' bank details (AES-256-GCM). Absent
+   * outside production: generated once and kept in `dataDir/payout-encryption-key`.
+   */
+  readonly payoutEncryptionKey: string | undefined;
   readonly tzDisplay: string;
   /** Set: address suggestions come from Google Places (called from the server; the key never reaches browsers). */
   readonly googleMapsApiKey: string | undefined;
@@ -101,6 +106,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** A 256-bit key written as base64 (standard or URL-safe). */
+export function isPayoutKey(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value.trim()) && Buffer.from(value.trim(), 'base64').length === 32;
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -131,6 +141,13 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
   }
   if (jwtSecret === undefined && nodeEnv === 'production') {
     problems.push({ variable: 'JWT_SECRET', message: 'is required when NODE_ENV=production' });
+  }
+  const payoutEncryptionKey = reader.optionalString('PAYOUT_ENCRYPTION_KEY');
+  if (payoutEncryptionKey !== undefined && !isPayoutKey(payoutEncryptionKey)) {
+    problems.push({ variable: 'PAYOUT_ENCRYPTION_KEY', message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' });
+  }
+  if (payoutEncryptionKey === undefined && nodeEnv === 'production') {
+    problems.push({ variable: 'PAYOUT_ENCRYPTION_KEY', message: 'is required when NODE_ENV=production' });
   }
   const tzDisplay = reader.timeZone('TZ_DISPLAY', 'Australia/Melbourne');
   const googleMapsApiKey = reader.optionalString('GOOGLE_MAPS_API_KEY');
@@ -186,6 +203,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     mailFrom,
     companyEmail,
     jwtSecret,
+    payoutEncryptionKey,
     tzDisplay,
     googleMapsApiKey,
     googleMapsApiUrl,

@@ -34,6 +34,9 @@ export interface TestAppOptions {
   httpLimits?: Partial<HttpLimits>;
 }
 
+/** The bank details' key in tests (32 bytes, base64): a test may read the ciphertext with it. */
+export const TEST_PAYOUT_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** The whole product on a database of its own, as `npm start` builds it, ready for HTTP requests. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? undefined : await createTestDatabase();
@@ -43,6 +46,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PAYOUT_ENCRYPTION_KEY: TEST_PAYOUT_KEY,
       PUBLIC_BASE_URL: 'http://localhost:3000',
       PUBLIC_SITE_DIR: 'test/fixtures/public-site',
       ADMIN_UI_DIR: 'test/fixtures/admin-ui',

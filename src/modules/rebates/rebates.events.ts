@@ -21,5 +21,7 @@ export class RebateEntriesChanged {
     readonly referralId: string,
     readonly changes: readonly LedgerChange[],
     readonly actorId: string,
+    /** false: the plumber hears of it another way (a payout run's remittance advice lists every referral paid). */
+    readonly notifyPlumber = true,
   ) {}
 }

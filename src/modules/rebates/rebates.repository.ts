@@ -64,6 +64,18 @@ export interface NewEntry {
   reason: string | null;
 }
 
+/** An entry as a payout run needs it. */
+export interface PayoutEntryRow {
+  id: string;
+  plumberId: string | null;
+  referralId: string;
+  refNumber: string;
+  kind: RebateKind;
+  amountCents: number;
+  state: RebateEntryState;
+  dueAt: Date | null;
+}
+
 /** One change of an entry, as the database recorded it. */
 export interface EntryEventRow {
   id: string;
@@ -118,6 +130,49 @@ export class RebatesRepository {
       .orderBy('e.milestone_at', 'DESC')
       .addOrderBy('e.id', 'DESC')
       .getMany();
+  }
+
+  /**
+   * Entries a payout run may pay, locked for the transaction: the ones named (whatever their state:
+   * the caller refuses the wrong ones), or every approved entry of a plumber due before `dueBefore`
+   * (a refund adjustment, which has no due date, is settled with the next payment).
+   */
+  findForPayout(manager: EntityManager, selection: { entryIds: readonly string[] } | { dueBefore: Date }): Promise<PayoutEntryRow[]> {
+    const columns = `id, plumber_id AS "plumberId", referral_id AS "referralId", ref_number AS "refNumber", kind, amount_cents AS "amountCents", state, due_at AS "dueAt"`;
+    if ('entryIds' in selection) {
+      return queryRows<PayoutEntryRow>(manager, `SELECT ${columns} FROM rebate_entries WHERE id = ANY($1::uuid[]) ORDER BY plumber_id, due_at, id FOR UPDATE`, [
+        [...new Set(selection.entryIds)],
+      ]);
+    }
+    return queryRows<PayoutEntryRow>(
+      manager,
+      `SELECT ${columns} FROM rebate_entries
+       WHERE state = 'approved' AND plumber_id IS NOT NULL AND (due_at < $1 OR (kind = 'adjustment' AND due_at IS NULL))
+       ORDER BY plumber_id, due_at, id FOR UPDATE`,
+      [selection.dueBefore],
+    );
+  }
+
+  /** Approved entries paid, all in one statement; answers the ones it paid (an entry no longer approved is left). */
+  payApproved(manager: EntityManager, ids: readonly string[], change: { actorId: string; reason: string; at: Date }): Promise<PayoutEntryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return queryRows<PayoutEntryRow>(
+      manager,
+      `UPDATE rebate_entries SET state = 'paid', paid_at = $2, updated_by = $3, change_reason = $4
+       WHERE id = ANY($1::uuid[]) AND state = 'approved'
+       RETURNING id, plumber_id AS "plumberId", referral_id AS "referralId", ref_number AS "refNumber", kind, amount_cents AS "amountCents", state, due_at AS "dueAt"`,
+      [ids, change.at, change.actorId, change.reason],
+    );
+  }
+
+  /** A plumber's entries not yet paid (pending or approved), soonest due first. */
+  unpaidOfPlumber(plumberId: string): Promise<PayoutEntryRow[]> {
+    return queryRows<PayoutEntryRow>(
+      this.dataSource,
+      `SELECT id, plumber_id AS "plumberId", referral_id AS "referralId", ref_number AS "refNumber", kind, amount_cents AS "amountCents", state, due_at AS "dueAt"
+       FROM rebate_entries WHERE plumber_id = $1 AND state IN ('pending', 'approved') ORDER BY due_at NULLS LAST, id`,
+      [plumberId],
+    );
   }
 
   /** A plumber's money: paid, and earned not yet paid (cents). */

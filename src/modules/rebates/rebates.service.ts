@@ -20,7 +20,7 @@ import {
   type MilestoneKind,
 } from './rebate.rules.js';
 import { RebateEntriesChanged, type LedgerChange } from './rebates.events.js';
-import { REBATE_LIST, RebatesRepository } from './rebates.repository.js';
+import { REBATE_LIST, RebatesRepository, type PayoutEntryRow } from './rebates.repository.js';
 
 /** The referral as the ledger needs it: who is credited and the fees of the day (copied onto the referral). */
 export interface LedgerReferral {
@@ -168,6 +168,37 @@ export class RebatesService {
   /** A quick referral claimed by its plumber: its entries are credited to their account. */
   attachPlumber(manager: EntityManager, referralIds: readonly string[], plumberId: string): Promise<void> {
     return this.repository.setPlumber(manager, referralIds, plumberId);
+  }
+
+  // Payout runs (issue 18): the payouts module chooses and pays entries through these.
+
+  /** Entries a payout run may pay, locked for the caller's transaction (see RebatesRepository.findForPayout). */
+  entriesForPayout(manager: EntityManager, selection: { entryIds: readonly string[] } | { dueBefore: Date }): Promise<PayoutEntryRow[]> {
+    return this.repository.findForPayout(manager, selection);
+  }
+
+  /**
+   * A payout run's entries paid, in the caller's transaction: only those still approved. Each
+   * referral's fields follow (RebateEntriesChanged), without the per-referral e-mail: the run's
+   * remittance advice tells the plumber. Answers the entries paid.
+   */
+  async payForRun(manager: EntityManager, entryIds: readonly string[], change: { actorId: string; reason: string; at: Date }): Promise<PayoutEntryRow[]> {
+    const paid = await this.repository.payApproved(manager, entryIds, change);
+    const byReferral = new Map<string, LedgerChange[]>();
+    for (const row of paid) {
+      const changes = byReferral.get(row.referralId) ?? [];
+      changes.push({ entryId: row.id, kind: row.kind, amountCents: row.amountCents, from: 'approved', to: 'paid', dueAt: row.dueAt, reason: change.reason });
+      byReferral.set(row.referralId, changes);
+    }
+    for (const [referralId, changes] of byReferral) {
+      await this.events.publish(manager, new RebateEntriesChanged(referralId, changes, change.actorId, false));
+    }
+    return paid;
+  }
+
+  /** A plumber's amounts not yet paid (pending or approved), soonest due first. */
+  unpaidOfPlumber(plumberId: string): Promise<PayoutEntryRow[]> {
+    return this.repository.unpaidOfPlumber(plumberId);
   }
 
   // Staff actions (console → Rebates, and each referral's ledger).

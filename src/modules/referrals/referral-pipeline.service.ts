@@ -96,6 +96,7 @@ export class ReferralPipeline implements OnModuleInit {
     statusFrom: ReferralStatus,
     ledger: readonly LedgerChange[],
     actorId: string | null,
+    options: { notify?: boolean } = {},
   ): Promise<void> {
     const parts = await this.rebates.derivedParts(manager, referral.id);
     referral.cleanViewRebateStatus = parts.cleanview.status;
@@ -115,6 +116,7 @@ export class ReferralPipeline implements OnModuleInit {
       });
     }
     if (statusFrom === referral.status && ledger.length === 0) return;
+    if (options.notify === false) return;
     const day = (date: Date) => formatLongDateIn(this.config.tzDisplay, date);
     const text = describeReferralUpdate(
       { statusFrom, statusTo: referral.status, ledger, jobStage: referral.jobStage ? JOB_STATUS_LABELS[referral.jobStage] : null },
@@ -288,7 +290,7 @@ export class ReferralPipeline implements OnModuleInit {
   private async onLedgerChanged(event: RebateEntriesChanged, manager: EntityManager): Promise<void> {
     const referral = await this.repository.findForUpdate(manager, event.referralId);
     if (!referral) return;
-    await this.afterChange(manager, referral, referral.status, event.changes, event.actorId);
+    await this.afterChange(manager, referral, referral.status, event.changes, event.actorId, { notify: event.notifyPlumber });
   }
 
   /** The job's current stage and whether its quote was accepted (a review resolved later links the referral then). */

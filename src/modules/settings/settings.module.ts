@@ -1,3 +1,4 @@
+import { PayoutSettingsController } from './payout-settings.controller.js';
 import { AvailabilitySettingsController } from './availability-settings.controller.js';
 import { Module } from '@nestjs/common';
 import { CompanyProfileAdminController } from './company-profile-admin.controller.js';
@@ -8,7 +9,7 @@ import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  controllers: [SettingsAdminController, AvailabilitySettingsController, CompanyProfileAdminController, ConsoleConfigController, PriceListSettingsController],
+  controllers: [SettingsAdminController, AvailabilitySettingsController, CompanyProfileAdminController, ConsoleConfigController, PriceListSettingsController, PayoutSettingsController],
   providers: [SettingsRepository, SettingsService],
   exports: [SettingsService],
 })

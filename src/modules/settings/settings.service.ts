@@ -6,6 +6,7 @@ import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contract
 import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rules';
 import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
 import { DEFAULT_PRICE_LIST, type PriceList } from '@relining/contracts/quote-proposal';
+import type { PayoutBankSettings } from '@relining/contracts/api/payouts';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -19,6 +20,7 @@ export class SettingsService {
   private readonly profile: TableCache<CompanyProfile>;
   private readonly availability: TableCache<AvailabilitySettings>;
   private readonly prices: TableCache<PriceList>;
+  private readonly payoutBank: TableCache<PayoutBankSettings>;
 
   constructor(
     private readonly repository: SettingsRepository,
@@ -35,6 +37,10 @@ export class SettingsService {
     this.availability = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_AVAILABILITY,
       ...(await this.repository.findValue<Partial<AvailabilitySettings>>(AVAILABILITY_KEY, manager)),
+    }));
+    this.payoutBank = new TableCache(changes, ['settings'], async (manager) => ({
+      ...EMPTY_PAYOUT_BANK_SETTINGS,
+      ...(await this.repository.findValue<Partial<PayoutBankSettings>>(PAYOUT_BANK_KEY, manager)),
     }));
     this.prices = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_PRICE_LIST,
@@ -56,6 +62,30 @@ export class SettingsService {
     };
     await this.repository.upsert(PRICE_LIST_KEY, next, userId);
     this.prices.drop();
+    return next;
+  }
+
+  /**
+   * The business's bank account and APCA user id for the ABA file (issue 18); empty until staff save
+   * them (`payoutSettingsProblems` says what is missing).
+   */
+  async payoutBankSettings(manager?: EntityManager | DataSource): Promise<PayoutBankSettings> {
+    return { ...(await this.payoutBank.get(manager instanceof EntityManager ? manager : undefined)) };
+  }
+
+  /** Saves the whole settings (already checked by `payoutSettingsProblems`); answers them as stored. */
+  async updatePayoutBankSettings(settings: PayoutBankSettings, userId: string): Promise<PayoutBankSettings> {
+    const next: PayoutBankSettings = {
+      bankMnemonic: settings.bankMnemonic.trim().toUpperCase(),
+      bsb: settings.bsb.replace(/\D/g, '').replace(/^(\d{3})(\d{3})$/, '$1-$2'),
+      accountNumber: settings.accountNumber.replace(/\s/g, ''),
+      accountName: settings.accountName.trim(),
+      apcaUserId: settings.apcaUserId.trim(),
+      remitterName: settings.remitterName.trim(),
+      balancingRecord: settings.balancingRecord === true,
+    };
+    await this.repository.upsert(PAYOUT_BANK_KEY, next, userId);
+    this.payoutBank.drop();
     return next;
   }
 
@@ -106,3 +136,14 @@ export class SettingsService {
 export const COMPANY_PROFILE_KEY = 'company_profile';
 export const AVAILABILITY_KEY = 'availability';
 export const PRICE_LIST_KEY = 'price_list';
+export const PAYOUT_BANK_KEY = 'payout_bank';
+
+const EMPTY_PAYOUT_BANK_SETTINGS: PayoutBankSettings = {
+  bankMnemonic: '',
+  bsb: '',
+  accountNumber: '',
+  accountName: '',
+  apcaUserId: '',
+  remitterName: '',
+  balancingRecord: false,
+};

@@ -1,5 +1,6 @@
 import type { TemplateGroup } from '@relining/contracts/api/templates';
-import { totalWithGst } from '@relining/contracts/quote-rules';
+import { formatCents, totalWithGst } from '@relining/contracts/quote-rules';
+import { BANK_CHANGE_HOLD_HOURS } from '@relining/contracts/payout-rules';
 import { CLIENT_CONTACT_TIME, COMPANY, FEES, WARRANTY } from '@relining/contracts/business';
 
 /** An e-mail the product sends, with the variables staff may use in it and its default wording. */
@@ -461,6 +462,40 @@ export const TEMPLATE_CATALOGUE = {
     },
     subject: 'Rebates due: {count} payments ({total})',
     body: `Rebate payments falling due in the next 3 days or overdue, as of {date}:\n\n{list}\n\nTotal: {total}\n\nOpen the referrals: {referralsLink}`,
+  },
+  bank_details_changed: {
+    key: 'bank_details_changed',
+    group: 'account',
+    name: 'Bank Details Changed (to the plumber)',
+    variables: ['firstName', 'changedAt', 'bankDetails', 'heldUntil'],
+    linkVariables: [],
+    sample: {
+      firstName: 'Sam',
+      changedAt: 'Thursday 26 November 2026, 9:41 am AEDT',
+      bankDetails: 'BSB 062-***, account ****678',
+      heldUntil: 'Saturday 28 November 2026, 9:41 am AEDT',
+    },
+    subject: 'Your bank details were changed',
+    body: `Hi {firstName},\n\nYour bank details were changed — if this wasn't you, call us on ${COMPANY.phone}.\n\nChanged on: {changedAt}\nNew details: {bankDetails}\n\nTo keep your rebates safe, we hold payments to you for ${BANK_CHANGE_HOLD_HOURS} hours after a change: nothing will be paid to the new account before {heldUntil}.\n\n${SIGN_OFF}`,
+  },
+  payout_remittance: {
+    key: 'payout_remittance',
+    group: 'referral',
+    name: 'Remittance Advice (to the plumber, with the RCTI)',
+    variables: ['plumberName', 'rctiNumber', 'paidOn', 'amount', 'payment', 'referrals', 'dashboardLink'],
+    linkVariables: ['dashboardLink'],
+    button: { label: 'Open your dashboard', link: 'dashboardLink' },
+    sample: {
+      plumberName: 'Sam',
+      rctiNumber: 'RCTI-000123',
+      paidOn: 'Thursday 26 November 2026',
+      amount: `${FEES.max} (GST included: ${formatCents(Math.round(48_000 / 11))})`,
+      payment: 'Direct deposit to BSB 062-***, account ****678',
+      referrals: `R-000123 · Clean & View · ${FEES.cleanView}\nR-000123 · Reline · ${FEES.reline}`,
+      dashboardLink: 'https://example.com.au/plumber-dashboard',
+    },
+    subject: 'Remittance advice {rctiNumber}: {amount}',
+    body: `Hi {plumberName},\n\nWe have paid your referral rebates.\n\nPaid on: {paidOn}\nAmount: {amount}\nPaid by: {payment}\n\nReferrals covered:\n{referrals}\n\nYour recipient-created tax invoice {rctiNumber} is attached. Keep it for your records: under our RCTI agreement you do not issue us a tax invoice for these referrals.\n\nSee all your payments in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
   },
 } as const satisfies Record<string, TemplateDefinition>;
 

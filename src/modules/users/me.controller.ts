@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
+import { PAYMENT_FIELDS } from './dto/payment-details.dto.js';
+import { PaymentDetailsService } from './payment-details.service.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('me')
@@ -11,17 +13,28 @@ import { UsersService } from './users.service.js';
 @Roles('admin', 'plumber')
 @Controller('me/profile')
 export class MeController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly payments: PaymentDetailsService,
+  ) {}
 
   @Get()
-  @ApiOkResponse({ type: ProfileResponse })
-  get(@CurrentUser() user: CurrentUserInfo): Promise<ProfileResponse> {
-    return this.users.getProfile(user.id);
+  @ApiOkResponse({ type: ProfileResponse, description: "A plumber's answer carries their payment details, masked." })
+  async get(@CurrentUser() user: CurrentUserInfo): Promise<ProfileResponse> {
+    const profile = await this.users.getProfile(user.id);
+    return user.role === 'plumber' ? { ...profile, paymentDetails: await this.payments.get(user.id) } : profile;
   }
 
   @Put()
-  @ApiOkResponse({ type: ProfileResponse, description: 'Profile updated' })
-  update(@CurrentUser() user: CurrentUserInfo, @Body() body: UpdateProfileDto): Promise<ProfileResponse> {
-    return this.users.updateProfile(user.id, body);
+  @ApiOkResponse({ type: ProfileResponse, description: 'Profile updated (a plumber may include payment details: PUT /me/payment-details)' })
+  async update(@CurrentUser() user: CurrentUserInfo, @Body() body: UpdateProfileDto): Promise<ProfileResponse> {
+    const payment = Object.fromEntries(PAYMENT_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
+    // Payment details first: when they are refused, the profile is not changed either.
+    if (Object.keys(payment).length > 0) {
+      if (user.role !== 'plumber') throw new ForbiddenException('Only plumbers have payment details');
+      await this.payments.update(user.id, payment, user.email);
+    }
+    const profile = await this.users.updateProfile(user.id, body);
+    return user.role === 'plumber' ? { ...profile, paymentDetails: await this.payments.get(user.id) } : profile;
   }
 }

@@ -1,0 +1,268 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { FieldCipher } from '../../common/crypto/field-cipher.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { formatLongDateTimeIn } from '@relining/contracts/date-format';
+import { firstName } from '@relining/contracts/person-name';
+import {
+  BANK_CHANGE_HOLD_HOURS,
+  cannotBePaidReasons,
+  maskedAccountNumber,
+  maskedBankDetails,
+  maskedBsb,
+  normalAccountNumber,
+  normalBsb,
+  PAYEE_REASON_TEXT,
+  paymentDetailsProblems,
+  RCTI_AGREEMENT,
+  type PayeeReason,
+  type PaymentMethod,
+} from '@relining/contracts/payout-rules';
+import type { PaymentDetails, PaymentDetailsUpdate, RctiAgreement } from '@relining/contracts/api/payouts';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { UsersService } from './users.service.js';
+import { PaymentDetailsRepository, type PaymentDetailsRow } from './payment-details.repository.js';
+
+const HOLD_MS = BANK_CHANGE_HOLD_HOURS * 3_600_000;
+
+/** A plumber as a payout run needs them: who, how they are paid, and why they cannot be yet. */
+export interface Payee {
+  plumberId: string;
+  email: string;
+  name: string;
+  businessName: string | null;
+  abn: string | null;
+  gstRegistered: boolean;
+  paymentMethod: PaymentMethod | null;
+  accountName: string | null;
+  /** Masked. */
+  bankDetails: string | null;
+  postalAddress: string | null;
+  reasons: PayeeReason[];
+  /** In full, only when asked for (the ABA file); null without bank details. */
+  bank: { bsb: string; accountNumber: string } | null;
+}
+
+/** 'direct deposit', 'directDeposit' and 'DIRECT_DEPOSIT' are all the direct deposit a form means. */
+function paymentMethodOf(value: unknown): PaymentMethod | undefined | 'invalid' {
+  if (value === undefined || value === null) return undefined;
+  const compact = String(value).toLowerCase().replace(/[\s_-]/g, '');
+  if (compact === 'directdeposit') return 'direct_deposit';
+  if (compact === 'cheque' || compact === 'check') return 'cheque';
+  return 'invalid';
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/**
+ * Plumbers' payment details (issue 18): ABN, GST registration, how they are paid, and their bank
+ * details, encrypted at rest (FieldCipher, PAYOUT_ENCRYPTION_KEY) and answered masked everywhere but
+ * the ABA file. A change of bank details e-mails the account's address and holds payouts for 48 hours.
+ */
+@Injectable()
+export class PaymentDetailsService {
+  private readonly cipher: FieldCipher;
+
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly repository: PaymentDetailsRepository,
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+  ) {
+    if (!config.payoutEncryptionKey) throw new Error('PAYOUT_ENCRYPTION_KEY is not set (start-server generates one outside production)');
+    this.cipher = new FieldCipher(config.payoutEncryptionKey);
+  }
+
+  async get(userId: string, now = new Date()): Promise<PaymentDetails> {
+    return this.toResponse(await this.repository.find(userId), now);
+  }
+
+  /**
+   * Saves what the plumber changed. Fields left out keep their value; the BSB and account number,
+   * never sent back in full, keep theirs when left out or blank. Bad input changes nothing.
+   */
+  async update(userId: string, input: PaymentDetailsUpdate & Record<string, unknown>, email: string): Promise<PaymentDetails> {
+    const now = new Date();
+    return this.dataSource.transaction(async (manager) => {
+      await this.repository.ensure(manager, userId);
+      const current = (await this.repository.find(userId, manager, true))!;
+      const currentBank = this.bankOf(current);
+      const method = paymentMethodOf(input.paymentMethod);
+      const bsbInput = textOrNull(input.bsb);
+      const accountInput = textOrNull(input.accountNumber);
+      const merged = {
+        abn: input.abn === undefined ? current.abn : (textOrNull(input.abn)?.replace(/\s/g, '') ?? null),
+        gstRegistered: input.gstRegistered === undefined ? current.gstRegistered : input.gstRegistered === true,
+        paymentMethod: method === undefined ? (current.paymentMethod ?? (bsbInput || accountInput ? 'direct_deposit' : undefined)) : method,
+        accountName: input.accountName === undefined && input.bankAccountName === undefined ? current.accountName : textOrNull(input.accountName ?? input.bankAccountName),
+        bsb: bsbInput ?? currentBank?.bsb ?? null,
+        accountNumber: accountInput ?? currentBank?.accountNumber ?? null,
+        postalAddress: input.postalAddress === undefined ? current.postalAddress : textOrNull(input.postalAddress),
+      };
+      const problems = paymentDetailsProblems({ ...merged, paymentMethod: merged.paymentMethod === 'invalid' ? undefined : merged.paymentMethod });
+      if (input.gstRegistered !== undefined && typeof input.gstRegistered !== 'boolean') {
+        problems.push({ field: 'gstRegistered', message: 'Choose whether you are registered for GST' });
+      }
+      if (merged.gstRegistered && !merged.abn && !problems.some((problem) => problem.field === 'abn')) {
+        problems.push({ field: 'abn', message: 'Please enter your ABN: GST registration needs one' });
+      }
+      if (problems.length > 0) throw DomainError.validation(problems);
+      const paymentMethod = merged.paymentMethod as PaymentMethod;
+      const bsb = normalBsb(merged.bsb);
+      const accountNumber = normalAccountNumber(merged.accountNumber);
+      const bankChanges = (bsbInput !== null || accountInput !== null) && bsb !== null && accountNumber !== null && (bsb !== currentBank?.bsb || accountNumber !== currentBank?.accountNumber);
+      await this.repository.save(manager, userId, {
+        abn: merged.abn,
+        gstRegistered: merged.gstRegistered,
+        paymentMethod,
+        accountName: merged.accountName,
+        postalAddress: merged.postalAddress,
+        ...(bankChanges && {
+          bank: {
+            bsbEncrypted: this.cipher.encrypt(bsb, this.context(userId, 'bsb')),
+            accountNumberEncrypted: this.cipher.encrypt(accountNumber, this.context(userId, 'account')),
+            bsbMasked: maskedBsb(bsb),
+            accountNumberMasked: maskedAccountNumber(accountNumber),
+            // Bank details entered for the first time are no change of them: nothing to hold or warn of.
+            changedAt: currentBank ? now : (current.bankDetailsChangedAt ?? new Date(0)),
+          },
+        }),
+      });
+      if (bankChanges && currentBank) await this.warnOfBankChange(manager, userId, email, maskedBankDetails(bsb, accountNumber), now);
+      return this.toResponse(await this.repository.find(userId, manager), now);
+    });
+  }
+
+  async rctiAgreement(userId: string): Promise<RctiAgreement> {
+    const row = await this.repository.find(userId);
+    return this.agreementOf(row);
+  }
+
+  /** The plumber accepts the RCTI agreement (accepting again keeps the first time). */
+  async acceptRcti(userId: string): Promise<RctiAgreement> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.repository.ensure(manager, userId);
+      await this.repository.acceptRcti(manager, userId, RCTI_AGREEMENT.version);
+      return this.agreementOf(await this.repository.find(userId, manager));
+    });
+  }
+
+  /** Staff record (or withdraw) a Statement by a Supplier for a plumber without an ABN. */
+  async setSupplierStatement(userId: string, onFile: unknown, actorId: string): Promise<PaymentDetails> {
+    if (typeof onFile !== 'boolean') throw DomainError.validation([{ field: 'supplierStatement', message: 'Say whether a Statement by a Supplier is on file (true or false)' }]);
+    return this.dataSource.transaction(async (manager) => {
+      await this.repository.ensure(manager, userId);
+      await this.repository.setSupplierStatement(manager, userId, onFile, actorId);
+      return this.toResponse(await this.repository.find(userId, manager), new Date());
+    });
+  }
+
+  /**
+   * The payees a payout run needs, with why each cannot be paid now. `withBank` decrypts the full
+   * bank details (only the ABA file asks).
+   */
+  async payees(plumberIds: readonly string[], options: { manager?: EntityManager; withBank?: boolean; now?: Date } = {}): Promise<Map<string, Payee>> {
+    const now = options.now ?? new Date();
+    const rows = await this.repository.findPayees(plumberIds, options.manager);
+    return new Map(
+      rows.map((row) => {
+        const details = row.details;
+        const bank = options.withBank && details ? this.bankOf(details) : null;
+        const payee: Payee = {
+          plumberId: row.userId,
+          email: row.email,
+          name: row.fullName ?? row.businessName ?? row.email,
+          businessName: row.businessName,
+          abn: details?.abn ?? null,
+          gstRegistered: details?.gstRegistered ?? false,
+          paymentMethod: details?.paymentMethod ?? null,
+          accountName: details?.accountName ?? null,
+          bankDetails: this.maskedOf(details),
+          postalAddress: details?.postalAddress ?? null,
+          reasons: this.reasonsOf(details, now),
+          bank,
+        };
+        return [row.userId, payee];
+      }),
+    );
+  }
+
+  private reasonsOf(row: PaymentDetailsRow | null, now: Date): PayeeReason[] {
+    return cannotBePaidReasons(
+      {
+        abn: row?.abn ?? null,
+        supplierStatement: row?.supplierStatementAt != null,
+        rctiAcceptedAt: row?.rctiAcceptedAt ?? null,
+        paymentMethod: row?.paymentMethod ?? null,
+        hasBankDetails: row?.bsbEncrypted != null,
+        postalAddress: row?.postalAddress ?? null,
+        bankDetailsChangedAt: row?.bankDetailsChangedAt ?? null,
+      },
+      now,
+    );
+  }
+
+  private maskedOf(row: PaymentDetailsRow | null): string | null {
+    return row?.bsbMasked && row.accountNumberMasked ? `BSB ${row.bsbMasked}, account ${row.accountNumberMasked}` : null;
+  }
+
+  private toResponse(row: PaymentDetailsRow | null, now: Date): PaymentDetails {
+    const changedAt = row?.bankDetailsChangedAt && row.bankDetailsChangedAt.getTime() > 0 ? row.bankDetailsChangedAt : null;
+    const heldUntil = changedAt && changedAt.getTime() + HOLD_MS > now.getTime() ? new Date(changedAt.getTime() + HOLD_MS) : null;
+    return {
+      abn: row?.abn ?? null,
+      gstRegistered: row?.gstRegistered ?? false,
+      paymentMethod: row?.paymentMethod ?? null,
+      accountName: row?.accountName ?? null,
+      bsbMasked: row?.bsbMasked ?? null,
+      accountNumberMasked: row?.accountNumberMasked ?? null,
+      bankDetails: this.maskedOf(row),
+      postalAddress: row?.postalAddress ?? null,
+      bankDetailsChangedAt: changedAt?.toISOString() ?? null,
+      payoutsHeldUntil: heldUntil?.toISOString() ?? null,
+      rctiAcceptedAt: row?.rctiAcceptedAt?.toISOString() ?? null,
+      supplierStatement: row?.supplierStatementAt != null,
+      cannotBePaid: this.reasonsOf(row, now).map((code) => ({ code, text: PAYEE_REASON_TEXT[code] })),
+    };
+  }
+
+  private agreementOf(row: PaymentDetailsRow | null): RctiAgreement {
+    const current = row?.rctiVersion === RCTI_AGREEMENT.version;
+    return { version: RCTI_AGREEMENT.version, text: RCTI_AGREEMENT.text, acceptedAt: current ? (row?.rctiAcceptedAt?.toISOString() ?? null) : null };
+  }
+
+  /** The stored bank details in full, or null (none, or not readable with today's key). */
+  private bankOf(row: PaymentDetailsRow): { bsb: string; accountNumber: string } | null {
+    if (!row.bsbEncrypted || !row.accountNumberEncrypted) return null;
+    try {
+      return {
+        bsb: this.cipher.decrypt(row.bsbEncrypted, this.context(row.userId, 'bsb')),
+        accountNumber: this.cipher.decrypt(row.accountNumberEncrypted, this.context(row.userId, 'account')),
+      };
+    } catch {
+      // Encrypted with another key (PAYOUT_ENCRYPTION_KEY was replaced): unusable, as if none were stored.
+      return null;
+    }
+  }
+
+  private context(userId: string, field: 'bsb' | 'account'): string {
+    return `payment-details:${userId}:${field}`;
+  }
+
+  private async warnOfBankChange(manager: EntityManager, userId: string, email: string, bankDetails: string, now: Date): Promise<void> {
+    await this.notifications.enqueue(manager, {
+      template: 'bank_details_changed',
+      to: email,
+      variables: {
+        firstName: firstName(await this.users.fullNameOf(manager, userId)),
+        changedAt: formatLongDateTimeIn(this.config.tzDisplay, now),
+        bankDetails,
+        heldUntil: formatLongDateTimeIn(this.config.tzDisplay, new Date(now.getTime() + HOLD_MS)),
+      },
+      entity: { type: 'user', id: userId },
+    });
+  }
+}

@@ -28,6 +28,7 @@ import { InspectionsModule } from './modules/inspections/inspections.module.js';
 import { AppointmentsModule } from './modules/appointments/appointments.module.js';
 import { RebatesModule } from './modules/rebates/rebates.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         AppointmentsModule,
         ReferralsModule,
         QuotesModule,
+        PayoutsModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

@@ -4,6 +4,7 @@ import { Enquiry } from './modules/enquiries/enquiry.entity.js';
 import { MediaImage } from './modules/media/media-image.entity.js';
 import { Job } from './modules/jobs/job.entity.js';
 import { Notification } from './modules/notifications/notification.entity.js';
+import { PayoutRunRow } from './modules/payouts/payout-run.entity.js';
 import { RebateEntryRow } from './modules/rebates/rebate-entry.entity.js';
 import { Referral } from './modules/referrals/referral.entity.js';
 import { ReferralReview } from './modules/referrals/referral-review.entity.js';
@@ -25,6 +26,7 @@ export const entities = [
   Referral,
   ReferralReview,
   RebateEntryRow,
+  PayoutRunRow,
   MediaImage,
   AppointmentRow,
 ];

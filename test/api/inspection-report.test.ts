@@ -2,7 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Response } from 'supertest';
+import { binaryParser } from '../support/binary-body.js';
 import type { PipeSection } from '@relining/contracts/inspection-report';
 import { NotificationsWorker } from '../../src/modules/notifications/notifications.worker.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
@@ -388,10 +388,3 @@ describe('inspection report', () => {
     await sut.http().get(`/api/job-status/${trackingCode}/photos/${shown.id}/800.jpg`).set('cookie', cookie).expect(404);
   });
 });
-
-/** Collects a binary body (supertest only buffers text and JSON by itself). */
-const binaryParser = (response: Response, callback: (error: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-};

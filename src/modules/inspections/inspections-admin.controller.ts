@@ -20,20 +20,13 @@ import { UPLOAD_BODY_ALLOWANCE } from '../../common/http/slow-clients.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import { InspectionsService, NO_PUBLISHED_REPORT_STAFF } from './inspections.service.js';
 import { JobPhotosService, MAX_JOB_PHOTOS, PHOTO_IN_PUBLISHED_REPORT } from './job-photos.service.js';
+import { pdfHeaders } from '../../common/http/download-headers.js';
 
 /** Photo uploads per IP and per staff account (the same allowance as a plumber's referral photos). */
 export const JOB_PHOTO_UPLOAD_RATE_LIMIT: RateLimitOptions = {
   perIp: { minute: 20, hour: 120 },
   perSubject: { by: (request) => (request as FastifyRequest & { user?: CurrentUserInfo }).user?.id, limits: { minute: 10, hour: 60 } },
 };
-
-/** A PDF download: attachment with the report's own name, never cached by anything in between. */
-export function pdfHeaders(reply: FastifyReply, fileName: string): void {
-  void reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff');
-}
 
 /** A stored image file of a job photo: it never changes (a new photo has a new id). */
 export function photoFileHeaders(reply: FastifyReply, contentType: string): void {

@@ -6,7 +6,8 @@ import { Public } from '../../common/auth/auth.decorators.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
 import { JobAccessService } from '../jobs/job-access.service.js';
 import { privateAnswer } from '../jobs/job-status.controller.js';
-import { pdfHeaders, photoFileHeaders } from './inspections-admin.controller.js';
+import { pdfHeaders } from '../../common/http/download-headers.js';
+import { photoFileHeaders } from './inspections-admin.controller.js';
 import { InspectionsService, NO_PUBLISHED_REPORT_CUSTOMER } from './inspections.service.js';
 
 /** The report and its PDF per IP (as the tracking status). */

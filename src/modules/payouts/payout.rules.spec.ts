@@ -1,5 +1,5 @@
 import type { PayeeReason, PaymentMethod } from '@relining/contracts/payout-rules';
-import { inAbaFile, paidWhenMarked, planRun, rctiNumber, runNumber, runWarnings, type RunPayee } from './payout.rules.js';
+import { endOfDayIn, inAbaFile, paidWhenMarked, planRun, rctiNumber, runNumber, runWarnings, type RunPayee } from './payout.rules.js';
 
 const payee = (plumberId: string, overrides: Partial<RunPayee> = {}): RunPayee => ({
   plumberId,
@@ -94,5 +94,19 @@ describe('numbers', () => {
   ])('%i → %s, %s', (number, run, rcti) => {
     expect(runNumber(number)).toBe(run);
     expect(rctiNumber(number)).toBe(rcti);
+  });
+});
+
+describe('endOfDayIn', () => {
+  it.each([
+    ['2026-11-26', 'Australia/Melbourne', '2026-11-26T13:00:00.000Z'],
+    ['2026-06-30', 'Australia/Perth', '2026-06-30T16:00:00.000Z'],
+    ['2026-12-31', 'Australia/Sydney', '2026-12-31T13:00:00.000Z'],
+  ])('%s in %s ends at %s', (day, zone, iso) => {
+    expect(endOfDayIn(day, zone)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['2026-02-30', '26/11/2026', '', '2026-13-01'])('refuses %j', (day) => {
+    expect(endOfDayIn(day, 'Australia/Melbourne')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { PAYEE_REASON_TEXT, type PayeeReason, type PaymentMethod } from '@relining/contracts/payout-rules';
 import type { PayoutWarning } from '@relining/contracts/api/payouts';
 
@@ -111,4 +112,14 @@ export function runNumber(number: number): string {
 /** 'RCTI-000001' */
 export function rctiNumber(number: number): string {
   return `RCTI-${String(number).padStart(6, '0')}`;
+}
+
+/** 'yyyy-MM-dd' → the instant its day ends in `timeZone` (the next day's midnight there); null when not a real day. */
+export function endOfDayIn(day: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  return new Date(new TZDate(year, month - 1, date + 1, 0, 0, 0, timeZone).getTime());
 }

@@ -165,6 +165,17 @@ export class RebatesRepository {
     );
   }
 
+  /** These entries as a payout run shows them (no lock). */
+  entriesForDisplay(ids: readonly string[], manager?: EntityManager): Promise<PayoutEntryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return queryRows<PayoutEntryRow>(
+      manager ?? this.dataSource,
+      `SELECT id, plumber_id AS "plumberId", referral_id AS "referralId", ref_number AS "refNumber", kind, amount_cents AS "amountCents", state, due_at AS "dueAt"
+       FROM rebate_entries WHERE id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
+  }
+
   /** A plumber's entries not yet paid (pending or approved), soonest due first. */
   unpaidOfPlumber(plumberId: string): Promise<PayoutEntryRow[]> {
     return queryRows<PayoutEntryRow>(

@@ -196,6 +196,11 @@ export class RebatesService {
     return paid;
   }
 
+  /** Entries as a payout run or the Payments tab shows them. */
+  entriesForDisplay(ids: readonly string[], manager?: EntityManager): Promise<PayoutEntryRow[]> {
+    return this.repository.entriesForDisplay(ids, manager);
+  }
+
   /** A plumber's amounts not yet paid (pending or approved), soonest due first. */
   unpaidOfPlumber(plumberId: string): Promise<PayoutEntryRow[]> {
     return this.repository.unpaidOfPlumber(plumberId);

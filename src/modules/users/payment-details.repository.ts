@@ -39,7 +39,7 @@ const COLUMNS = `d.user_id AS "userId", d.abn, d.gst_registered AS "gstRegistere
 export interface PaymentDetailsWrite {
   abn: string | null;
   gstRegistered: boolean;
-  paymentMethod: PaymentMethod;
+  paymentMethod: PaymentMethod | null;
   accountName: string | null;
   postalAddress: string | null;
   /** Set: the bank details change (and the 48-hour hold starts at `changedAt`). */

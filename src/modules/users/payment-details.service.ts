@@ -102,7 +102,10 @@ export class PaymentDetailsService {
         accountNumber: accountInput ?? currentBank?.accountNumber ?? null,
         postalAddress: input.postalAddress === undefined ? current.postalAddress : textOrNull(input.postalAddress),
       };
-      const problems = paymentDetailsProblems({ ...merged, paymentMethod: merged.paymentMethod === 'invalid' ? undefined : merged.paymentMethod });
+      const problems = paymentDetailsProblems({ ...merged, paymentMethod: merged.paymentMethod === 'invalid' ? undefined : merged.paymentMethod }).filter(
+        // No way of payment chosen yet, and none asked for: the ABN and GST registration may be saved on their own.
+        (problem) => !(merged.paymentMethod === undefined && problem.field === 'paymentMethod'),
+      );
       if (input.gstRegistered !== undefined && typeof input.gstRegistered !== 'boolean') {
         problems.push({ field: 'gstRegistered', message: 'Choose whether you are registered for GST' });
       }
@@ -110,7 +113,7 @@ export class PaymentDetailsService {
         problems.push({ field: 'abn', message: 'Please enter your ABN: GST registration needs one' });
       }
       if (problems.length > 0) throw DomainError.validation(problems);
-      const paymentMethod = merged.paymentMethod as PaymentMethod;
+      const paymentMethod = (merged.paymentMethod ?? null) as PaymentMethod | null;
       const bsb = normalBsb(merged.bsb);
       const accountNumber = normalAccountNumber(merged.accountNumber);
       const bankChanges = (bsbInput !== null || accountInput !== null) && bsb !== null && accountNumber !== null && (bsb !== currentBank?.bsb || accountNumber !== currentBank?.accountNumber);

@@ -44,7 +44,10 @@ type RecordKind =
   | 'calendar-feed'
   | 'job-photo'
   | 'job-photo-file'
-  | 'tracking-photo';
+  | 'tracking-photo'
+  | 'payout-run'
+  | 'payout-rcti'
+  | 'payout';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -72,6 +75,8 @@ interface Fixtures {
   appointment: string;
   bookingLink: string;
   calendarFeedFile: string;
+  /** A cancelled payout run: every action on it is refused after the access check, nothing changes. */
+  payoutRun: string;
 }
 
 interface Call {
@@ -177,6 +182,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/me/rebates/summary': { access: 'plumber', ok: 200 },
   'GET /api/me/rebates': { access: 'plumber', ok: 200 },
   'GET /api/me/referral-link': { access: 'plumber', ok: 200 },
+  'GET /api/me/payment-details': { access: 'plumber', ok: 200 },
+  'PUT /api/me/payment-details': { access: 'plumber', ok: 200, body: () => ({ gstRegistered: false }) },
+  'GET /api/me/rcti-agreement': { access: 'plumber', ok: 200 },
+  'POST /api/me/rcti-agreement': { access: 'plumber', ok: 200 },
+  'GET /api/me/payouts': { access: 'plumber', ok: 200 },
+  // Only the plumber's own payouts: anyone else's (and a missing one) is not found.
+  'GET /api/me/payouts/:id/rcti.pdf': { access: 'plumber', record: 'payout', ok: 404 },
   'GET /api/me/unclaimed-referrals': { access: 'plumber', ok: 200 },
   // An id that waits for nobody: reached (and refused as a whole) only by a plumber.
   'POST /api/me/unclaimed-referrals/claim': { access: 'plumber', ok: 404, body: () => ({ ids: [randomUUID()] }) },
@@ -281,6 +293,19 @@ const MATRIX: Record<string, Entry> = {
     ok: 200,
     body: () => ({ relinePerMetre: [{ maxDiameterMm: 150, centsPerMetre: 65_000 }], junctionCents: 45_000, accessCents: 35_000 }),
   },
+  'GET /api/admin/settings/payouts': { access: 'admin', ok: 200 },
+  'PUT /api/admin/settings/payouts': { access: 'admin', ok: 400, body: () => ({}) },
+  'GET /api/admin/users/:id/payment-details': { access: 'admin', record: 'user', ok: 200 },
+  'PUT /api/admin/users/:id/payment-details': { access: 'admin', record: 'user', ok: 400, body: () => ({}) },
+  'GET /api/admin/payout-runs': { access: 'admin', ok: 200 },
+  // Nothing approved is due in the matrix's fixtures: reached, and refused.
+  'POST /api/admin/payout-runs': { access: 'admin', ok: 409, body: () => ({ dueBefore: '2026-01-01' }) },
+  'GET /api/admin/payout-runs/:id': { access: 'admin', record: 'payout-run', ok: 200 },
+  'PUT /api/admin/payout-runs/:id': { access: 'admin', record: 'payout-run', ok: 409, body: () => ({ entryIds: [randomUUID()] }) },
+  'DELETE /api/admin/payout-runs/:id': { access: 'admin', record: 'payout-run', ok: 200 },
+  'GET /api/admin/payout-runs/:id/aba': { access: 'admin', record: 'payout-run', ok: 409 },
+  'POST /api/admin/payout-runs/:id/mark-paid': { access: 'admin', record: 'payout-run', ok: 409 },
+  'GET /api/admin/payout-runs/:id/payees/:plumberId/rcti.pdf': { access: 'admin', record: 'payout-rcti', ok: 404 },
   'GET /api/admin/company-profile': { access: 'admin', ok: 200 },
   'PUT /api/admin/company-profile': { access: 'admin', ok: 200, body: () => ({ serviceHours: 'Mon–Fri 7am–5pm' }) },
   'GET /api/admin/media': { access: 'admin', ok: 200 },
@@ -342,6 +367,9 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     'job-photo': () => (target === 'missing' ? { id: missing, photoId: randomUUID() } : { id: fixtures.job.id, photoId: fixtures.spareJobPhoto }),
     'job-photo-file': () =>
       target === 'missing' ? { id: missing, photoId: randomUUID(), file: '32.jpg' } : { id: fixtures.job.id, photoId: fixtures.jobPhoto, file: '32.jpg' },
+    'payout-run': () => ({ id: target === 'missing' ? missing : fixtures.payoutRun }),
+    'payout-rcti': () => ({ id: target === 'missing' ? missing : fixtures.payoutRun, plumberId: fixtures.ids.plumberA }),
+    payout: () => ({ id: missing }),
     'tracking-photo': () => ({
       code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode,
       photoId: fixtures.jobPhoto,
@@ -486,6 +514,7 @@ describe('authorization matrix', () => {
       appointment: appointment.id,
       bookingLink,
       calendarFeedFile: `${'F'.repeat(32)}.ics`,
+      payoutRun: (await sut.dataSource.query(`INSERT INTO payout_runs (status, cancelled_at) VALUES ('cancelled', now()) RETURNING id`))[0].id,
       rebate: rebate.id,
       voidRebate: voidRebate.id,
       review: review.id,

@@ -57,6 +57,7 @@ describe('paymentDetailsProblems', () => {
     [{ ...deposit, accountName: 'x'.repeat(33) }, ['accountName']],
     [{ paymentMethod: 'cheque' as const, postalAddress: 'PO Box 12, Parramatta NSW 2150' }, []],
     [{ paymentMethod: 'cheque' as const, postalAddress: '' }, ['postalAddress']],
+    [{ paymentMethod: 'cheque' as const, postalAddress: `PO Box 12, ${'x'.repeat(300)}` }, ['postalAddress']],
     [{ abn: 'x' }, ['abn', 'paymentMethod']],
   ])('%j → %j', (input, fields) => expect(paymentDetailsProblems(input).map((problem) => problem.field)).toEqual(fields));
 });

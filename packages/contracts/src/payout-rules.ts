@@ -12,6 +12,8 @@ export const PAYOUT_MESSAGES = {
   accountNumber: 'Please enter an account number of 6 to 9 digits',
   accountName: 'Please enter the account name (up to 32 characters)',
   postalAddress: 'Please enter a postal address for cheques',
+  postalAddressLength: 'The postal address can hold at most 300 characters',
+  text: 'Please enter this as text',
   method: 'Choose direct deposit or cheque',
 } as const;
 
@@ -27,6 +29,9 @@ export interface PaymentDetailsInput {
   accountNumber?: string | null;
   postalAddress?: string | null;
 }
+
+/** A cheque's postal address, as typed (the database holds at most this). */
+export const MAX_POSTAL_ADDRESS = 300;
 
 /** '062-000' or '062000' → '062000'; null when it is not six digits. */
 export function normalBsb(bsb: string | null | undefined): string | null {
@@ -57,6 +62,9 @@ export function paymentDetailsProblems(input: PaymentDetailsInput): Array<{ fiel
     if (!normalAccountNumber(input.accountNumber)) problems.push({ field: 'accountNumber', message: PAYOUT_MESSAGES.accountNumber });
   } else if ((input.postalAddress ?? '').trim().length < 10) {
     problems.push({ field: 'postalAddress', message: PAYOUT_MESSAGES.postalAddress });
+  }
+  if ((input.postalAddress ?? '').trim().length > MAX_POSTAL_ADDRESS) {
+    problems.push({ field: 'postalAddress', message: PAYOUT_MESSAGES.postalAddressLength });
   }
   return problems;
 }

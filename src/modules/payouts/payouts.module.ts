@@ -3,6 +3,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { RebatesModule } from '../rebates/rebates.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { BankChangeNotices } from './bank-change-notices.js';
 import { MyPayoutsController, PayoutRunsAdminController } from './payouts.controller.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { PayoutsService } from './payouts.service.js';
@@ -11,6 +12,6 @@ import { PayoutsService } from './payouts.service.js';
 @Module({
   imports: [RebatesModule, UsersModule, SettingsModule, NotificationsModule],
   controllers: [MyPayoutsController, PayoutRunsAdminController],
-  providers: [PayoutsRepository, PayoutsService],
+  providers: [PayoutsRepository, PayoutsService, BankChangeNotices],
 })
 export class PayoutsModule {}

@@ -95,9 +95,9 @@ export class PayoutsService {
 
   /** A draft's entries replaced by those named (the same checks as a new run's). */
   async update(id: string, body: { entryIds?: unknown } | undefined): Promise<PayoutRunDetail> {
-    const selection = this.selectionOf({ entryIds: body?.entryIds as string[] | undefined });
     await this.dataSource.transaction(async (manager) => {
       const run = await this.lockedDraft(manager, id);
+      const selection = this.selectionOf({ entryIds: (body?.entryIds ?? []) as string[] });
       await this.repository.deleteOpenEntries(manager, run.id);
       const entries = await this.chooseEntries(manager, selection);
       const payees = await this.payments.payees(

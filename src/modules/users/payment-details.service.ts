@@ -4,8 +4,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { FieldCipher } from '../../common/crypto/field-cipher.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { formatLongDateTimeIn } from '@relining/contracts/date-format';
-import { firstName } from '@relining/contracts/person-name';
+import { DomainEvents } from '../../common/events/domain-events.js';
 import {
   BANK_CHANGE_HOLD_HOURS,
   cannotBePaidReasons,
@@ -15,13 +14,14 @@ import {
   normalAccountNumber,
   normalBsb,
   PAYEE_REASON_TEXT,
+  PAYOUT_MESSAGES,
   paymentDetailsProblems,
   RCTI_AGREEMENT,
   type PayeeReason,
   type PaymentMethod,
 } from '@relining/contracts/payout-rules';
 import type { PaymentDetails, PaymentDetailsUpdate, RctiAgreement } from '@relining/contracts/api/payouts';
-import { NotificationsService } from '../notifications/notifications.service.js';
+import { BankDetailsChanged } from './users.events.js';
 import { UsersService } from './users.service.js';
 import { PaymentDetailsRepository, type PaymentDetailsRow } from './payment-details.repository.js';
 
@@ -66,10 +66,10 @@ export class PaymentDetailsService {
   private readonly cipher: FieldCipher;
 
   constructor(
-    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig() config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: PaymentDetailsRepository,
-    private readonly notifications: NotificationsService,
+    private readonly events: DomainEvents,
     private readonly users: UsersService,
   ) {
     if (!config.payoutEncryptionKey) throw new Error('PAYOUT_ENCRYPTION_KEY is not set (start-server generates one outside production)');
@@ -90,6 +90,10 @@ export class PaymentDetailsService {
       await this.repository.ensure(manager, userId);
       const current = (await this.repository.find(userId, manager, true))!;
       const currentBank = this.bankOf(current);
+      const notText = (['abn', 'accountName', 'bankAccountName', 'bsb', 'accountNumber', 'postalAddress'] as const).filter(
+        (field) => input[field] !== undefined && input[field] !== null && typeof input[field] !== 'string',
+      );
+      if (notText.length > 0) throw DomainError.validation(notText.map((field) => ({ field, message: PAYOUT_MESSAGES.text })));
       const method = paymentMethodOf(input.paymentMethod);
       const bsbInput = textOrNull(input.bsb);
       const accountInput = textOrNull(input.accountNumber);
@@ -256,16 +260,7 @@ export class PaymentDetailsService {
   }
 
   private async warnOfBankChange(manager: EntityManager, userId: string, email: string, bankDetails: string, now: Date): Promise<void> {
-    await this.notifications.enqueue(manager, {
-      template: 'bank_details_changed',
-      to: email,
-      variables: {
-        firstName: firstName(await this.users.fullNameOf(manager, userId)),
-        changedAt: formatLongDateTimeIn(this.config.tzDisplay, now),
-        bankDetails,
-        heldUntil: formatLongDateTimeIn(this.config.tzDisplay, new Date(now.getTime() + HOLD_MS)),
-      },
-      entity: { type: 'user', id: userId },
-    });
+    const fullName = await this.users.fullNameOf(manager, userId);
+    await this.events.publish(manager, new BankDetailsChanged(userId, email, fullName, bankDetails, now, new Date(now.getTime() + HOLD_MS)));
   }
 }

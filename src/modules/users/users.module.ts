@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module.js';
 import { MeController } from './me.controller.js';
 import { MyPaymentDetailsController, UserPaymentDetailsAdminController } from './payment-details.controller.js';
 import { PaymentDetailsRepository } from './payment-details.repository.js';
@@ -9,7 +8,6 @@ import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [NotificationsModule],
   controllers: [MeController, UsersAdminController, MyPaymentDetailsController, UserPaymentDetailsAdminController],
   providers: [UsersRepository, UsersService, PaymentDetailsRepository, PaymentDetailsService],
   exports: [UsersRepository, UsersService, PaymentDetailsService],

@@ -4,6 +4,8 @@ import type { PlumberReferral, RebateSummary } from '@relining/contracts/api/ref
 import { useSession } from '../auth/session';
 import { Tabs } from '../components/Tabs';
 import { AccountTab } from './AccountTab';
+import type { AccountSection } from './payments';
+import { PaymentsTab } from './PaymentsTab';
 import { PlumberArea } from './PlumberArea';
 import { money } from './rebates';
 import { ReferralLinkCard } from './ReferralLinkCard';
@@ -82,7 +84,17 @@ function SummaryCards({ summary }: { summary: RebateSummary | null }) {
 
 function Dashboard() {
   const [tab, setTab] = useState('referrals');
+  // The Account tab's section the Payments tab sent the plumber to, to fix what stops a payout.
+  const [accountFocus, setAccountFocus] = useState<AccountSection | null>(null);
   const { referrals, summary, failed, retry, offered } = useReferrals(true);
+  const openAccount = (section: AccountSection) => {
+    setAccountFocus(section);
+    setTab('account');
+  };
+  const chooseTab = (value: string) => {
+    setAccountFocus(null);
+    setTab(value);
+  };
   return (
     <>
       <UnclaimedReferrals offered={offered} onDecided={retry} />
@@ -91,17 +103,18 @@ function Dashboard() {
       <Tabs
         label="Plumber dashboard"
         value={tab}
-        onChange={setTab}
+        onChange={chooseTab}
         tabs={[
           { value: 'referrals', label: 'My Referrals', content: <ReferralsTab referrals={referrals} failed={failed} onRetry={() => void retry()} /> },
-          { value: 'account', label: 'Account', content: <AccountTab /> },
+          { value: 'payments', label: 'Payments', content: <PaymentsTab onOpenAccount={openAccount} /> },
+          { value: 'account', label: 'Account', content: <AccountTab focus={accountFocus} onFocused={() => setAccountFocus(null)} /> },
         ]}
       />
     </>
   );
 }
 
-/** spec §2 Plumber dashboard (/plumber-dashboard): summary cards, My Referrals and Account. */
+/** spec §2 Plumber dashboard (/plumber-dashboard): summary cards, My Referrals, Payments (issue 18) and Account. */
 export default function PlumberDashboardPage() {
   return (
     <PlumberArea

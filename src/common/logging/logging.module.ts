@@ -41,7 +41,7 @@ export class LoggingModule {
                 },
               },
               redact: {
-                paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+                paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.bsb', '*.accountNumber'],
                 censor: '[redacted]',
               },
             },

@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { newTrackingCode } from '../modules/jobs/tracking-code.js';
 import { queryRows } from '../database/sql.js';
 import { seedDemoBusiness } from './demo-business.js';
+import { seedDemoPaymentDetails } from './demo-payment-details.js';
 import { DEMO_PLUMBER } from './demo-business-data.js';
 
 const DEMO_LOCK_ID = 727_245_302;
@@ -112,6 +113,7 @@ export class DemoDataService implements OnApplicationBootstrap {
         { staffId: admin.userId, demoPlumberId: plumber!.id },
         { now: new Date(), timeZone: this.config.tzDisplay },
       );
+      await seedDemoPaymentDetails(manager, this.config.payoutEncryptionKey, new Date(Date.now() - 30 * 86_400_000));
       return { accounts: { adminPassword, plumberPassword }, counts, milliseconds: Math.round(performance.now() - started) };
     });
     if (!seeded) return;

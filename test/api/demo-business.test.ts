@@ -312,6 +312,9 @@ describe('demo business on an empty database', () => {
     expect(summary.body.rebatePaid).toBeGreaterThan(0);
     expect(summary.body.rebatePending).toBeGreaterThan(0);
     expect(summary.body.potential).toBeGreaterThan(0);
+    // Ready to be paid (issue 18): ABN, bank details (masked), the RCTI agreement.
+    const details = await sut.http().get('/api/me/payment-details').set(session.auth).expect(200);
+    expect(details.body).toMatchObject({ abn: '83914571673', bankDetails: 'BSB 063-***, account ****567', cannotBePaid: [] });
 
     // After the demo, a real referral takes the next Ref ID of the sequence; a real job the next free Job ID.
     const [highest] = await sut.dataSource.query(`SELECT max(ref_number) AS ref FROM referrals`);

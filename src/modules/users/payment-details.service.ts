@@ -54,6 +54,11 @@ function paymentMethodOf(value: unknown): PaymentMethod | undefined | 'invalid' 
   return 'invalid';
 }
 
+/** What an encrypted bank field is bound to: its plumber and field (a value copied elsewhere does not decrypt). */
+export function bankFieldContext(userId: string, field: 'bsb' | 'account'): string {
+  return `payment-details:${userId}:${field}`;
+}
+
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /**
@@ -256,7 +261,7 @@ export class PaymentDetailsService {
   }
 
   private context(userId: string, field: 'bsb' | 'account'): string {
-    return `payment-details:${userId}:${field}`;
+    return bankFieldContext(userId, field);
   }
 
   private async warnOfBankChange(manager: EntityManager, userId: string, email: string, bankDetails: string, now: Date): Promise<void> {

@@ -45,7 +45,7 @@ const Menu = () => <AppMenu entries={MENU} />;
 const CONTENT_FITS = {
   minWidth: 0,
   '& .RaLayout-content, & .RaLayout-content > *, & .RaList-main': { minWidth: 0 },
-  '& .RaDatagrid-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
+  '& .RaDatagrid-tableWrapper, & .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
 } as const;
 
 export function AppLayout({ children }: { children: ReactNode }) {

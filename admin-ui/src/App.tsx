@@ -11,6 +11,7 @@ import bookings from './bookings';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
+import payoutRuns from './payout-runs';
 import rebates from './rebates';
 import referralReviews from './referral-reviews';
 import referrals from './referrals';
@@ -56,6 +57,7 @@ export function App() {
         <Resource name="referrals" {...referrals} options={{ label: 'Referrals' }} />
         <Resource name="referral-reviews" {...referralReviews} options={{ label: 'Referral reviews' }} />
         <Resource name="rebates" {...rebates} options={{ label: 'Rebates' }} />
+        <Resource name="payout-runs" {...payoutRuns} options={{ label: 'Payout runs' }} />
         <Resource name="bookings" {...bookings} options={{ label: 'Booking Requests' }} />
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />

@@ -1,3 +1,4 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
@@ -22,6 +23,7 @@ export const MENU: MenuEntry[] = [
   { to: '/dashboard', label: 'Referrals', icon: <HandshakeIcon /> },
   { to: '/referral-reviews', label: 'Referral reviews', icon: <FactCheckIcon />, badge: <OpenReviewsCount /> },
   { to: '/rebates', label: 'Rebates', icon: <PaymentsIcon /> },
+  { to: '/payout-runs', label: 'Payout runs', icon: <AccountBalanceWalletIcon /> },
   { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
   { to: '/calendar', label: 'Calendar', icon: <CalendarMonthIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },

@@ -22,6 +22,7 @@ import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
 import { AvailabilityPage } from './availability/AvailabilityPage';
 import { PriceListPage } from './price-list/PriceListPage';
+import { PayoutSettingsPage } from './payout-settings/PayoutSettingsPage';
 
 // The calendar (react-big-calendar, date-fns and its drag and drop) loads in a chunk of its own when
 // the page is opened: none of it is in the console's first load.
@@ -81,6 +82,7 @@ export function App() {
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
           <Route path="/availability" element={<AvailabilityPage />} />
           <Route path="/price-list" element={<PriceListPage />} />
+          <Route path="/payout-bank-account" element={<PayoutSettingsPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>

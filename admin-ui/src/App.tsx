@@ -11,6 +11,7 @@ import bookings from './bookings';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
+import payoutRuns from './payout-runs';
 import rebates from './rebates';
 import referralReviews from './referral-reviews';
 import referrals from './referrals';
@@ -21,6 +22,7 @@ import siteSlots from './site-slots';
 import { CompanyProfilePage } from './company-profile/CompanyProfilePage';
 import { AvailabilityPage } from './availability/AvailabilityPage';
 import { PriceListPage } from './price-list/PriceListPage';
+import { PayoutSettingsPage } from './payout-settings/PayoutSettingsPage';
 
 // The calendar (react-big-calendar, date-fns and its drag and drop) loads in a chunk of its own when
 // the page is opened: none of it is in the console's first load.
@@ -56,6 +58,7 @@ export function App() {
         <Resource name="referrals" {...referrals} options={{ label: 'Referrals' }} />
         <Resource name="referral-reviews" {...referralReviews} options={{ label: 'Referral reviews' }} />
         <Resource name="rebates" {...rebates} options={{ label: 'Rebates' }} />
+        <Resource name="payout-runs" {...payoutRuns} options={{ label: 'Payout runs' }} />
         <Resource name="bookings" {...bookings} options={{ label: 'Booking Requests' }} />
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />
@@ -79,6 +82,7 @@ export function App() {
           <Route path="/email-templates" element={<EmailTemplatesPage />} />
           <Route path="/availability" element={<AvailabilityPage />} />
           <Route path="/price-list" element={<PriceListPage />} />
+          <Route path="/payout-bank-account" element={<PayoutSettingsPage />} />
           <Route path="/company-profile" element={<CompanyProfilePage />} />
         </CustomRoutes>
       </Admin>

@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useNotify } from 'react-admin';
+import { fileNameFromDisposition, saveBlob } from '../common/download';
 import { Toast } from '../common/Toast';
 import { session } from '../providers/session';
 
@@ -21,15 +22,7 @@ export function ExportCsvButton() {
       // With the access token, renewed once on 401 like every console request.
       const response = await session.send(`/admin/bookings/export.csv?${params}`, { headers: { Accept: 'text/csv' } });
       if (!response.ok) throw new Error(String(response.status));
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'bookings.csv';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('content-disposition'), 'bookings.csv'));
     } catch {
       notify(<Toast title="Export failed" description="Please try again." />, { type: 'error' });
     } finally {

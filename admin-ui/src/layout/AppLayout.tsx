@@ -1,3 +1,5 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
@@ -22,6 +24,7 @@ export const MENU: MenuEntry[] = [
   { to: '/dashboard', label: 'Referrals', icon: <HandshakeIcon /> },
   { to: '/referral-reviews', label: 'Referral reviews', icon: <FactCheckIcon />, badge: <OpenReviewsCount /> },
   { to: '/rebates', label: 'Rebates', icon: <PaymentsIcon /> },
+  { to: '/payout-runs', label: 'Payout runs', icon: <AccountBalanceWalletIcon /> },
   { to: '/bookings', label: 'Booking Requests', icon: <EventNoteIcon /> },
   { to: '/calendar', label: 'Calendar', icon: <CalendarMonthIcon /> },
   { to: '/users', label: 'User Management', icon: <PeopleIcon /> },
@@ -29,6 +32,7 @@ export const MENU: MenuEntry[] = [
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
   { to: '/availability', label: 'Availability', icon: <EventAvailableIcon /> },
   { to: '/price-list', label: 'Price list', icon: <PriceChangeIcon /> },
+  { to: '/payout-bank-account', label: 'Payout bank account', icon: <AccountBalanceIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },
@@ -45,7 +49,7 @@ const Menu = () => <AppMenu entries={MENU} />;
 const CONTENT_FITS = {
   minWidth: 0,
   '& .RaLayout-content, & .RaLayout-content > *, & .RaList-main': { minWidth: 0 },
-  '& .RaDatagrid-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
+  '& .RaDatagrid-tableWrapper, & .RaDataTable-tableWrapper, & .MuiTableContainer-root': { overflowX: 'auto' },
 } as const;
 
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -3,6 +3,7 @@ import { Box, Card, CardActionArea, CardContent, Stack, Typography, useMediaQuer
 import { DataTable, FilterButton, List, RecordContextProvider, TopToolbar, useListContext, useNotify, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Toast } from '../common/Toast';
+import { PayInNewRunButton } from './PayInNewRunButton';
 import { RebateActions } from './RebateActions';
 import { RebateAmount, RebateDate, RebateStateChips, ReferralRefLink } from './RebateFields';
 import { rebateFilters, RebateQuickFilters } from './rebateFilters';
@@ -11,7 +12,8 @@ import { kindLabel, type RebateEntry } from './rebateFormat';
 /**
  * The rebate ledger (/admin/rebates): every earned, approved, paid, void or adjusted amount, soonest due
  * first, with the quick chips, filters and each entry's actions (Approve, Void, Refund). A row opens
- * the entry with its history. On a phone each entry is a card.
+ * the entry with its history. Approved entries can be ticked and paid together in a new payout run.
+ * On a phone each entry is a card.
  */
 export function RebateList() {
   const notify = useNotify();
@@ -77,7 +79,13 @@ function RebateRows() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) return <RebateCards />;
   return (
-    <DataTable bulkActionButtons={false} rowClick="show" empty={<NoMatches />} sx={{ '& .RaDataTable-row': { verticalAlign: 'top' } }}>
+    <DataTable
+      bulkActionButtons={<PayInNewRunButton />}
+      isRowSelectable={(entry: RebateEntry) => entry.state === 'approved'}
+      rowClick="show"
+      empty={<NoMatches />}
+      sx={{ '& .RaDataTable-row': { verticalAlign: 'top' } }}
+    >
       <DataTable.Col source="refNumber" label="Referral" disableSort render={(entry: RebateEntry) => <ReferralRefLink entry={entry} />} />
       <DataTable.Col source="plumberName" label="Plumber" disableSort />
       <DataTable.Col source="kind" label="Kind" disableSort render={(entry: RebateEntry) => kindLabel(entry.kind)} sx={NOWRAP} />

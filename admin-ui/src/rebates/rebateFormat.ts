@@ -7,6 +7,7 @@ import {
   type RebateEntryState,
   type RebateKind,
 } from '@relining/contracts/api/rebates';
+import { formatCents as dollarsAndCents } from '@relining/contracts/quote-rules';
 
 export type { RebateEntry, RebateEntryChange, RebateEntryDetail, RebateEntryState, RebateKind, RebateReasonRequest } from '@relining/contracts/api/rebates';
 export { REBATE_ENTRY_STATE_LABELS, REBATE_KIND_LABELS, REBATE_MESSAGES } from '@relining/contracts/api/rebates';
@@ -25,14 +26,12 @@ export const REBATE_STATE_COLOURS: Record<RebateEntryState, 'warning' | 'info' |
 export const kindLabel = (kind: string): string => REBATE_KIND_LABELS[kind as RebateKind] ?? kind;
 export const stateLabel = (state: string): string => REBATE_ENTRY_STATE_LABELS[state as RebateEntryState] ?? state;
 
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
- * A ledger amount (the API's integer cents) in dollars and cents, a refund adjustment with a true
- * minus sign in front of the dollar sign (U+2212, as accounts print it).
+ * A ledger amount (the API's integer cents) in dollars and cents (the contracts' formatCents), a
+ * refund adjustment with a true minus sign in front of the dollar sign (U+2212, as accounts print it).
  */
 export function formatCents(cents: number): string {
-  const dollars = DOLLARS_AND_CENTS.format(Math.abs(cents) / 100);
+  const dollars = dollarsAndCents(Math.abs(cents));
   return cents < 0 ? `\u2212${dollars}` : dollars;
 }
 

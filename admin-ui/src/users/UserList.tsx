@@ -1,9 +1,10 @@
-import { Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { BooleanField, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify } from 'react-admin';
 import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { DateTimeField } from '../common/DateTimeField';
 import { Toast } from '../common/Toast';
 import { InviteUserButton } from './InviteUserButton';
+import { PaymentDetailsButton } from './PaymentDetailsDialog';
 import { RoleActions } from './RoleActions';
 
 const filters = [
@@ -18,11 +19,17 @@ function Heading() {
         Manage admin users
       </Typography>
       <Typography color="text.secondary">View and manage user roles in the system. Only existing admins can modify roles.</Typography>
+      <Typography variant="body2" color="text.secondary">
+        A plumber's wallet button opens their payment details: ABN, bank details (masked), the RCTI agreement and what stops a payout.
+      </Typography>
     </>
   );
 }
 
-/** spec §2 Admin users: real e-mail, role, created and last-sign-in values, and role actions. */
+/**
+ * spec §2 Admin users: real e-mail, role, created and last-sign-in values, and role actions. A plumber's
+ * wallet button opens their payment details (issue 18).
+ */
 export function UserList() {
   const notify = useNotify();
   return (
@@ -58,7 +65,15 @@ export function UserList() {
           <BooleanField source="emailVerified" label="Verified" sortable={false} />
           <DateTimeField source="createdAt" label="Created" />
           <DateTimeField source="lastSignInAt" label="Last sign-in" emptyText="Never" />
-          <RoleActions />
+          <FunctionField
+            label=""
+            render={() => (
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end' }}>
+                <PaymentDetailsButton />
+                <RoleActions />
+              </Box>
+            )}
+          />
         </Datagrid>
       </List>
     </>

@@ -1,5 +1,6 @@
 import { jobPhotoUrl, type JobPhotoRecord } from '@relining/contracts/api/inspections';
 import { answerOf, ApiError, apiUrl, NETWORK_ERROR_MESSAGE } from '@relining/contracts/client/http';
+import { saveBlob } from '../../common/download';
 import { session } from '../../providers/session';
 
 /** The same limit as referral photos (the server refuses larger files with its own message). */
@@ -61,14 +62,5 @@ export async function uploadJobPhotos(jobId: string, files: readonly File[], onP
 
 /** A file the API guards with the access token (the report's PDF), saved through a temporary link. */
 export async function downloadGuarded(path: string, fileName: string): Promise<void> {
-  const blob = await session.blob(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await session.blob(path), fileName);
 }

@@ -224,7 +224,11 @@ describe('paying plumbers', () => {
       // An entry is in one open run only.
       const again = await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [readyEntries[0]!.entryId] }).expect(409);
       expect(again.body.message).toBe('This rebate is already in another payout run');
-      const list = await http().get('/api/admin/payout-runs').query({ filter: JSON.stringify({ status: 'draft' }) }).set(admin.auth).expect(200);
+      const list = await http()
+        .get('/api/admin/payout-runs')
+        .query({ filter: JSON.stringify({ status: 'draft' }), sort: JSON.stringify(['totalCents', 'DESC']) })
+        .set(admin.auth)
+        .expect(200);
       // (Other tests' approved entries may be due too: the run holds every one.)
       expect(list.body.find((row: { id: string }) => row.id === run.id)).toMatchObject({
         totalCents: run.payees.reduce((sum: number, payee: { amountCents: number }) => sum + payee.amountCents, 0),
@@ -234,7 +238,7 @@ describe('paying plumbers', () => {
 
       // The ABA file needs the business's bank settings.
       expect((await http().get(`/api/admin/payout-runs/${run.id}/aba`).set(admin.auth).expect(409)).body.message).toBe(
-        "Enter the business's bank account and APCA user id in Settings → Payouts first",
+        "Enter the business's bank account and APCA user id in Payout bank account first",
       );
       const badSettings = await http().put('/api/admin/settings/payouts').set(admin.auth).send({ ...BANK, apcaUserId: '12' }).expect(400);
       expect(badSettings.body.errors).toEqual([{ field: 'apcaUserId', message: 'Please enter the APCA user id (6 digits)' }]);

@@ -10,7 +10,14 @@ import type { ExcludedPayee } from './payout.rules.js';
 export const PAYOUT_RUN_LIST = defineListSpec({
   resource: 'payout-runs',
   idColumn: 'r.id',
-  sortable: { number: 'r.number', createdAt: 'r.created_at', paidAt: 'r.paid_at', status: 'r.status', dueBefore: 'r.due_before' },
+  sortable: {
+    number: 'r.number',
+    createdAt: 'r.created_at',
+    paidAt: 'r.paid_at',
+    status: 'r.status',
+    dueBefore: 'r.due_before',
+    totalCents: '(SELECT coalesce(sum(t.amount_cents), 0) FROM payout_run_entries t WHERE t.run_id = r.id AND NOT t.released)',
+  },
   defaultSort: ['createdAt', 'DESC'],
   filters: { status: equals('r.status', ['draft', 'paid', 'cancelled']), id: ids('r.id') },
   defaultPageSize: 25,

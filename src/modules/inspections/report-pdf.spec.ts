@@ -9,7 +9,7 @@ import {
   reportPdfInput,
   reportPhotos,
 } from '../../../test/support/report-pdf-fixtures.js';
-import { printable, renderReportPdf, type ReportPdfInput } from './report-pdf.js';
+import { renderReportPdf, type ReportPdfInput } from './report-pdf.js';
 
 /** Renders uncompressed, so the text can be read back. */
 const render = (input: ReportPdfInput) => renderReportPdf(input, { compress: false });
@@ -212,19 +212,5 @@ describe('renderReportPdf', () => {
 
     expect(sut.toString('latin1')).not.toContain('/Subtype /Image');
     expect(pdfText(sut)).toContain('1 m Crack');
-  });
-});
-
-describe('printable', () => {
-  it.each([
-    ['Café “Zoë” – 12 m', 'Café “Zoë” – 12 m'],
-    ['Ngāruawāhia', 'Ngaruawahia'],
-    ['pit → junction', 'pit -> junction'],
-    ['tab\there', 'tab here'],
-    ['line\r\nbreak', 'line\nbreak'],
-    ['emoji 🚽', 'emoji ?'],
-    ['zero\u200bwidth', 'zerowidth'],
-  ])('%j prints as %j', (input, expected) => {
-    expect(printable(input)).toBe(expected);
   });
 });

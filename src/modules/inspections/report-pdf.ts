@@ -7,7 +7,19 @@ import {
   type Observation,
   type PipeSection,
 } from '@relining/contracts/inspection-report';
-import PDFDocument from 'pdfkit';
+import {
+  BOTTOM,
+  COLOUR,
+  CONTENT_WIDTH,
+  createPdfDocument,
+  drawLetterhead,
+  drawPageFooters,
+  FONT,
+  MARGIN,
+  printable,
+  setFont,
+  type Doc,
+} from '../../common/pdf/pdf-document.js';
 
 /**
  * The PDF of a published inspection report (issue 17): what the homeowner keeps and forwards to an
@@ -37,18 +49,6 @@ export interface ReportPdfOptions {
   timeZone?: string;
 }
 
-/** The product's colours (the public site's navy and orange, its ink, muted text, lines and surfaces). */
-const COLOUR = {
-  navy: '#0b3b66',
-  orange: '#c2410c',
-  orangeSoft: '#fff7ed',
-  ink: '#0f172a',
-  muted: '#475569',
-  line: '#e2e8f0',
-  surface: '#f8fafc',
-  white: '#ffffff',
-} as const;
-
 /** Grades 1–2 read green, 3 amber, 4–5 red: text colour and the tint behind it. */
 const GRADE_COLOUR: Record<Grade, { text: string; tint: string }> = {
   1: { text: '#15803d', tint: '#dcfce7' },
@@ -57,14 +57,6 @@ const GRADE_COLOUR: Record<Grade, { text: string; tint: string }> = {
   4: { text: '#b91c1c', tint: '#fee2e2' },
   5: { text: '#b91c1c', tint: '#fee2e2' },
 };
-
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
-
-/** A4 in points, with room at the bottom for the footer. */
-const PAGE = { width: 595.28, height: 841.89 } as const;
-const MARGIN = { top: 50, left: 50, right: 50, bottom: 64 } as const;
-const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
-const BOTTOM = PAGE.height - MARGIN.bottom;
 
 /** Photos sit two to a row beside the observation they illustrate, never taller than this. */
 const PHOTO_GAP = 10;
@@ -75,11 +67,8 @@ const DISTANCE_COLUMN = 58;
 const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
 export async function renderReportPdf(input: ReportPdfInput, options: ReportPdfOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: MARGIN,
-    bufferPages: true,
-    compress: options.compress ?? true,
+  const { doc, finished } = createPdfDocument({
+    compress: options.compress,
     info: {
       Title: `Inspection report ${input.job.jobNumber}`,
       Author: input.company.name,
@@ -88,13 +77,6 @@ export async function renderReportPdf(input: ReportPdfInput, options: ReportPdfO
       // The publication, not the moment of rendering: a regenerated PDF says the same.
       CreationDate: input.publishedAt,
     },
-  });
-  withGlyphWidths(doc);
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const writer = new ReportWriter(doc);
@@ -110,8 +92,6 @@ export async function renderReportPdf(input: ReportPdfInput, options: ReportPdfO
   return finished;
 }
 
-type Doc = PDFKit.PDFDocument;
-
 /** Lays the report out top to bottom, keeping its own cursor `y` and starting a page where something would not fit. */
 class ReportWriter {
   private y: number = MARGIN.top;
@@ -125,19 +105,7 @@ class ReportWriter {
       .filter((line): line is string => Boolean(line && line.trim()))
       .map(printable);
 
-    // Company name on the left, its contact lines right-aligned beside it.
-    const contactWidth = 200;
-    this.font(FONT.regular, 8.5, COLOUR.muted);
-    let contactY = this.y;
-    for (const line of contacts) {
-      doc.text(line, MARGIN.left + CONTENT_WIDTH - contactWidth, contactY, { width: contactWidth, align: 'right', lineBreak: true });
-      contactY = doc.y + 1;
-    }
-    this.font(FONT.bold, 17, COLOUR.navy);
-    doc.text(printable(company.name), MARGIN.left, this.y, { width: CONTENT_WIDTH - contactWidth - 16 });
-    this.y = Math.max(doc.y, contactY) + 10;
-    doc.rect(MARGIN.left, this.y, CONTENT_WIDTH, 2.5).fill(COLOUR.orange);
-    this.y += 22;
+    this.y = drawLetterhead(doc, this.y, printable(company.name), contacts);
 
     // Title, with the version as a pill on the right.
     this.font(FONT.bold, 24, COLOUR.ink);
@@ -442,26 +410,7 @@ class ReportWriter {
 
   /** The job number and 'Page X of Y' at the foot of every page, once the number of pages is known. */
   footers(input: ReportPdfInput) {
-    const { doc } = this;
-    const range = doc.bufferedPageRange();
-    const left = printable(`${input.job.jobNumber} · Inspection report · Version ${input.version}`);
-    for (let index = 0; index < range.count; index += 1) {
-      doc.switchToPage(range.start + index);
-      // Writing inside the bottom margin must not make pdfkit start another page.
-      const bottomMargin = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      const lineY = PAGE.height - 44;
-      doc
-        .moveTo(MARGIN.left, lineY)
-        .lineTo(MARGIN.left + CONTENT_WIDTH, lineY)
-        .lineWidth(0.5)
-        .stroke(COLOUR.line);
-      this.font(FONT.regular, 8, COLOUR.muted);
-      doc.text(left, MARGIN.left, lineY + 9, { lineBreak: false });
-      const page = `Page ${index + 1} of ${range.count}`;
-      doc.text(page, MARGIN.left + CONTENT_WIDTH - doc.widthOfString(page), lineY + 9, { lineBreak: false });
-      doc.page.margins.bottom = bottomMargin;
-    }
+    drawPageFooters(this.doc, printable(`${input.job.jobNumber} · Inspection report · Version ${input.version}`));
   }
 
   private heading(text: string, keepWithNext = 60) {
@@ -481,7 +430,7 @@ class ReportWriter {
   }
 
   private font(name: string, size: number, colour: string) {
-    this.doc.font(name).fontSize(size).fillColor(colour);
+    setFont(this.doc, name, size, colour);
   }
 
   private measure(text: string, font: string, size: number, width: number, lineGap = 0) {
@@ -573,41 +522,6 @@ class ReportWriter {
   }
 }
 
-/** What withGlyphWidths reaches inside pdfkit 0.20's standard fonts (not in its public types). */
-interface StandardFontInternals {
-  name: string;
-  dictionary: { data: Record<string, unknown>; end(): void };
-  font: { characterToGlyph(code: number): string; widthOfGlyph(glyph: string): number };
-  embed(): void;
-}
-
-/**
- * pdfkit writes Helvetica without glyph widths, so a viewer that lacks Helvetica (Chromium on a
- * Linux desktop draws DejaVu Sans, some 15% wider) spaces the words its own way and runs them into
- * what was placed beside them (the drawn arrows). With /Widths (1,000ths of an em for the WinAnsi
- * codes, from pdfkit's own metrics, as PDF 1.5 asks of every font), every viewer advances each
- * character exactly as measured here.
- */
-function withGlyphWidths(doc: Doc) {
-  for (const name of Object.values(FONT)) {
-    doc.font(name);
-    const font = (doc as unknown as { _font: StandardFontInternals })._font;
-    const widths = Array.from({ length: 256 - 32 }, (_, index) => Math.round(font.font.widthOfGlyph(font.font.characterToGlyph(index + 32))));
-    font.embed = () => {
-      font.dictionary.data = {
-        Type: 'Font',
-        BaseFont: font.name,
-        Subtype: 'Type1',
-        Encoding: 'WinAnsiEncoding',
-        FirstChar: 32,
-        LastChar: 255,
-        Widths: widths,
-      };
-      font.dictionary.end();
-    };
-  }
-}
-
 /** '4 – Serious damage': a grade and its label, as the table, the badges and 'What this means' print it. */
 function gradeText(kind: 'structural' | 'service', grade: Grade): string {
   return `${grade} – ${GRADE_MEANINGS[kind][grade].label}`;
@@ -643,35 +557,4 @@ function splitToWidth(doc: Doc, word: string, width: number): string[] {
   }
   if (piece) pieces.push(piece);
   return pieces;
-}
-
-/** The characters beyond Latin-1 that Helvetica's WinAnsi encoding prints (curly quotes, dashes, €, …). */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022,
-  0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-const REPLACEMENTS: Record<string, string> = { '→': '->', '←': '<-', '≤': '<=', '≥': '>=', '≈': '~', '−': '-', '‐': '-', '‑': '-' };
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
-}
-
-/**
- * Text as Helvetica can print it: staff type on tablets, and a character outside its encoding would
- * come out as garbage. Accents are kept where WinAnsi has them and dropped where it does not
- * ('ā' → 'a'), a few symbols are spelled out, tabs and odd spaces become spaces, anything else '?'.
- */
-export function printable(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
-    if (char === '\n' || isWinAnsi(char)) out += char;
-    else if (/\s/u.test(char)) out += ' ';
-    else if (/\p{Cc}|\p{Cf}/u.test(char)) continue;
-    else {
-      const replacement = REPLACEMENTS[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += replacement && [...replacement].every(isWinAnsi) ? replacement : '?';
-    }
-  }
-  return out;
 }

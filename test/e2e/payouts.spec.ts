@@ -24,6 +24,7 @@ test('a plumber is paid by a payout run: details in the portal, the ABA file and
   await page.getByRole('button', { name: 'Add Payment Details' }).click();
   const form = page.getByRole('form', { name: 'Payment details' });
   await form.getByLabel('ABN').fill('51 824 753 557');
+  await form.getByLabel('Direct deposit').check();
   await form.getByLabel('Account name').fill('Payee Plumbing');
   await form.getByLabel('BSB').fill('062000');
   await form.getByLabel('Account number').fill('12345678');
@@ -65,12 +66,13 @@ test('a plumber is paid by a payout run: details in the portal, the ABA file and
   // Staff enter the business's bank account, then make the run.
   await adminLogIn(page);
   await page.goto('/admin/payout-bank-account');
-  await page.getByLabel('Bank').fill('CBA');
-  await page.getByLabel('BSB').fill('062-000');
-  await page.getByLabel('Account number').fill('10000001');
-  await page.getByLabel('Account name').fill('Pipe Relining Australia');
-  await page.getByLabel('APCA user id').fill('301500');
-  await page.getByLabel('Remitter name').fill('PIPE RELINING');
+  const bank = page.getByRole('form', { name: 'Payout bank account' });
+  await bank.getByRole('textbox', { name: 'Bank' }).fill('CBA');
+  await bank.getByRole('textbox', { name: 'BSB' }).fill('062-000');
+  await bank.getByRole('textbox', { name: 'Account number' }).fill('10000001');
+  await bank.getByRole('textbox', { name: 'Account name' }).fill('Pipe Relining Australia');
+  await bank.getByRole('textbox', { name: 'APCA user id' }).fill('301500');
+  await bank.getByRole('textbox', { name: 'Remitter name' }).fill('PIPE RELINING');
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByText('Payout bank account saved')).toBeVisible();
 

@@ -23,18 +23,65 @@ interface DemoPaymentDetails {
  * made up, and encrypted with this installation's key like any plumber's.
  */
 const DETAILS: readonly DemoPaymentDetails[] = [
-  { email: DEMO_PLUMBER.email, abn: '83914571673', gstRegistered: true, method: 'direct_deposit', accountName: 'Taylor Plumbing', bsb: '063000', accountNumber: '10234567', rcti: true },
-  { email: PARTNER_PLUMBERS[0]!.email, abn: '95626104288', gstRegistered: true, method: 'direct_deposit', accountName: 'OConnor Plumbing and Gas', bsb: '083004', accountNumber: '556677889', rcti: true },
-  { email: PARTNER_PLUMBERS[1]!.email, abn: '34731500194', gstRegistered: false, method: 'direct_deposit', accountName: 'P Sharma', bsb: '032000', accountNumber: '123987', rcti: true },
-  { email: PARTNER_PLUMBERS[2]!.email, abn: null, gstRegistered: false, method: 'direct_deposit', accountName: 'Morrison and Sons', bsb: '013006', accountNumber: '44556677', rcti: true },
+  {
+    email: DEMO_PLUMBER.email,
+    abn: '83914571673',
+    gstRegistered: true,
+    method: 'direct_deposit',
+    accountName: 'Taylor Plumbing',
+    bsb: '063000',
+    accountNumber: '10234567',
+    rcti: true,
+  },
+  {
+    email: PARTNER_PLUMBERS[0]!.email,
+    abn: '95626104288',
+    gstRegistered: true,
+    method: 'direct_deposit',
+    accountName: 'OConnor Plumbing and Gas',
+    bsb: '083004',
+    accountNumber: '556677889',
+    rcti: true,
+  },
+  {
+    email: PARTNER_PLUMBERS[1]!.email,
+    abn: '34731500194',
+    gstRegistered: false,
+    method: 'direct_deposit',
+    accountName: 'P Sharma',
+    bsb: '032000',
+    accountNumber: '123987',
+    rcti: true,
+  },
+  {
+    email: PARTNER_PLUMBERS[2]!.email,
+    abn: null,
+    gstRegistered: false,
+    method: 'direct_deposit',
+    accountName: 'Morrison and Sons',
+    bsb: '013006',
+    accountNumber: '44556677',
+    rcti: true,
+  },
   { email: PARTNER_PLUMBERS[3]!.email, abn: '48208845370', gstRegistered: true, method: 'cheque', postalAddress: 'PO Box 412, Brighton VIC 3186', rcti: true },
-  { email: PARTNER_PLUMBERS[4]!.email, abn: '46415962037', gstRegistered: true, method: 'direct_deposit', accountName: 'Eastside Plumbing SA', bsb: '105900', accountNumber: '90011223', rcti: false },
+  {
+    email: PARTNER_PLUMBERS[4]!.email,
+    abn: '46415962037',
+    gstRegistered: true,
+    method: 'direct_deposit',
+    accountName: 'Eastside Plumbing SA',
+    bsb: '105900',
+    accountNumber: '90011223',
+    rcti: false,
+  },
 ];
 
 export async function seedDemoPaymentDetails(manager: EntityManager, payoutEncryptionKey: string | undefined, since: Date): Promise<void> {
   if (!payoutEncryptionKey) return;
   const cipher = new FieldCipher(payoutEncryptionKey);
-  const users: Array<{ id: string; email: string }> = await manager.query(`SELECT id, email FROM users WHERE email = ANY($1::text[])`, [DETAILS.map((row) => row.email)]);
+  const users: Array<{ id: string; email: string }> = await manager.query(`SELECT id, email FROM users WHERE email = ANY($1::text[])`, [
+    DETAILS.map((row) => row.email),
+  ]);
   for (const user of users) {
     const row = DETAILS.find((details) => details.email === user.email)!;
     const bank = row.bsb && row.accountNumber;

@@ -33,7 +33,14 @@ describe('paying a payout run on two server instances', () => {
       .http()
       .put('/api/me/payment-details')
       .set(who.auth)
-      .send({ abn: '51824753556', gstRegistered: true, paymentMethod: 'direct_deposit', accountName: `${name} Plumbing`, bsb: '062-123', accountNumber: '12345678' })
+      .send({
+        abn: '51824753556',
+        gstRegistered: true,
+        paymentMethod: 'direct_deposit',
+        accountName: `${name} Plumbing`,
+        bsb: '062-123',
+        accountNumber: '12345678',
+      })
       .expect(200);
     await first.http().post('/api/me/rcti-agreement').set(who.auth).expect(200);
     return who;
@@ -56,8 +63,20 @@ describe('paying a payout run on two server instances', () => {
       })
       .expect(201);
     const record = (await first.http().get(`/api/admin/referrals/${created.body.id}`).set(admin.auth).expect(200)).body;
-    await first.http().put(`/api/admin/referrals/${created.body.id}`).set(admin.auth).send({ ...record, status: 'cleanview_completed' }).expect(200);
-    const [entry] = (await first.http().get('/api/admin/rebates').query({ filter: JSON.stringify({ referralId: created.body.id }) }).set(admin.auth).expect(200)).body;
+    await first
+      .http()
+      .put(`/api/admin/referrals/${created.body.id}`)
+      .set(admin.auth)
+      .send({ ...record, status: 'cleanview_completed' })
+      .expect(200);
+    const [entry] = (
+      await first
+        .http()
+        .get('/api/admin/rebates')
+        .query({ filter: JSON.stringify({ referralId: created.body.id }) })
+        .set(admin.auth)
+        .expect(200)
+    ).body;
     await second.http().post(`/api/admin/rebates/${entry.id}/approve`).set(admin.auth).expect(200);
     return entry.id;
   }
@@ -81,17 +100,14 @@ describe('paying a payout run on two server instances', () => {
     await first.http().post(`/api/admin/payout-runs/${run.id}/mark-paid`).set(admin.auth).expect(500);
     storage.put = put;
     expect((await second.http().get(`/api/admin/payout-runs/${run.id}`).set(admin.auth).expect(200)).body).toMatchObject({ status: 'draft', paidAt: null });
-    expect(await first.dataSource.query(`SELECT count(*)::int AS n FROM rebate_entries WHERE id = ANY($1::uuid[]) AND state = 'paid'`, [entryIds])).toEqual([{ n: 0 }]);
+    expect(await first.dataSource.query(`SELECT count(*)::int AS n FROM rebate_entries WHERE id = ANY($1::uuid[]) AND state = 'paid'`, [entryIds])).toEqual([
+      { n: 0 },
+    ]);
     expect(await first.dataSource.query(`SELECT count(*)::int AS n FROM payout_payments WHERE run_id = $1`, [run.id])).toEqual([{ n: 0 }]);
     expect(await first.dataSource.query(`SELECT count(*)::int AS n FROM notifications WHERE template_key = 'payout_remittance'`)).toEqual([{ n: 0 }]);
 
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, index) =>
-        (index % 2 === 0 ? first : second)
-          .http()
-          .post(`/api/admin/payout-runs/${run.id}/mark-paid`)
-          .set(admin.auth),
-      ),
+      Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? first : second).http().post(`/api/admin/payout-runs/${run.id}/mark-paid`).set(admin.auth)),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 6 }, () => 200));
     const numbers = answers[0]!.body.payees.map((payee: { rctiNumber: string }) => payee.rctiNumber).sort();

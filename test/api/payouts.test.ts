@@ -23,13 +23,26 @@ const referral = {
   description: 'Recurring blockage in the sewer line',
   serviceTypes: { cleanView: true, reline: false },
 };
-const BANK = { bankMnemonic: 'CBA', bsb: '062-000', accountNumber: '10000001', accountName: 'Pipe Relining Australia', apcaUserId: '301500', remitterName: 'PIPE RELINING', balancingRecord: false };
+const BANK = {
+  bankMnemonic: 'CBA',
+  bsb: '062-000',
+  accountNumber: '10000001',
+  accountName: 'Pipe Relining Australia',
+  apcaUserId: '301500',
+  remitterName: 'PIPE RELINING',
+  balancingRecord: false,
+};
 
 let clients = 0;
 /** A new client each time: a plumber's second referral of the same client is held as a duplicate. */
 function newClient() {
   clients += 1;
-  return { ...referral, clientName: `Chris Client${clients}`, clientPhone: `0400 999 ${String(clients).padStart(3, '0')}`, jobAddress: `${clients} Elm Street` };
+  return {
+    ...referral,
+    clientName: `Chris Client${clients}`,
+    clientPhone: `0400 999 ${String(clients).padStart(3, '0')}`,
+    jobAddress: `${clients} Elm Street`,
+  };
 }
 
 function inDays(days: number): string {
@@ -72,7 +85,11 @@ describe('paying plumbers', () => {
   async function approvedEntry(who: Plumber): Promise<{ entryId: string; referralId: string; refNumber: string }> {
     const created = (await http().post('/api/me/referrals').set(who.auth).send(newClient()).expect(201)).body;
     const record = (await http().get(`/api/admin/referrals/${created.id}`).set(admin.auth).expect(200)).body;
-    await http().put(`/api/admin/referrals/${created.id}`).set(admin.auth).send({ ...record, status: 'cleanview_completed' }).expect(200);
+    await http()
+      .put(`/api/admin/referrals/${created.id}`)
+      .set(admin.auth)
+      .send({ ...record, status: 'cleanview_completed' })
+      .expect(200);
     const list = await http()
       .get('/api/admin/rebates')
       .query({ filter: JSON.stringify({ referralId: created.id }) })
@@ -89,7 +106,15 @@ describe('paying plumbers', () => {
     await http()
       .put('/api/me/payment-details')
       .set(who.auth)
-      .send({ abn: VALID_ABN, gstRegistered: true, paymentMethod: 'direct_deposit', accountName: `${name} Plumbing`, bsb: '062-123', accountNumber: '12345678', ...details })
+      .send({
+        abn: VALID_ABN,
+        gstRegistered: true,
+        paymentMethod: 'direct_deposit',
+        accountName: `${name} Plumbing`,
+        bsb: '062-123',
+        accountNumber: '12345678',
+        ...details,
+      })
       .expect(200);
     await http().post('/api/me/rcti-agreement').set(who.auth).expect(200);
     return who;
@@ -150,7 +175,10 @@ describe('paying plumbers', () => {
       // Saving the ABN alone (bank details left out) is no change of them.
       await http().put('/api/me/payment-details').set(who.auth).send({ gstRegistered: false }).expect(200);
       const changed = await http().put('/api/me/payment-details').set(who.auth).send({ bsb: '633 000', accountNumber: '987654321' }).expect(200);
-      expect(changed.body).toMatchObject({ bankDetails: 'BSB 633-***, account ****321', cannotBePaid: [{ code: 'bank_change_hold', text: 'Bank details changed in the last 48 hours' }] });
+      expect(changed.body).toMatchObject({
+        bankDetails: 'BSB 633-***, account ****321',
+        cannotBePaid: [{ code: 'bank_change_hold', text: 'Bank details changed in the last 48 hours' }],
+      });
       const heldFor = new Date(changed.body.payoutsHeldUntil).getTime() - Date.now();
       expect(heldFor).toBeGreaterThan(47.9 * 3_600_000);
       expect(heldFor).toBeLessThanOrEqual(48 * 3_600_000);
@@ -162,14 +190,26 @@ describe('paying plumbers', () => {
       expect(mail!.text).not.toMatch(/987654321|633000/);
 
       const { entryId } = await approvedEntry(who);
-      const run = (await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [entryId] }).expect(201)).body;
+      const run = (
+        await http()
+          .post('/api/admin/payout-runs')
+          .set(admin.auth)
+          .send({ entryIds: [entryId] })
+          .expect(201)
+      ).body;
       expect(run.payees).toEqual([]);
       expect(run.warnings).toEqual([expect.objectContaining({ plumberId: who.id, code: 'bank_change_hold', excluded: true })]);
       await http().delete(`/api/admin/payout-runs/${run.id}`).set(admin.auth).expect(200);
 
       // 49 hours later the hold is over.
       await sut.dataSource.query(`UPDATE plumber_payment_details SET bank_details_changed_at = now() - interval '49 hours' WHERE user_id = $1`, [who.id]);
-      const later = (await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [entryId] }).expect(201)).body;
+      const later = (
+        await http()
+          .post('/api/admin/payout-runs')
+          .set(admin.auth)
+          .send({ entryIds: [entryId] })
+          .expect(201)
+      ).body;
       expect(later.payees).toEqual([expect.objectContaining({ plumberId: who.id, payable: true, amountCents: CV })]);
       await http().delete(`/api/admin/payout-runs/${later.id}`).set(admin.auth).expect(200);
     });
@@ -196,7 +236,11 @@ describe('paying plumbers', () => {
       const ready = await readyPlumber('Ready');
       const cheque = await readyPlumber('Cheque', { paymentMethod: 'cheque', postalAddress: '1 Post Street, Perth WA 6000', gstRegistered: false });
       const noAbn = await plumber('Withheld');
-      await http().put('/api/me/payment-details').set(noAbn.auth).send({ paymentMethod: 'direct_deposit', accountName: 'W Plumbing', bsb: '062-999', accountNumber: '55556666' }).expect(200);
+      await http()
+        .put('/api/me/payment-details')
+        .set(noAbn.auth)
+        .send({ paymentMethod: 'direct_deposit', accountName: 'W Plumbing', bsb: '062-999', accountNumber: '55556666' })
+        .expect(200);
       await http().post('/api/me/rcti-agreement').set(noAbn.auth).expect(200);
       const readyEntries = [await approvedEntry(ready), await approvedEntry(ready)];
       const chequeEntry = await approvedEntry(cheque);
@@ -204,11 +248,21 @@ describe('paying plumbers', () => {
 
       await http().post('/api/admin/payout-runs').set(admin.auth).send({}).expect(400);
       await http().post('/api/admin/payout-runs').set(admin.auth).send({ dueBefore: '2026-02-30' }).expect(400);
-      const created = await http().post('/api/admin/payout-runs').set(admin.auth).send({ dueBefore: inDays(60) }).expect(201);
+      const created = await http()
+        .post('/api/admin/payout-runs')
+        .set(admin.auth)
+        .send({ dueBefore: inDays(60) })
+        .expect(201);
       const run = created.body;
       expect(run).toMatchObject({ number: expect.stringMatching(/^PR-\d{4}$/), status: 'draft' });
       const mine = (id: string) => run.payees.find((payee: { plumberId: string }) => payee.plumberId === id);
-      expect(mine(ready.id)).toMatchObject({ amountCents: 2 * CV, gstCents: Math.round((2 * CV) / 11), entryCount: 2, payable: true, bankDetails: 'BSB 062-***, account ****678' });
+      expect(mine(ready.id)).toMatchObject({
+        amountCents: 2 * CV,
+        gstCents: Math.round((2 * CV) / 11),
+        entryCount: 2,
+        payable: true,
+        bankDetails: 'BSB 062-***, account ****678',
+      });
       expect(mine(cheque.id)).toMatchObject({ amountCents: CV, gstCents: 0, paymentMethod: 'cheque' });
       expect(mine(noAbn.id)).toBeUndefined();
       expect(run.warnings).toEqual(
@@ -217,12 +271,18 @@ describe('paying plumbers', () => {
           expect.objectContaining({ plumberId: cheque.id, code: 'cheque', excluded: false }),
         ]),
       );
-      expect(run.entries.map((entry: { entryId: string }) => entry.entryId)).toEqual(expect.arrayContaining([...readyEntries.map((e) => e.entryId), chequeEntry.entryId]));
+      expect(run.entries.map((entry: { entryId: string }) => entry.entryId)).toEqual(
+        expect.arrayContaining([...readyEntries.map((e) => e.entryId), chequeEntry.entryId]),
+      );
       expect(run.entries.map((entry: { entryId: string }) => entry.entryId)).not.toContain(withheldEntry.entryId);
       expect(JSON.stringify(run)).not.toMatch(/12345678|062123/);
 
       // An entry is in one open run only.
-      const again = await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [readyEntries[0]!.entryId] }).expect(409);
+      const again = await http()
+        .post('/api/admin/payout-runs')
+        .set(admin.auth)
+        .send({ entryIds: [readyEntries[0]!.entryId] })
+        .expect(409);
       expect(again.body.message).toBe('This rebate is already in another payout run');
       const list = await http()
         .get('/api/admin/payout-runs')
@@ -240,7 +300,11 @@ describe('paying plumbers', () => {
       expect((await http().get(`/api/admin/payout-runs/${run.id}/aba`).set(admin.auth).expect(409)).body.message).toBe(
         "Enter the business's bank account and APCA user id in Payout bank account first",
       );
-      const badSettings = await http().put('/api/admin/settings/payouts').set(admin.auth).send({ ...BANK, apcaUserId: '12' }).expect(400);
+      const badSettings = await http()
+        .put('/api/admin/settings/payouts')
+        .set(admin.auth)
+        .send({ ...BANK, apcaUserId: '12' })
+        .expect(400);
       expect(badSettings.body.errors).toEqual([{ field: 'apcaUserId', message: 'Please enter the APCA user id (6 digits)' }]);
       await http().put('/api/admin/settings/payouts').set(admin.auth).send(BANK).expect(200);
       const aba = await http().get(`/api/admin/payout-runs/${run.id}/aba`).set(admin.auth).expect(200);
@@ -250,7 +314,9 @@ describe('paying plumbers', () => {
       const parsed = parseAbaFile(text);
       const direct = run.payees.filter((payee: { paymentMethod: string; payable: boolean }) => payee.paymentMethod === 'direct_deposit' && payee.payable);
       expect(parsed.records).toHaveLength(direct.length);
-      expect(parsed.records).toContainEqual(expect.objectContaining({ bsb: '062-123', accountNumber: '12345678', amountCents: 2 * CV, accountTitle: 'Ready Plumbing' }));
+      expect(parsed.records).toContainEqual(
+        expect.objectContaining({ bsb: '062-123', accountNumber: '12345678', amountCents: 2 * CV, accountTitle: 'Ready Plumbing' }),
+      );
       expect(parsed.footer.creditTotalCents).toBe(parsed.records.reduce((sum, detail) => sum + detail.amountCents, 0));
       expect(parsed.footer.count).toBe(parsed.records.length);
 
@@ -273,9 +339,15 @@ describe('paying plumbers', () => {
       expect(await sut.dataSource.query(`SELECT count(*)::int AS n FROM payout_payments WHERE run_id = $1`, [run.id])).toEqual([{ n: run.payees.length }]);
       const paidAgain = await http().post(`/api/admin/payout-runs/${run.id}/mark-paid`).set(admin.auth).expect(200);
       expect(paidAgain.body.paidAt).toBe(first.body.paidAt);
-      expect((await http().put(`/api/admin/payout-runs/${run.id}`).set(admin.auth).send({ entryIds: [chequeEntry.entryId] }).expect(409)).body.message).toBe(
-        'This payout run is paid: it cannot be changed',
-      );
+      expect(
+        (
+          await http()
+            .put(`/api/admin/payout-runs/${run.id}`)
+            .set(admin.auth)
+            .send({ entryIds: [chequeEntry.entryId] })
+            .expect(409)
+        ).body.message,
+      ).toBe('This payout run is paid: it cannot be changed');
       await http().delete(`/api/admin/payout-runs/${run.id}`).set(admin.auth).expect(409);
       const rebate = (await http().get(`/api/admin/rebates/${readyEntries[0]!.entryId}`).set(admin.auth).expect(200)).body;
       expect(rebate).toMatchObject({ state: 'paid' });
@@ -311,7 +383,11 @@ describe('paying plumbers', () => {
       await http().get(payments.payouts[0].rctiUrl).set(ready.auth).buffer(true).parse(binaryParser).expect(200);
       await http().get(payments.payouts[0].rctiUrl).set(cheque.auth).expect(404);
       const upcoming = (await http().get('/api/me/payouts').set(noAbn.auth).expect(200)).body;
-      expect(upcoming).toMatchObject({ payouts: [], upcomingTotalCents: CV, upcoming: [expect.objectContaining({ entryId: withheldEntry.entryId, state: 'approved', inPayoutRun: false })] });
+      expect(upcoming).toMatchObject({
+        payouts: [],
+        upcomingTotalCents: CV,
+        upcoming: [expect.objectContaining({ entryId: withheldEntry.entryId, state: 'approved', inPayoutRun: false })],
+      });
     });
 
     it('refuses entries that are not approved, and a cancelled run gives its entries back', async () => {
@@ -319,23 +395,51 @@ describe('paying plumbers', () => {
       const { entryId } = await approvedEntry(who);
       const created = await http().post('/api/me/referrals').set(who.auth).send(newClient()).expect(201);
       const record = (await http().get(`/api/admin/referrals/${created.body.id}`).set(admin.auth).expect(200)).body;
-      await http().put(`/api/admin/referrals/${created.body.id}`).set(admin.auth).send({ ...record, status: 'cleanview_completed' }).expect(200);
-      const pending = (await http().get('/api/admin/rebates').query({ filter: JSON.stringify({ referralId: created.body.id }) }).set(admin.auth).expect(200)).body[0];
-      const refused = await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [entryId, pending.id] }).expect(400);
+      await http()
+        .put(`/api/admin/referrals/${created.body.id}`)
+        .set(admin.auth)
+        .send({ ...record, status: 'cleanview_completed' })
+        .expect(200);
+      const pending = (
+        await http()
+          .get('/api/admin/rebates')
+          .query({ filter: JSON.stringify({ referralId: created.body.id }) })
+          .set(admin.auth)
+          .expect(200)
+      ).body[0];
+      const refused = await http()
+        .post('/api/admin/payout-runs')
+        .set(admin.auth)
+        .send({ entryIds: [entryId, pending.id] })
+        .expect(400);
       expect(refused.body.errors).toEqual([{ field: 'entryIds', message: 'Only approved, unpaid rebates of a plumber can be paid in a run' }]);
-      const run = (await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [entryId] }).expect(201)).body;
+      const run = (
+        await http()
+          .post('/api/admin/payout-runs')
+          .set(admin.auth)
+          .send({ entryIds: [entryId] })
+          .expect(201)
+      ).body;
       const upcoming = (await http().get('/api/me/payouts').set(who.auth).expect(200)).body.upcoming;
       expect(upcoming.find((entry: { entryId: string }) => entry.entryId === entryId)).toMatchObject({ inPayoutRun: true });
       const cancelled = (await http().delete(`/api/admin/payout-runs/${run.id}`).set(admin.auth).expect(200)).body;
       expect(cancelled.status).toBe('cancelled');
       await http().post(`/api/admin/payout-runs/${run.id}/mark-paid`).set(admin.auth).expect(409);
-      await http().post('/api/admin/payout-runs').set(admin.auth).send({ entryIds: [entryId] }).expect(201);
+      await http()
+        .post('/api/admin/payout-runs')
+        .set(admin.auth)
+        .send({ entryIds: [entryId] })
+        .expect(201);
     });
 
     it('is for staff only', async () => {
       const who = await plumber('Nosy');
       await http().get('/api/admin/payout-runs').set(who.auth).expect(403);
-      await http().post('/api/admin/payout-runs').set(who.auth).send({ dueBefore: inDays(30) }).expect(403);
+      await http()
+        .post('/api/admin/payout-runs')
+        .set(who.auth)
+        .send({ dueBefore: inDays(30) })
+        .expect(403);
       await http().get('/api/admin/settings/payouts').set(who.auth).expect(403);
       await http().get('/api/me/payouts').expect(401);
     });

@@ -41,7 +41,9 @@ test('a plumber is paid by a payout run: details in the portal, the ABA file and
   await screenshot(page, 'account-payment-details-laptop');
 
   // A referral of theirs reaches its Clean & View, and staff approve the rebate (through the API, as the pipeline would).
-  const plumberToken = (await (await request.post('/api/auth/login', { data: { email, password: 'plumber journey password' }, headers: { origin: baseURL! } })).json()).accessToken;
+  const plumberToken = (
+    await (await request.post('/api/auth/login', { data: { email, password: 'plumber journey password' }, headers: { origin: baseURL! } })).json()
+  ).accessToken;
   const referral = await request.post('/api/me/referrals', {
     headers: { authorization: `Bearer ${plumberToken}`, origin: baseURL! },
     data: {
@@ -60,7 +62,9 @@ test('a plumber is paid by a payout run: details in the portal, the ABA file and
   const auth = { authorization: `Bearer ${(await login.json()).accessToken}`, origin: baseURL! };
   const record = await (await request.get(`/api/admin/referrals/${referralId}`, { headers: auth })).json();
   expect((await request.put(`/api/admin/referrals/${referralId}`, { headers: auth, data: { ...record, status: 'cleanview_completed' } })).status()).toBe(200);
-  const [entry] = (await (await request.get(`/api/admin/rebates?filter=${encodeURIComponent(JSON.stringify({ referralId }))}`, { headers: auth })).json()) as Array<{ id: string }>;
+  const [entry] = (await (
+    await request.get(`/api/admin/rebates?filter=${encodeURIComponent(JSON.stringify({ referralId }))}`, { headers: auth })
+  ).json()) as Array<{ id: string }>;
   expect((await request.post(`/api/admin/rebates/${entry!.id}/approve`, { headers: auth })).status()).toBe(200);
 
   // Staff enter the business's bank account, then make the run.

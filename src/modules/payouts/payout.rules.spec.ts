@@ -38,7 +38,13 @@ describe('planRun: who goes into a new payout run', () => {
   });
 
   it('groups entries per plumber and keeps the others in', () => {
-    const plan = planRun([entry('a1', 'a', 8_000), entry('b1', 'b', 8_000), entry('a2', 'a', 40_000)], new Map([['a', payee('a')], ['b', payee('b', { reasons: ['no_abn'] })]]));
+    const plan = planRun(
+      [entry('a1', 'a', 8_000), entry('b1', 'b', 8_000), entry('a2', 'a', 40_000)],
+      new Map([
+        ['a', payee('a')],
+        ['b', payee('b', { reasons: ['no_abn'] })],
+      ]),
+    );
     expect(plan.included).toEqual([{ plumberId: 'a', entryIds: ['a1', 'a2'], totalCents: 48_000 }]);
     expect(plan.excluded.map((left) => left.plumberId)).toEqual(['b']);
   });
@@ -76,7 +82,11 @@ describe('runWarnings', () => {
   it('lists who was left out, then what stops a payee now, then cheque payees', () => {
     const warnings = runWarnings(
       [{ plumberId: 'x', plumberName: 'Xavier', amountCents: 8_000, entryCount: 1, reasons: ['no_abn'] }],
-      [payee('h', { name: 'Hana', reasons: ['bank_change_hold'] }), payee('c', { name: 'Chris', paymentMethod: 'cheque', postalAddress: 'PO Box 1, Hobart TAS 7000' }), payee('ok')],
+      [
+        payee('h', { name: 'Hana', reasons: ['bank_change_hold'] }),
+        payee('c', { name: 'Chris', paymentMethod: 'cheque', postalAddress: 'PO Box 1, Hobart TAS 7000' }),
+        payee('ok'),
+      ],
     );
     expect(warnings).toEqual([
       { plumberId: 'x', plumberName: 'Xavier', code: 'no_abn', text: 'No ABN: 47% withholding applies', excluded: true },

@@ -87,10 +87,12 @@ export function inAbaFile(payee: RunPayee): boolean {
 export function runWarnings(excluded: readonly ExcludedPayee[], payees: readonly RunPayee[]): PayoutWarning[] {
   const warnings: PayoutWarning[] = [];
   for (const left of excluded) {
-    for (const code of left.reasons) warnings.push({ plumberId: left.plumberId, plumberName: left.plumberName, code, text: excludedText(code), excluded: true });
+    for (const code of left.reasons)
+      warnings.push({ plumberId: left.plumberId, plumberName: left.plumberName, code, text: excludedText(code), excluded: true });
   }
   for (const payee of payees) {
-    for (const code of payee.reasons) warnings.push({ plumberId: payee.plumberId, plumberName: payee.name, code, text: PAYEE_REASON_TEXT[code], excluded: false });
+    for (const code of payee.reasons)
+      warnings.push({ plumberId: payee.plumberId, plumberName: payee.name, code, text: PAYEE_REASON_TEXT[code], excluded: false });
     if (payee.paymentMethod === 'cheque' && payee.reasons.length === 0) {
       warnings.push({
         plumberId: payee.plumberId,

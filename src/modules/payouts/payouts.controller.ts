@@ -24,7 +24,11 @@ export class MyPayoutsController {
 
   @Get(':id/rcti.pdf')
   @ApiOkResponse({ description: 'application/pdf: the RCTI of one of your payouts.' })
-  async rcti(@CurrentUser() user: CurrentUserInfo, @Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async rcti(
+    @CurrentUser() user: CurrentUserInfo,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const file = await this.payouts.myRcti(user, id);
     pdfHeaders(reply, file.fileName);
     return new StreamableFile(file.stream);
@@ -63,7 +67,7 @@ export class PayoutRunsAdminController {
   }
 
   @Put(':id')
-  @ApiBody({ description: '{entryIds}: a draft run\'s entries replaced (a paid run cannot be changed).' })
+  @ApiBody({ description: "{entryIds}: a draft run's entries replaced (a paid run cannot be changed)." })
   update(@Param('id', ParseUUIDPipe) id: string, @RecordBody() body: Record<string, unknown>): Promise<PayoutRunDetail> {
     return this.payouts.update(id, body);
   }
@@ -75,7 +79,7 @@ export class PayoutRunsAdminController {
   }
 
   @Get(':id/aba')
-  @ApiOkResponse({ description: 'The ABA (Cemtex) file for the business\'s bank: 120-character records, one credit per plumber paid by direct deposit.' })
+  @ApiOkResponse({ description: "The ABA (Cemtex) file for the business's bank: 120-character records, one credit per plumber paid by direct deposit." })
   async aba(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const file = await this.payouts.abaFile(id);
     void reply
@@ -95,7 +99,11 @@ export class PayoutRunsAdminController {
 
   @Get(':id/payees/:plumberId/rcti.pdf')
   @ApiOkResponse({ description: 'application/pdf: the RCTI of a plumber paid in this run.' })
-  async rcti(@Param('id', ParseUUIDPipe) id: string, @Param('plumberId', ParseUUIDPipe) plumberId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async rcti(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('plumberId', ParseUUIDPipe) plumberId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const file = await this.payouts.rctiOfRun(id, plumberId);
     pdfHeaders(reply, file.fileName);
     return new StreamableFile(file.stream);

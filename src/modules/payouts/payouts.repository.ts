@@ -80,7 +80,11 @@ export class PayoutsRepository {
   }
 
   /** The entries put in a run; an entry already in another open run breaks the unique index (23505). */
-  async insertEntries(manager: EntityManager, runId: string, entries: ReadonlyArray<{ entryId: string; plumberId: string; amountCents: number }>): Promise<void> {
+  async insertEntries(
+    manager: EntityManager,
+    runId: string,
+    entries: ReadonlyArray<{ entryId: string; plumberId: string; amountCents: number }>,
+  ): Promise<void> {
     if (entries.length === 0) return;
     await manager.query(
       `INSERT INTO payout_run_entries (run_id, entry_id, plumber_id, amount_cents)
@@ -153,7 +157,10 @@ export class PayoutsRepository {
   }
 
   async setCancelled(manager: EntityManager, runId: string, actorId: string): Promise<void> {
-    await manager.query(`UPDATE payout_runs SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, updated_at = now() WHERE id = $1`, [runId, actorId]);
+    await manager.query(`UPDATE payout_runs SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, updated_at = now() WHERE id = $1`, [
+      runId,
+      actorId,
+    ]);
   }
 
   async setPaid(manager: EntityManager, runId: string, actorId: string, at: Date): Promise<void> {
@@ -162,10 +169,10 @@ export class PayoutsRepository {
 
   /** The file was downloaded with these plumbers in it (who is paid when the run is marked paid). */
   async recordFile(runId: string, plumberIds: readonly string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE payout_runs SET file_downloaded_at = now(), file_plumber_ids = $2::uuid[], updated_at = now() WHERE id = $1 AND status = 'draft'`, [
-      runId,
-      [...plumberIds],
-    ]);
+    await this.dataSource.query(
+      `UPDATE payout_runs SET file_downloaded_at = now(), file_plumber_ids = $2::uuid[], updated_at = now() WHERE id = $1 AND status = 'draft'`,
+      [runId, [...plumberIds]],
+    );
   }
 
   /** `count` new RCTI numbers, in order. */
@@ -206,7 +213,11 @@ export class PayoutsRepository {
   }
 
   paymentsOfRun(runId: string, manager?: EntityManager): Promise<PaymentRow[]> {
-    return queryRows<PaymentRow>(manager ?? this.dataSource, `SELECT ${PAYMENT_COLUMNS} FROM payout_payments p JOIN payout_runs r ON r.id = p.run_id WHERE p.run_id = $1`, [runId]);
+    return queryRows<PaymentRow>(
+      manager ?? this.dataSource,
+      `SELECT ${PAYMENT_COLUMNS} FROM payout_payments p JOIN payout_runs r ON r.id = p.run_id WHERE p.run_id = $1`,
+      [runId],
+    );
   }
 
   paymentsOfPlumber(plumberId: string): Promise<PaymentRow[]> {
@@ -219,7 +230,11 @@ export class PayoutsRepository {
 
   async payment(id: string): Promise<PaymentRow | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const rows = await queryRows<PaymentRow>(this.dataSource, `SELECT ${PAYMENT_COLUMNS} FROM payout_payments p JOIN payout_runs r ON r.id = p.run_id WHERE p.id = $1`, [id]);
+    const rows = await queryRows<PaymentRow>(
+      this.dataSource,
+      `SELECT ${PAYMENT_COLUMNS} FROM payout_payments p JOIN payout_runs r ON r.id = p.run_id WHERE p.id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

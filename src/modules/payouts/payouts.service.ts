@@ -81,7 +81,11 @@ export class PayoutsService {
         { manager },
       );
       const plan = planRun(entries, new Map([...payees].map(([id, payee]) => [id, runPayeeOf(payee)])));
-      const id = await this.repository.insertRun(manager, { dueBefore: 'dueBefore' in selection ? selection.day : null, excluded: plan.excluded, createdBy: actor.id });
+      const id = await this.repository.insertRun(manager, {
+        dueBefore: 'dueBefore' in selection ? selection.day : null,
+        excluded: plan.excluded,
+        createdBy: actor.id,
+      });
       const included = new Set(plan.included.flatMap((part) => part.entryIds));
       await this.insertEntries(
         manager,
@@ -146,7 +150,9 @@ export class PayoutsService {
     const payees = await this.payments.payees([...totals.keys()], { withBank: true });
     const paid = [...totals].flatMap(([plumberId, amountCents]) => {
       const payee = payees.get(plumberId);
-      return payee && payee.bank && payee.accountName && amountCents > 0 && inAbaFile(runPayeeOf(payee)) ? [{ payee, bank: payee.bank, accountName: payee.accountName, amountCents }] : [];
+      return payee && payee.bank && payee.accountName && amountCents > 0 && inAbaFile(runPayeeOf(payee))
+        ? [{ payee, bank: payee.bank, accountName: payee.accountName, amountCents }]
+        : [];
     });
     if (paid.length === 0) throw DomainError.conflict('PAYOUT_NOTHING_IN_FILE', PAYOUT_RUN_MESSAGES.nothingInFile);
     const number = runNumber(run.number);
@@ -233,7 +239,12 @@ export class PayoutsService {
             runNumber: number,
             recipient: { name: company.legalName || COMPANY.name, abn: company.abn, email: COMPANY.email, phone: COMPANY.phone },
             supplier: { name: payee.name, businessName: payee.businessName, abn: payee.abn, gstRegistered: payee.gstRegistered, email: payee.email },
-            lines: entries.map((entry) => ({ refNumber: entry.refNumber, description: KIND_TEXT[entry.kind], milestoneAt: null, amountCents: entry.amountCents })),
+            lines: entries.map((entry) => ({
+              refNumber: entry.refNumber,
+              description: KIND_TEXT[entry.kind],
+              milestoneAt: null,
+              amountCents: entry.amountCents,
+            })),
             totalCents: amountCents,
             gstCents: payment.gstCents,
             payment: { method: payment.paymentMethod, bankDetails: payment.bankDetails, postalAddress: payment.postalAddress },
@@ -253,7 +264,10 @@ export class PayoutsService {
             rctiNumber: payment.rctiNumber,
             paidOn: formatLongDateIn(this.config.tzDisplay, now),
             amount: payment.gstCents > 0 ? `${formatCents(amountCents)} (GST included: ${formatCents(payment.gstCents)})` : formatCents(amountCents),
-            payment: payment.paymentMethod === 'cheque' ? `Cheque posted to ${payment.postalAddress ?? 'your postal address'}` : `Direct deposit to ${payment.bankDetails ?? 'your account'}`,
+            payment:
+              payment.paymentMethod === 'cheque'
+                ? `Cheque posted to ${payment.postalAddress ?? 'your postal address'}`
+                : `Direct deposit to ${payment.bankDetails ?? 'your account'}`,
             referrals: entries.map((entry) => `${entry.refNumber} · ${REBATE_KIND_LABELS[entry.kind]} · ${formatCents(entry.amountCents)}`).join('\n'),
             dashboardLink: `${this.config.publicBaseUrl}/plumber-dashboard`,
           },
@@ -324,7 +338,13 @@ export class PayoutsService {
       };
     });
     payeeRows.sort((a, b) => a.plumberName.localeCompare(b.plumberName));
-    const warnings = run.status === 'draft' ? runWarnings(run.excluded, [...plumberTotals.keys()].flatMap((plumberId) => (payees.has(plumberId) ? [runPayeeOf(payees.get(plumberId)!)] : []))) : runWarnings(run.excluded, []);
+    const warnings =
+      run.status === 'draft'
+        ? runWarnings(
+            run.excluded,
+            [...plumberTotals.keys()].flatMap((plumberId) => (payees.has(plumberId) ? [runPayeeOf(payees.get(plumberId)!)] : [])),
+          )
+        : runWarnings(run.excluded, []);
     return {
       ...this.summaryOf(run, totals.get(run.id), emails, warnings.length),
       payees: payeeRows,
@@ -365,7 +385,10 @@ export class PayoutsService {
       this.repository.paidEntriesOfPlumber(user.id),
       this.rebates.unpaidOfPlumber(user.id),
     ]);
-    const [ledger, inRuns] = await Promise.all([this.rebates.entriesForDisplay(covered.map((entry) => entry.entryId)), this.repository.openRunsOf(unpaid.map((entry) => entry.id))]);
+    const [ledger, inRuns] = await Promise.all([
+      this.rebates.entriesForDisplay(covered.map((entry) => entry.entryId)),
+      this.repository.openRunsOf(unpaid.map((entry) => entry.id)),
+    ]);
     const byId = new Map(ledger.map((entry) => [entry.id, entry]));
     const upcoming = unpaid.map((entry) => ({
       entryId: entry.id,
@@ -400,7 +423,12 @@ export class PayoutsService {
     };
   }
 
-  private summaryOf(run: PayoutRunRow, totals: { totalCents: number; entryCount: number; plumberCount: number } | undefined, emails: Map<string, string>, warningCount: number): PayoutRunSummary {
+  private summaryOf(
+    run: PayoutRunRow,
+    totals: { totalCents: number; entryCount: number; plumberCount: number } | undefined,
+    emails: Map<string, string>,
+    warningCount: number,
+  ): PayoutRunSummary {
     return {
       id: run.id,
       number: runNumber(run.number),
@@ -421,10 +449,7 @@ export class PayoutsService {
   private async liveWarnings(run: PayoutRunRow): Promise<ReturnType<typeof runWarnings>> {
     const plumberIds = [...new Set((await this.repository.runEntries(run.id)).filter((entry) => !entry.released).map((entry) => entry.plumberId))];
     const payees = await this.payments.payees(plumberIds);
-    return runWarnings(
-      run.excluded,
-      [...payees.values()].map(runPayeeOf),
-    );
+    return runWarnings(run.excluded, [...payees.values()].map(runPayeeOf));
   }
 
   private selectionOf(request: CreatePayoutRunRequest | undefined): { entryIds: string[] } | { dueBefore: Date; day: string } {
@@ -444,7 +469,10 @@ export class PayoutsService {
   }
 
   /** The run's entries: named ones must each be approved, a plumber's and in no other open run; a due date takes every such one. */
-  private async chooseEntries(manager: EntityManager, selection: { entryIds: string[] } | { dueBefore: Date }): Promise<Array<{ entryId: string; plumberId: string; amountCents: number }>> {
+  private async chooseEntries(
+    manager: EntityManager,
+    selection: { entryIds: string[] } | { dueBefore: Date },
+  ): Promise<Array<{ entryId: string; plumberId: string; amountCents: number }>> {
     const rows = await this.rebates.entriesForPayout(manager, 'entryIds' in selection ? { entryIds: selection.entryIds } : { dueBefore: selection.dueBefore });
     const open = await this.repository.openRunsOf(
       rows.map((row) => row.id),
@@ -461,11 +489,18 @@ export class PayoutsService {
     return chosen.map((row) => ({ entryId: row.id, plumberId: row.plumberId!, amountCents: row.amountCents }));
   }
 
-  private async insertEntries(manager: EntityManager, runId: string, entries: Array<{ entryId: string; plumberId: string; amountCents: number }>): Promise<void> {
+  private async insertEntries(
+    manager: EntityManager,
+    runId: string,
+    entries: Array<{ entryId: string; plumberId: string; amountCents: number }>,
+  ): Promise<void> {
     try {
       await this.repository.insertEntries(manager, runId, entries);
     } catch (error) {
-      if ((error as { driverError?: { code?: string }; code?: string }).driverError?.code === UNIQUE_VIOLATION || (error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (
+        (error as { driverError?: { code?: string }; code?: string }).driverError?.code === UNIQUE_VIOLATION ||
+        (error as { code?: string }).code === UNIQUE_VIOLATION
+      ) {
         throw DomainError.conflict('PAYOUT_ENTRY_IN_RUN', PAYOUT_RUN_MESSAGES.entryInOtherRun);
       }
       throw error;

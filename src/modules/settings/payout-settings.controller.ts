@@ -22,7 +22,10 @@ export class PayoutSettingsController {
   }
 
   @Put()
-  @ApiBody({ description: 'The whole settings: bankMnemonic (3 letters), bsb (NNN-NNN), accountNumber (6–9 digits), accountName (≤ 26), apcaUserId (6 digits), remitterName (≤ 16), balancingRecord.' })
+  @ApiBody({
+    description:
+      'The whole settings: bankMnemonic (3 letters), bsb (NNN-NNN), accountNumber (6–9 digits), accountName (≤ 26), apcaUserId (6 digits), remitterName (≤ 16), balancingRecord.',
+  })
   async update(@CurrentUser() user: CurrentUserInfo, @RecordBody() body: Record<string, unknown>): Promise<PayoutBankSettings> {
     const problems = payoutSettingsProblems(body);
     if (body.balancingRecord !== undefined && typeof body.balancingRecord !== 'boolean') {

@@ -9,7 +9,14 @@ import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
 @Module({
-  controllers: [SettingsAdminController, AvailabilitySettingsController, CompanyProfileAdminController, ConsoleConfigController, PriceListSettingsController, PayoutSettingsController],
+  controllers: [
+    SettingsAdminController,
+    AvailabilitySettingsController,
+    CompanyProfileAdminController,
+    ConsoleConfigController,
+    PriceListSettingsController,
+    PayoutSettingsController,
+  ],
   providers: [SettingsRepository, SettingsService],
   exports: [SettingsService],
 })

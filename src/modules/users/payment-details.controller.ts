@@ -16,7 +16,9 @@ export class MyPaymentDetailsController {
   constructor(private readonly payments: PaymentDetailsService) {}
 
   @Get('payment-details')
-  @ApiOkResponse({ description: "ABN, GST registration, payment method, masked bank details ('BSB 062-***, account ****678'), and why a payout cannot be made yet." })
+  @ApiOkResponse({
+    description: "ABN, GST registration, payment method, masked bank details ('BSB 062-***, account ****678'), and why a payout cannot be made yet.",
+  })
   get(@CurrentUser() user: CurrentUserInfo): Promise<PaymentDetails> {
     return this.payments.get(user.id);
   }

@@ -116,7 +116,9 @@ export class PaymentDetailsRepository {
   /** The accounts and details of these users (a payout run's plumbers), one query. */
   async findPayees(ids: readonly string[], manager?: EntityManager): Promise<PayeeRow[]> {
     if (ids.length === 0) return [];
-    const rows = await queryRows<Omit<PaymentDetailsRow, 'userId'> & { id: string; email: string; fullName: string | null; businessName: string | null; hasDetails: boolean }>(
+    const rows = await queryRows<
+      Omit<PaymentDetailsRow, 'userId'> & { id: string; email: string; fullName: string | null; businessName: string | null; hasDetails: boolean }
+    >(
       manager ?? this.dataSource,
       `SELECT u.id, u.email, p.full_name AS "fullName", p.business_name AS "businessName", d.user_id IS NOT NULL AS "hasDetails", ${COLUMNS}
        FROM users u

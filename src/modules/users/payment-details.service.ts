@@ -48,7 +48,9 @@ export interface Payee {
 /** 'direct deposit', 'directDeposit' and 'DIRECT_DEPOSIT' are all the direct deposit a form means. */
 function paymentMethodOf(value: unknown): PaymentMethod | undefined | 'invalid' {
   if (value === undefined || value === null) return undefined;
-  const compact = String(value).toLowerCase().replace(/[\s_-]/g, '');
+  const compact = String(value)
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   if (compact === 'directdeposit') return 'direct_deposit';
   if (compact === 'cheque' || compact === 'check') return 'cheque';
   return 'invalid';
@@ -106,7 +108,8 @@ export class PaymentDetailsService {
         abn: input.abn === undefined ? current.abn : (textOrNull(input.abn)?.replace(/\s/g, '') ?? null),
         gstRegistered: input.gstRegistered === undefined ? current.gstRegistered : input.gstRegistered === true,
         paymentMethod: method === undefined ? (current.paymentMethod ?? (bsbInput || accountInput ? 'direct_deposit' : undefined)) : method,
-        accountName: input.accountName === undefined && input.bankAccountName === undefined ? current.accountName : textOrNull(input.accountName ?? input.bankAccountName),
+        accountName:
+          input.accountName === undefined && input.bankAccountName === undefined ? current.accountName : textOrNull(input.accountName ?? input.bankAccountName),
         bsb: bsbInput ?? currentBank?.bsb ?? null,
         accountNumber: accountInput ?? currentBank?.accountNumber ?? null,
         postalAddress: input.postalAddress === undefined ? current.postalAddress : textOrNull(input.postalAddress),
@@ -125,7 +128,11 @@ export class PaymentDetailsService {
       const paymentMethod = (merged.paymentMethod ?? null) as PaymentMethod | null;
       const bsb = normalBsb(merged.bsb);
       const accountNumber = normalAccountNumber(merged.accountNumber);
-      const bankChanges = (bsbInput !== null || accountInput !== null) && bsb !== null && accountNumber !== null && (bsb !== currentBank?.bsb || accountNumber !== currentBank?.accountNumber);
+      const bankChanges =
+        (bsbInput !== null || accountInput !== null) &&
+        bsb !== null &&
+        accountNumber !== null &&
+        (bsb !== currentBank?.bsb || accountNumber !== currentBank?.accountNumber);
       await this.repository.save(manager, userId, {
         abn: merged.abn,
         gstRegistered: merged.gstRegistered,
@@ -164,7 +171,8 @@ export class PaymentDetailsService {
 
   /** Staff record (or withdraw) a Statement by a Supplier for a plumber without an ABN. */
   async setSupplierStatement(userId: string, onFile: unknown, actorId: string): Promise<PaymentDetails> {
-    if (typeof onFile !== 'boolean') throw DomainError.validation([{ field: 'supplierStatement', message: 'Say whether a Statement by a Supplier is on file (true or false)' }]);
+    if (typeof onFile !== 'boolean')
+      throw DomainError.validation([{ field: 'supplierStatement', message: 'Say whether a Statement by a Supplier is on file (true or false)' }]);
     return this.dataSource.transaction(async (manager) => {
       await this.repository.ensure(manager, userId);
       await this.repository.setSupplierStatement(manager, userId, onFile, actorId);

@@ -55,6 +55,8 @@ describe('paymentDetailsProblems', () => {
     [{ ...deposit, accountNumber: '123' }, ['accountNumber']],
     [{ ...deposit, accountName: ' ' }, ['accountName']],
     [{ ...deposit, accountName: 'x'.repeat(33) }, ['accountName']],
+    [{ ...deposit, accountName: '王伟' }, ['accountName']],
+    [{ ...deposit, accountName: 'Zoë Ng' }, []],
     [{ paymentMethod: 'cheque' as const, postalAddress: 'PO Box 12, Parramatta NSW 2150' }, []],
     [{ paymentMethod: 'cheque' as const, postalAddress: '' }, ['postalAddress']],
     [{ paymentMethod: 'cheque' as const, postalAddress: `PO Box 12, ${'x'.repeat(300)}` }, ['postalAddress']],

@@ -10,7 +10,7 @@ export const PAYOUT_MESSAGES = {
   abn: 'Please enter a valid ABN',
   bsb: 'Please enter the BSB as six digits (NNN-NNN)',
   accountNumber: 'Please enter an account number of 6 to 9 digits',
-  accountName: 'Please enter the account name (up to 32 characters)',
+  accountName: 'Please enter the account name as your bank shows it (up to 32 characters)',
   postalAddress: 'Please enter a postal address for cheques',
   postalAddressLength: 'The postal address can hold at most 300 characters',
   text: 'Please enter this as text',
@@ -57,7 +57,8 @@ export function paymentDetailsProblems(input: PaymentDetailsInput): Array<{ fiel
   if (input.paymentMethod === 'direct_deposit') {
     const name = (input.accountName ?? '').trim();
     // The ABA file's detail record holds 32 characters of account title.
-    if (name === '' || name.length > 32) problems.push({ field: 'accountName', message: PAYOUT_MESSAGES.accountName });
+    // Banks' files hold plain letters and digits only: a name with none of them could not be paid.
+    if (name === '' || name.length > 32 || !/[A-Za-z0-9]/.test(name)) problems.push({ field: 'accountName', message: PAYOUT_MESSAGES.accountName });
     if (!normalBsb(input.bsb)) problems.push({ field: 'bsb', message: PAYOUT_MESSAGES.bsb });
     if (!normalAccountNumber(input.accountNumber)) problems.push({ field: 'accountNumber', message: PAYOUT_MESSAGES.accountNumber });
   } else if ((input.postalAddress ?? '').trim().length < 10) {

@@ -28,7 +28,7 @@ import { RebatesService } from '../rebates/rebates.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { PaymentDetailsService, type Payee } from '../users/payment-details.service.js';
 import { UsersService } from '../users/users.service.js';
-import { buildAbaFile } from './aba-file.js';
+import { abaText, buildAbaFile } from './aba-file.js';
 import type { PayoutRunRow } from './payout-run.entity.js';
 import { endOfDayIn, inAbaFile, paidWhenMarked, planRun, rctiNumber, runNumber, runWarnings, type RunPayee } from './payout.rules.js';
 import { PAYOUT_RUN_LIST, PayoutsRepository, type NewPayment, type PaymentRow } from './payouts.repository.js';
@@ -150,7 +150,7 @@ export class PayoutsService {
     const payees = await this.payments.payees([...totals.keys()], { withBank: true });
     const paid = [...totals].flatMap(([plumberId, amountCents]) => {
       const payee = payees.get(plumberId);
-      return payee && payee.bank && payee.accountName && amountCents > 0 && inAbaFile(runPayeeOf(payee))
+      return payee && payee.bank && payee.accountName && abaText(payee.accountName, 32) !== '' && amountCents > 0 && inAbaFile(runPayeeOf(payee))
         ? [{ payee, bank: payee.bank, accountName: payee.accountName, amountCents }]
         : [];
     });

@@ -138,8 +138,11 @@ describe('paying plumbers', () => {
       // The profile takes the same fields, with the same rule.
       const viaProfile = await http().put('/api/me/profile').set(who.auth).send({ fullName: 'Changed Name', abn: '12 345 678 901' }).expect(400);
       expect(viaProfile.body.errors).toEqual([{ field: 'abn', message: 'Please enter a valid ABN' }]);
-      const after = (await http().get('/api/me/profile').set(who.auth).expect(200)).body;
-      expect(after).toMatchObject({ fullName: 'Bad Plumber', paymentDetails: { abn: null, bankDetails: null } });
+      expect((await http().get('/api/me/profile').set(who.auth).expect(200)).body).toMatchObject({ fullName: 'Bad Plumber' });
+      expect((await http().get('/api/me/payment-details').set(who.auth).expect(200)).body).toMatchObject({ abn: null, bankDetails: null });
+      // Good details through the profile are saved like through their own route.
+      await http().put('/api/me/profile').set(who.auth).send({ abn: VALID_ABN }).expect(200);
+      expect((await http().get('/api/me/payment-details').set(who.auth).expect(200)).body).toMatchObject({ abn: '51824753556' });
     });
 
     it('keeps bank details encrypted, answers them masked everywhere, and never logs them', async () => {

@@ -19,6 +19,7 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/media': 'media',
   '/api/admin/site-slots': 'site-slots',
   '/api/admin/notifications': 'notifications',
+  '/api/admin/payout-runs': 'payout-runs',
   '/api/admin/referrals': 'referrals',
   '/api/admin/rebates': 'rebates',
   '/api/admin/referral-reviews': 'referral-reviews',
@@ -92,6 +93,22 @@ describe("every staff list speaks react-admin's defaults", () => {
         .expect(201);
       // Its Clean & View earned: a rebate entry.
       await sut.http().put(`/api/admin/referrals/${referral.body.id}`).set(admin.auth).send({ status: 'cleanview_completed' }).expect(200);
+      // Approved, and put in a payout run (the plumber has no payment details yet: the run lists them as left out).
+      const [entry] = (
+        await sut
+          .http()
+          .get('/api/admin/rebates')
+          .query({ filter: JSON.stringify({ referralId: referral.body.id }) })
+          .set(admin.auth)
+          .expect(200)
+      ).body;
+      await sut.http().post(`/api/admin/rebates/${entry.id}/approve`).set(admin.auth).expect(200);
+      await sut
+        .http()
+        .post('/api/admin/payout-runs')
+        .set(admin.auth)
+        .send({ entryIds: [entry.id] })
+        .expect(201);
       await sut
         .http()
         .post('/api/enquiries')

@@ -106,6 +106,17 @@ test('a plumber is paid by a payout run: details in the portal, the ABA file and
   await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText(/RCTI-\d{6}/).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'payout-run-paid-phone');
+    await page.goto('/admin/payout-bank-account');
+    await expect(page.getByRole('form', { name: 'Payout bank account' })).toBeVisible();
+    await screenshot(page, 'payout-bank-account-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin/payout-runs');
+    await expect(page.getByText(/PR-\d{4}/).first()).toBeVisible();
+    await screenshot(page, 'payout-runs-laptop');
+  }
 
   // The remittance e-mail, and the plumber's Payments tab on a phone.
   const mail = await waitForMail(request, email, /^Remittance advice RCTI-\d{6}/);

@@ -19,14 +19,16 @@ export class MeController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ type: ProfileResponse, description: "A plumber's answer carries their payment details, masked." })
-  async get(@CurrentUser() user: CurrentUserInfo): Promise<ProfileResponse> {
-    const profile = await this.users.getProfile(user.id);
-    return user.role === 'plumber' ? { ...profile, paymentDetails: await this.payments.get(user.id) } : profile;
+  @ApiOkResponse({ type: ProfileResponse })
+  get(@CurrentUser() user: CurrentUserInfo): Promise<ProfileResponse> {
+    return this.users.getProfile(user.id);
   }
 
   @Put()
-  @ApiOkResponse({ type: ProfileResponse, description: 'Profile updated (a plumber may include payment details: PUT /me/payment-details)' })
+  @ApiOkResponse({
+    type: ProfileResponse,
+    description: 'Profile updated (a plumber may include payment details, checked as by PUT /me/payment-details, which answers them masked)',
+  })
   async update(@CurrentUser() user: CurrentUserInfo, @Body() body: UpdateProfileDto): Promise<ProfileResponse> {
     const payment = Object.fromEntries(PAYMENT_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]));
     // Payment details first: when they are refused, the profile is not changed either.
@@ -34,7 +36,6 @@ export class MeController {
       if (user.role !== 'plumber') throw new ForbiddenException('Only plumbers have payment details');
       await this.payments.update(user.id, payment, user.email);
     }
-    const profile = await this.users.updateProfile(user.id, body);
-    return user.role === 'plumber' ? { ...profile, paymentDetails: await this.payments.get(user.id) } : profile;
+    return this.users.updateProfile(user.id, body);
   }
 }

@@ -43,7 +43,13 @@ export interface PaymentDetailsWrite {
   accountName: string | null;
   postalAddress: string | null;
   /** Set: the bank details change (and the 48-hour hold starts at `changedAt`). */
-  bank?: { bsbEncrypted: string | null; accountNumberEncrypted: string | null; bsbMasked: string | null; accountNumberMasked: string | null; changedAt: Date };
+  bank?: {
+    bsbEncrypted: string | null;
+    accountNumberEncrypted: string | null;
+    bsbMasked: string | null;
+    accountNumberMasked: string | null;
+    changedAt: Date | null;
+  };
 }
 
 /** Intent-named queries over plumbers' payment details (table plumber_payment_details, issue 18). */

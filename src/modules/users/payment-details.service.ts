@@ -146,7 +146,7 @@ export class PaymentDetailsService {
             bsbMasked: maskedBsb(bsb),
             accountNumberMasked: maskedAccountNumber(accountNumber),
             // Bank details entered for the first time are no change of them: nothing to hold or warn of.
-            changedAt: currentBank ? now : (current.bankDetailsChangedAt ?? new Date(0)),
+            changedAt: currentBank ? now : null,
           },
         }),
       });
@@ -230,7 +230,7 @@ export class PaymentDetailsService {
   }
 
   private toResponse(row: PaymentDetailsRow | null, now: Date): PaymentDetails {
-    const changedAt = row?.bankDetailsChangedAt && row.bankDetailsChangedAt.getTime() > 0 ? row.bankDetailsChangedAt : null;
+    const changedAt = row?.bankDetailsChangedAt ?? null;
     const heldUntil = changedAt && changedAt.getTime() + HOLD_MS > now.getTime() ? new Date(changedAt.getTime() + HOLD_MS) : null;
     return {
       abn: row?.abn ?? null,

@@ -1,4 +1,4 @@
-import type { PaymentDetails, PaymentDetailsUpdate } from './payouts.js';
+import type { PaymentDetailsUpdate } from './payouts.js';
 import type { EmailDelivery } from '../email-delivery.js';
 import type { Role } from '../roles.js';
 
@@ -80,8 +80,6 @@ export interface Profile {
   fullName: string | null;
   businessName: string | null;
   phone: string | null;
-  /** A plumber's payment details, masked (issue 18; also GET /api/me/payment-details). */
-  paymentDetails?: PaymentDetails;
 }
 
 /** PUT /api/me/profile: every field optional; an empty value clears it. */

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Profile, ProfileUpdate } from '@relining/contracts/api/auth';
-import type { PaymentDetails, PaymentMethod } from '@relining/contracts/api/payouts';
+import type { PaymentMethod } from '@relining/contracts/api/payouts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -44,6 +44,4 @@ export class ProfileResponse implements Profile {
   @ApiProperty({ nullable: true }) fullName!: string | null;
   @ApiProperty({ nullable: true }) businessName!: string | null;
   @ApiProperty({ nullable: true }) phone!: string | null;
-  /** A plumber's payment details, masked (GET /me/payment-details). */
-  @ApiProperty({ required: false }) paymentDetails?: PaymentDetails;
 }

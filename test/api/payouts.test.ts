@@ -301,7 +301,7 @@ describe('paying plumbers', () => {
 
       // The ABA file needs the business's bank settings.
       expect((await http().get(`/api/admin/payout-runs/${run.id}/aba`).set(admin.auth).expect(409)).body.message).toBe(
-        "Enter the business's bank account and APCA user id in Payout bank account first",
+        "Enter the business's bank account and APCA user id (console → Payout account) first",
       );
       const badSettings = await http()
         .put('/api/admin/settings/payouts')

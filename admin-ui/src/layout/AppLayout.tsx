@@ -32,7 +32,7 @@ export const MENU: MenuEntry[] = [
   { to: '/email-templates', label: 'Email Templates', icon: <EmailIcon /> },
   { to: '/availability', label: 'Availability', icon: <EventAvailableIcon /> },
   { to: '/price-list', label: 'Price list', icon: <PriceChangeIcon /> },
-  { to: '/payout-bank-account', label: 'Payout bank account', icon: <AccountBalanceIcon /> },
+  { to: '/payout-bank-account', label: 'Payout account', icon: <AccountBalanceIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },

@@ -225,7 +225,7 @@ export const PAYOUT_RUN_MESSAGES = {
   dueBefore: 'Please enter the due date as yyyy-MM-dd',
   entryNotPayable: 'Only approved, unpaid rebates of a plumber can be paid in a run',
   entryInOtherRun: 'This rebate is already in another payout run',
-  noBankSettings: "Enter the business's bank account and APCA user id in Payout bank account first",
+  noBankSettings: "Enter the business's bank account and APCA user id (console → Payout account) first",
   nothingInFile: 'No one in this run can be paid by direct deposit now',
 } as const;
 

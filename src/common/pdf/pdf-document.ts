@@ -170,3 +170,40 @@ export function printable(text: string): string {
   }
   return out;
 }
+
+/**
+ * A document written top to bottom: the current height on the page (`y`), a new page when what comes
+ * next would not fit, and the shared ways of choosing a font, measuring text and writing a section
+ * heading. The report and the RCTI writers extend it.
+ */
+export abstract class PdfFlow {
+  protected y: number = MARGIN.top;
+
+  constructor(protected readonly doc: Doc) {}
+
+  /** A section heading kept with at least `keepWithNext` points of what follows it. */
+  protected heading(text: string, keepWithNext: number, size = 14, gap = 24) {
+    this.ensureSpace(gap + keepWithNext);
+    this.font(FONT.bold, size, COLOUR.navy);
+    this.doc.text(text, MARGIN.left, this.y, { lineBreak: false });
+    this.y += gap;
+  }
+
+  protected ensureSpace(height: number) {
+    if (this.y + height > BOTTOM && this.y > MARGIN.top) this.newPage();
+  }
+
+  protected newPage() {
+    this.doc.addPage();
+    this.y = MARGIN.top;
+  }
+
+  protected font(name: string, size: number, colour: string) {
+    setFont(this.doc, name, size, colour);
+  }
+
+  protected measure(text: string, font: string, size: number, width: number, lineGap = 0) {
+    this.doc.font(font).fontSize(size);
+    return this.doc.heightOfString(text, { width, lineGap });
+  }
+}

@@ -16,8 +16,8 @@ import {
   drawPageFooters,
   FONT,
   MARGIN,
+  PdfFlow,
   printable,
-  setFont,
   type Doc,
 } from '../../common/pdf/pdf-document.js';
 
@@ -93,11 +93,7 @@ export async function renderReportPdf(input: ReportPdfInput, options: ReportPdfO
 }
 
 /** Lays the report out top to bottom, keeping its own cursor `y` and starting a page where something would not fit. */
-class ReportWriter {
-  private y: number = MARGIN.top;
-
-  constructor(private readonly doc: Doc) {}
-
+class ReportWriter extends PdfFlow {
   header(input: ReportPdfInput, timeZone: string) {
     const { doc } = this;
     const { company, job } = input;
@@ -154,7 +150,7 @@ class ReportWriter {
   summary(summary: string) {
     const text = printable(summary).trim();
     if (!text) return;
-    this.heading('Summary');
+    this.heading('Summary', 60);
     this.font(FONT.regular, 10.5, COLOUR.ink);
     // A long summary flows onto the next pages by itself (pdfkit breaks pages inside a paragraph).
     this.doc.text(text, MARGIN.left, this.y, { width: CONTENT_WIDTH, lineGap: 3 });
@@ -411,31 +407,6 @@ class ReportWriter {
   /** The job number and 'Page X of Y' at the foot of every page, once the number of pages is known. */
   footers(input: ReportPdfInput) {
     drawPageFooters(this.doc, printable(`${input.job.jobNumber} · Inspection report · Version ${input.version}`));
-  }
-
-  private heading(text: string, keepWithNext = 60) {
-    this.ensureSpace(24 + keepWithNext);
-    this.font(FONT.bold, 14, COLOUR.navy);
-    this.doc.text(text, MARGIN.left, this.y, { lineBreak: false });
-    this.y += 24;
-  }
-
-  private ensureSpace(height: number) {
-    if (this.y + height > BOTTOM && this.y > MARGIN.top) this.newPage();
-  }
-
-  private newPage() {
-    this.doc.addPage();
-    this.y = MARGIN.top;
-  }
-
-  private font(name: string, size: number, colour: string) {
-    setFont(this.doc, name, size, colour);
-  }
-
-  private measure(text: string, font: string, size: number, width: number, lineGap = 0) {
-    this.doc.font(font).fontSize(size);
-    return this.doc.heightOfString(text, { width, lineGap });
   }
 
   /** The lines of 'From → To' within a width: words wrap, the arrow is a word of its own. */

@@ -11,8 +11,8 @@ import {
   drawPageFooters,
   FONT,
   MARGIN,
+  PdfFlow,
   printable,
-  setFont,
   type Doc,
 } from '../../common/pdf/pdf-document.js';
 
@@ -118,15 +118,12 @@ interface Column {
 }
 
 /** Lays the RCTI out top to bottom, keeping its own cursor `y` and starting a page where something would not fit. */
-class RctiWriter {
-  private y: number = MARGIN.top;
+class RctiWriter extends PdfFlow {
   private readonly longDate: Intl.DateTimeFormat;
   private readonly shortDate: Intl.DateTimeFormat;
 
-  constructor(
-    private readonly doc: Doc,
-    timeZone: string,
-  ) {
+  constructor(doc: Doc, timeZone: string) {
+    super(doc);
     this.longDate = dateFormat('en-AU', { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
     this.shortDate = dateFormat('en-AU', { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
   }
@@ -255,7 +252,7 @@ class RctiWriter {
       this.y += headerHeight;
     };
 
-    this.heading('Referral rebates', headerHeight + 24);
+    this.heading('Referral rebates', headerHeight + 24, 13, 22);
     drawHeaderRow();
     this.font(FONT.regular, size, COLOUR.ink);
     const singleLine = doc.currentLineHeight(true);
@@ -339,7 +336,7 @@ class RctiWriter {
     const labelWidth = 80;
     const valueWidth = CONTENT_WIDTH - labelWidth;
     const height = rows.reduce((sum, [, value]) => sum + this.measure(value, FONT.regular, 10, valueWidth) + 4, 0);
-    this.heading('Payment', height);
+    this.heading('Payment', height, 13, 22);
     for (const [label, value] of rows) {
       this.font(FONT.bold, 10, COLOUR.muted);
       doc.text(label, MARGIN.left, this.y, { width: labelWidth, lineBreak: false });
@@ -371,30 +368,5 @@ class RctiWriter {
   private label(text: string, x: number, y: number, width: number) {
     this.font(FONT.bold, 7.5, COLOUR.muted);
     this.doc.text(text.toUpperCase(), x, y, { width, characterSpacing: 0.6, lineBreak: false });
-  }
-
-  private heading(text: string, keepWithNext: number) {
-    this.ensureSpace(22 + keepWithNext);
-    this.font(FONT.bold, 13, COLOUR.navy);
-    this.doc.text(text, MARGIN.left, this.y, { lineBreak: false });
-    this.y += 22;
-  }
-
-  private ensureSpace(height: number) {
-    if (this.y + height > BOTTOM && this.y > MARGIN.top) this.newPage();
-  }
-
-  private newPage() {
-    this.doc.addPage();
-    this.y = MARGIN.top;
-  }
-
-  private font(name: string, size: number, colour: string) {
-    setFont(this.doc, name, size, colour);
-  }
-
-  private measure(text: string, font: string, size: number, width: number, lineGap = 0) {
-    this.doc.font(font).fontSize(size);
-    return this.doc.heightOfString(text, { width, lineGap });
   }
 }

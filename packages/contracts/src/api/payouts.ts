@@ -3,7 +3,7 @@
  * RCTIs and the portal's Payments tab. Amounts are integer cents. Bank details are never answered in
  * full: only masked ('BSB 062-***, account ****678'); the full numbers exist only in the ABA file.
  */
-import type { PayeeReason, PaymentMethod } from '../payout-rules.js';
+import type { PayeeReason, PaymentDetailsInput, PaymentMethod } from '../payout-rules.js';
 import type { RebateKind } from './rebates.js';
 
 export type { PayeeReason, PaymentMethod };
@@ -45,15 +45,7 @@ export interface PaymentDetails {
  * PUT /api/me/payment-details (also accepted by PUT /api/me/profile). Fields left out keep their
  * value; BSB and account number left out keep the stored ones (they are never sent back in full).
  */
-export interface PaymentDetailsUpdate {
-  abn?: string | null;
-  gstRegistered?: boolean;
-  paymentMethod?: PaymentMethod;
-  accountName?: string | null;
-  bsb?: string | null;
-  accountNumber?: string | null;
-  postalAddress?: string | null;
-}
+export type PaymentDetailsUpdate = PaymentDetailsInput;
 
 /** GET /api/me/rcti-agreement; POST accepts it (once: accepting again keeps the first time). */
 export interface RctiAgreement {

@@ -6,7 +6,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { machine, resultsDir, root } from './lib.mjs';
 
-const ALL = ['everyday', 'lighthouse', 'console', 'api', 'scale', 'availability', 'tracking-report', 'report-pdf', 'payout-files', 'mail', 'uploads'];
+const ALL = [
+  'everyday',
+  'lighthouse',
+  'console',
+  'api',
+  'scale',
+  'availability',
+  'tracking-report',
+  'report-pdf',
+  'payout-files',
+  'payout-run',
+  'mail',
+  'uploads',
+];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length > 0) {

@@ -339,6 +339,20 @@ describe('paying plumbers', () => {
       );
       expect(history).toHaveLength(3);
       expect(history.every((row: { n: number }) => row.n === 1)).toBe(true);
+      // Each referral paid follows its ledger (its rebate field, the payment's time, one history line), and the ledger's running totals still add up.
+      const followed = await sut.dataSource.query(
+        `SELECT r.cleanview_rebate_status AS status, r.cleanview_paid_at = e.paid_at AS "paidAt",
+                (SELECT count(*)::int FROM referral_events v WHERE v.referral_id = r.id AND v.kind = 'rebate' AND v.from_value = 'approved' AND v.to_value = $2) AS lines
+         FROM rebate_entries e JOIN referrals r ON r.id = e.referral_id WHERE e.id = ANY($1::uuid[])`,
+        [[...readyEntries.map((e) => e.entryId), chequeEntry.entryId], `cleanview ${(CV / 100).toFixed(2)} paid: Paid in payout run ${run.number}`],
+      );
+      expect(followed).toEqual(Array(3).fill({ status: 'paid', paidAt: true, lines: 1 }));
+      const totalsOff = await sut.dataSource.query(
+        `SELECT count(*)::int AS n FROM (SELECT kind, state, count(*) AS entries, sum(amount_cents) AS cents FROM rebate_entries GROUP BY 1, 2) live
+         FULL JOIN (SELECT * FROM rebate_totals WHERE entries <> 0 OR cents <> 0) kept USING (kind, state)
+         WHERE live.entries IS DISTINCT FROM kept.entries OR live.cents IS DISTINCT FROM kept.cents`,
+      );
+      expect(totalsOff).toEqual([{ n: 0 }]);
       expect(await sut.dataSource.query(`SELECT count(*)::int AS n FROM payout_payments WHERE run_id = $1`, [run.id])).toEqual([{ n: run.payees.length }]);
       const paidAgain = await http().post(`/api/admin/payout-runs/${run.id}/mark-paid`).set(admin.auth).expect(200);
       expect(paidAgain.body.paidAt).toBe(first.body.paidAt);

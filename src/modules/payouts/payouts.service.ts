@@ -252,27 +252,30 @@ export class PayoutsService {
           { timeZone: this.config.tzDisplay },
         );
         // Stored before the commit (the same key again if this transaction is retried): the payment row never points at nothing.
-        await this.storage.put(payment.rctiKey, pdf);
+        // The file is written while the remittance e-mail is rendered and queued (the disk works beside the database).
+        await Promise.all([
+          this.storage.put(payment.rctiKey, pdf),
+          this.notifications.enqueue(manager, {
+            template: 'payout_remittance',
+            to: payee.email,
+            dedupeKey: `payout-remittance:${run.id}:${plumberId}`,
+            entity: { type: 'payout_run', id: run.id },
+            variables: {
+              plumberName: firstName(payee.name),
+              rctiNumber: payment.rctiNumber,
+              paidOn: formatLongDateIn(this.config.tzDisplay, now),
+              amount: payment.gstCents > 0 ? `${formatCents(amountCents)} (GST included: ${formatCents(payment.gstCents)})` : formatCents(amountCents),
+              payment:
+                payment.paymentMethod === 'cheque'
+                  ? `Cheque posted to ${payment.postalAddress ?? 'your postal address'}`
+                  : `Direct deposit to ${payment.bankDetails ?? 'your account'}`,
+              referrals: entries.map((entry) => `${entry.refNumber} · ${REBATE_KIND_LABELS[entry.kind]} · ${formatCents(entry.amountCents)}`).join('\n'),
+              dashboardLink: `${this.config.publicBaseUrl}/plumber-dashboard`,
+            },
+            attachments: [{ filename: `${payment.rctiNumber}.pdf`, contentType: 'application/pdf', content: pdf }],
+          }),
+        ]);
         newPayments.push(payment);
-        await this.notifications.enqueue(manager, {
-          template: 'payout_remittance',
-          to: payee.email,
-          dedupeKey: `payout-remittance:${run.id}:${plumberId}`,
-          entity: { type: 'payout_run', id: run.id },
-          variables: {
-            plumberName: firstName(payee.name),
-            rctiNumber: payment.rctiNumber,
-            paidOn: formatLongDateIn(this.config.tzDisplay, now),
-            amount: payment.gstCents > 0 ? `${formatCents(amountCents)} (GST included: ${formatCents(payment.gstCents)})` : formatCents(amountCents),
-            payment:
-              payment.paymentMethod === 'cheque'
-                ? `Cheque posted to ${payment.postalAddress ?? 'your postal address'}`
-                : `Direct deposit to ${payment.bankDetails ?? 'your account'}`,
-            referrals: entries.map((entry) => `${entry.refNumber} · ${REBATE_KIND_LABELS[entry.kind]} · ${formatCents(entry.amountCents)}`).join('\n'),
-            dashboardLink: `${this.config.publicBaseUrl}/plumber-dashboard`,
-          },
-          attachments: [{ filename: `${payment.rctiNumber}.pdf`, contentType: 'application/pdf', content: pdf }],
-        });
       }
       await this.repository.insertPayments(manager, newPayments);
       await this.repository.setPaid(manager, run.id, actor.id, now);

@@ -21,7 +21,19 @@ export class RebateEntriesChanged {
     readonly referralId: string,
     readonly changes: readonly LedgerChange[],
     readonly actorId: string,
-    /** false: the plumber hears of it another way (a payout run's remittance advice lists every referral paid). */
-    readonly notifyPlumber = true,
+  ) {}
+}
+
+/**
+ * A payout run paid entries of many referrals at once (issue 18). Raised inside the run's transaction:
+ * the referrals module brings every referral's fields up to date and records the payment in its
+ * history, for all of them together. No e-mail per referral: the run's remittance advice tells each
+ * plumber which referrals it paid.
+ */
+export class RebateEntriesPaidInRun {
+  constructor(
+    /** Each referral's changes (the entries of it the run paid). */
+    readonly changes: ReadonlyMap<string, readonly LedgerChange[]>,
+    readonly actorId: string,
   ) {}
 }

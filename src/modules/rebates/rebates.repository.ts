@@ -103,13 +103,13 @@ export class RebatesRepository {
     return (lock ? query.setLock('pessimistic_write') : query).getMany();
   }
 
-  /** Every entry of these referrals (each referral's ledger), oldest first. */
+  /** Every entry of these referrals (each referral's ledger), oldest first. One parameter, however many (a payout run's). */
   entriesOfReferrals(referralIds: readonly string[], manager?: EntityManager): Promise<RebateEntryRow[]> {
     if (referralIds.length === 0) return Promise.resolve([]);
     return (manager ?? this.dataSource.manager)
       .getRepository(RebateEntryRow)
       .createQueryBuilder('e')
-      .where('e.referral_id IN (:...referralIds)', { referralIds })
+      .where('e.referral_id = ANY(:referralIds)', { referralIds: [...referralIds] })
       .orderBy('e.created_at')
       .addOrderBy('e.id')
       .getMany();

@@ -19,7 +19,7 @@ import {
   type LedgerEntry,
   type MilestoneKind,
 } from './rebate.rules.js';
-import { RebateEntriesChanged, type LedgerChange } from './rebates.events.js';
+import { RebateEntriesChanged, RebateEntriesPaidInRun, type LedgerChange } from './rebates.events.js';
 import { REBATE_LIST, RebatesRepository, type PayoutEntryRow } from './rebates.repository.js';
 
 /** The referral as the ledger needs it: who is credited and the fees of the day (copied onto the referral). */
@@ -46,6 +46,16 @@ const asLedgerEntry = (row: RebateEntryRow): LedgerEntry => ({
   voidSource: row.voidSource,
   adjusts: row.adjusts,
 });
+
+/** A referral's parts as its own fields show them, from its entries. */
+function derivedPartsOf(rows: readonly RebateEntryRow[]): Record<MilestoneKind, DerivedPart> {
+  const entries = rows.map(asLedgerEntry);
+  const part = (kind: MilestoneKind): DerivedPart => {
+    const live = rows.find((row) => row.kind === kind && row.state !== 'void');
+    return { status: partStatus(entries, kind), milestoneAt: live?.milestoneAt ?? null, paidAt: live?.paidAt ?? null };
+  };
+  return { cleanview: part('cleanview'), reline: part('reline') };
+}
 
 const changeOf = (row: RebateEntryRow, from: RebateEntryState | null, reason: string | null): LedgerChange => ({
   entryId: row.id,
@@ -156,13 +166,14 @@ export class RebatesService {
 
   /** The referral's parts as its own fields show them. */
   async derivedParts(manager: EntityManager, referralId: string): Promise<Record<MilestoneKind, DerivedPart>> {
-    const rows = await this.repository.entriesOfReferral(manager, referralId);
-    const entries = rows.map(asLedgerEntry);
-    const part = (kind: MilestoneKind): DerivedPart => {
-      const live = rows.find((row) => row.kind === kind && row.state !== 'void');
-      return { status: partStatus(entries, kind), milestoneAt: live?.milestoneAt ?? null, paidAt: live?.paidAt ?? null };
-    };
-    return { cleanview: part('cleanview'), reline: part('reline') };
+    return derivedPartsOf(await this.repository.entriesOfReferral(manager, referralId));
+  }
+
+  /** Each referral's parts as its own fields show them, for many referrals in one query (a payout run's). */
+  async derivedPartsOfReferrals(manager: EntityManager, referralIds: readonly string[]): Promise<Map<string, Record<MilestoneKind, DerivedPart>>> {
+    const byReferral = new Map<string, RebateEntryRow[]>(referralIds.map((id) => [id, []]));
+    for (const row of await this.repository.entriesOfReferrals(referralIds, manager)) byReferral.get(row.referralId)?.push(row);
+    return new Map([...byReferral].map(([id, rows]) => [id, derivedPartsOf(rows)]));
   }
 
   /** A quick referral claimed by its plumber: its entries are credited to their account. */
@@ -178,9 +189,9 @@ export class RebatesService {
   }
 
   /**
-   * A payout run's entries paid, in the caller's transaction: only those still approved. Each
-   * referral's fields follow (RebateEntriesChanged), without the per-referral e-mail: the run's
-   * remittance advice tells the plumber. Answers the entries paid.
+   * A payout run's entries paid, in the caller's transaction: only those still approved. The
+   * referrals' fields follow (RebateEntriesPaidInRun, all of them together), without a per-referral
+   * e-mail: the run's remittance advice tells the plumber. Answers the entries paid.
    */
   async payForRun(manager: EntityManager, entryIds: readonly string[], change: { actorId: string; reason: string; at: Date }): Promise<PayoutEntryRow[]> {
     const paid = await this.repository.payApproved(manager, entryIds, change);
@@ -190,9 +201,7 @@ export class RebatesService {
       changes.push({ entryId: row.id, kind: row.kind, amountCents: row.amountCents, from: 'approved', to: 'paid', dueAt: row.dueAt, reason: change.reason });
       byReferral.set(row.referralId, changes);
     }
-    for (const [referralId, changes] of byReferral) {
-      await this.events.publish(manager, new RebateEntriesChanged(referralId, changes, change.actorId, false));
-    }
+    if (byReferral.size > 0) await this.events.publish(manager, new RebateEntriesPaidInRun(byReferral, change.actorId));
     return paid;
   }
 

@@ -14,7 +14,7 @@ import { BookingsAdminService } from '../bookings/bookings-admin.service.js';
 import { JobStageChanged, type ChangedJob } from '../jobs/job.events.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { RebateEntriesChanged, type LedgerChange } from '../rebates/rebates.events.js';
+import { RebateEntriesChanged, RebateEntriesPaidInRun, type LedgerChange } from '../rebates/rebates.events.js';
 import { RebatesService, type LedgerReferral } from '../rebates/rebates.service.js';
 import { UsersService } from '../users/users.service.js';
 import { addressKey, describeReferralUpdate, matchOutcome, referralStepsForJobStage } from './referral-pipeline.rules.js';
@@ -23,6 +23,10 @@ import { ReferralsRepository, type CustomerKeys, type MatchRow } from './referra
 import { ReferralsService } from './referrals.service.js';
 
 const DAY_MS = 86_400_000;
+
+/** A ledger change as the referral's history says it: 'cleanview 80.00 paid: Paid in payout run PR-0001'. */
+const rebateEventText = (change: LedgerChange): string =>
+  `${change.kind} ${(change.amountCents / 100).toFixed(2)} ${change.to}${change.reason ? `: ${change.reason}` : ''}`;
 
 /**
  * One connected pipeline (issue 15): a booking made through a plumber's link or code makes their
@@ -50,6 +54,7 @@ export class ReferralPipeline implements OnModuleInit {
     this.events.on(BookingStatusChanged, (event, manager) => this.onBookingStatus(event, manager));
     this.events.on(JobStageChanged, (event, manager) => this.onJobChange(event, manager));
     this.events.on(RebateEntriesChanged, (event, manager) => this.onLedgerChanged(event, manager));
+    this.events.on(RebateEntriesPaidInRun, (event, manager) => this.onPaidInRun(event, manager));
   }
 
   /** The referral as the ledger needs it. */
@@ -96,7 +101,6 @@ export class ReferralPipeline implements OnModuleInit {
     statusFrom: ReferralStatus,
     ledger: readonly LedgerChange[],
     actorId: string | null,
-    options: { notify?: boolean } = {},
   ): Promise<void> {
     const parts = await this.rebates.derivedParts(manager, referral.id);
     referral.cleanViewRebateStatus = parts.cleanview.status;
@@ -108,15 +112,9 @@ export class ReferralPipeline implements OnModuleInit {
     referral.updatedAt = new Date();
     await this.repository.save(manager, referral);
     for (const change of ledger) {
-      await this.repository.recordEvent(manager, referral.id, {
-        kind: 'rebate',
-        actorId,
-        from: change.from,
-        to: `${change.kind} ${(change.amountCents / 100).toFixed(2)} ${change.to}${change.reason ? `: ${change.reason}` : ''}`,
-      });
+      await this.repository.recordEvent(manager, referral.id, { kind: 'rebate', actorId, from: change.from, to: rebateEventText(change) });
     }
     if (statusFrom === referral.status && ledger.length === 0) return;
-    if (options.notify === false) return;
     const day = (date: Date) => formatLongDateIn(this.config.tzDisplay, date);
     const text = describeReferralUpdate(
       { statusFrom, statusTo: referral.status, ledger, jobStage: referral.jobStage ? JOB_STATUS_LABELS[referral.jobStage] : null },
@@ -290,7 +288,40 @@ export class ReferralPipeline implements OnModuleInit {
   private async onLedgerChanged(event: RebateEntriesChanged, manager: EntityManager): Promise<void> {
     const referral = await this.repository.findForUpdate(manager, event.referralId);
     if (!referral) return;
-    await this.afterChange(manager, referral, referral.status, event.changes, event.actorId, { notify: event.notifyPlumber });
+    await this.afterChange(manager, referral, referral.status, event.changes, event.actorId);
+  }
+
+  /**
+   * A payout run paid entries of many referrals: what afterChange does for one referral without an
+   * e-mail (each referral's rebate fields follow its ledger, its history records each payment), for
+   * all of them in a few statements. The plumber hears of it in the run's remittance advice.
+   */
+  private async onPaidInRun(event: RebateEntriesPaidInRun, manager: EntityManager): Promise<void> {
+    const ids = await this.repository.lockMany(manager, [...event.changes.keys()]);
+    const parts = await this.rebates.derivedPartsOfReferrals(manager, ids);
+    await this.repository.setRebateFields(
+      manager,
+      ids.map((id) => {
+        const { cleanview, reline } = parts.get(id)!;
+        return {
+          id,
+          cleanViewRebateStatus: cleanview.status,
+          relineRebateStatus: reline.status,
+          cleanViewCompletedAt: cleanview.milestoneAt,
+          relineCompletedAt: reline.milestoneAt,
+          cleanViewPaidAt: cleanview.paidAt,
+          relinePaidAt: reline.paidAt,
+        };
+      }),
+    );
+    await this.repository.recordManyEvents(
+      manager,
+      ids.flatMap((id) =>
+        event.changes
+          .get(id)!
+          .map((change) => ({ referralId: id, kind: 'rebate' as const, actorId: event.actorId, from: change.from, to: rebateEventText(change) })),
+      ),
+    );
   }
 
   /** The job's current stage and whether its quote was accepted (a review resolved later links the referral then). */

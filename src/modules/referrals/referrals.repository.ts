@@ -4,7 +4,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
 import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
-import { REFERRAL_SOURCES, REFERRAL_STATUSES, URGENCIES, type ReferralStatus } from '@relining/contracts/referral-rules';
+import { REFERRAL_SOURCES, REFERRAL_STATUSES, URGENCIES, type RebateStatus, type ReferralStatus } from '@relining/contracts/referral-rules';
 import type { ReferralReviewKind } from '@relining/contracts/api/referrals';
 import { ReferralReview } from './referral-review.entity.js';
 import { queryRows } from '../../database/sql.js';
@@ -96,6 +96,20 @@ export interface ReferralEventRow {
   from?: string | null;
   to?: string | null;
 }
+
+/** A referral's rebate fields as its ledger says them (a null completion time leaves the stored one). */
+export interface RebateFieldsRow {
+  id: string;
+  cleanViewRebateStatus: RebateStatus;
+  relineRebateStatus: RebateStatus;
+  cleanViewCompletedAt: Date | null;
+  relineCompletedAt: Date | null;
+  cleanViewPaidAt: Date | null;
+  relinePaidAt: Date | null;
+}
+
+/** Rows a batched statement writes at most. */
+const BATCH = 1_000;
 
 /** The rebate parts as the plumber's totals need them (cents). */
 export interface RebatePartsRow {
@@ -236,6 +250,56 @@ export class ReferralsRepository {
     const [row] = await queryRows<{ refNumber: string }>(manager, `SELECT ref_number AS "refNumber" FROM referrals WHERE id = $1`, [referral.id]);
     referral.refNumber = row!.refNumber;
     return referral;
+  }
+
+  /** These referrals locked for the transaction, in id order (a payout run's); answers the ids found. */
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(manager, `SELECT id FROM referrals WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...ids]]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Many referrals' rebate fields set to what their ledgers say (a completion time only where the ledger has one), 1,000 a statement. */
+  async setRebateFields(manager: EntityManager, rows: readonly RebateFieldsRow[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const part = rows.slice(start, start + BATCH);
+      const column = <K extends keyof RebateFieldsRow>(key: K) => part.map((row) => row[key]);
+      await manager.query(
+        `UPDATE referrals r SET cleanview_rebate_status = u.cv_status, reline_rebate_status = u.rl_status,
+           cleanview_completed_at = coalesce(u.cv_completed_at, r.cleanview_completed_at), reline_completed_at = coalesce(u.rl_completed_at, r.reline_completed_at),
+           cleanview_paid_at = u.cv_paid_at, reline_paid_at = u.rl_paid_at, updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[])
+           AS u (id, cv_status, rl_status, cv_completed_at, rl_completed_at, cv_paid_at, rl_paid_at)
+         WHERE r.id = u.id`,
+        [
+          column('id'),
+          column('cleanViewRebateStatus'),
+          column('relineRebateStatus'),
+          column('cleanViewCompletedAt'),
+          column('relineCompletedAt'),
+          column('cleanViewPaidAt'),
+          column('relinePaidAt'),
+        ],
+      );
+    }
+  }
+
+  /** History lines of many referrals, 1,000 a statement. */
+  async recordManyEvents(manager: EntityManager, events: ReadonlyArray<ReferralEventRow & { referralId: string }>): Promise<void> {
+    for (let start = 0; start < events.length; start += BATCH) {
+      const part = events.slice(start, start + BATCH);
+      await manager.query(
+        `INSERT INTO referral_events (referral_id, actor_id, kind, from_value, to_value)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`,
+        [
+          part.map((event) => event.referralId),
+          part.map((event) => event.actorId),
+          part.map((event) => event.kind),
+          part.map((event) => event.from ?? null),
+          part.map((event) => event.to ?? null),
+        ],
+      );
+    }
   }
 
   async recordEvent(manager: EntityManager, referralId: string, event: ReferralEventRow): Promise<void> {

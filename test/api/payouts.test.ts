@@ -251,6 +251,17 @@ describe('paying plumbers', () => {
 
       await http().post('/api/admin/payout-runs').set(admin.auth).send({}).expect(400);
       await http().post('/api/admin/payout-runs').set(admin.auth).send({ dueBefore: '2026-02-30' }).expect(400);
+      await http().post('/api/admin/payout-runs').set(admin.auth).send({ dueBefore: 'next week' }).expect(400);
+      // Nothing approved is due before yesterday (the rebates here fall due in 15 days).
+      expect(
+        (
+          await http()
+            .post('/api/admin/payout-runs')
+            .set(admin.auth)
+            .send({ dueBefore: new Date(Date.now() - 86_400_000).toISOString() })
+            .expect(409)
+        ).body.message,
+      ).toBe('No approved rebates are waiting to be paid');
       const created = await http()
         .post('/api/admin/payout-runs')
         .set(admin.auth)

@@ -8,7 +8,7 @@ import { parseListParams, type ListParams } from '../../common/react-admin/list-
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { COMPANY } from '@relining/contracts/business';
-import { formatLongDateIn } from '@relining/contracts/date-format';
+import { formatLongDateIn, isoDayIn } from '@relining/contracts/date-format';
 import { firstName } from '@relining/contracts/person-name';
 import { PAYEE_REASON_TEXT, rctiGstCents } from '@relining/contracts/payout-rules';
 import { formatCents } from '@relining/contracts/quote-rules';
@@ -464,9 +464,12 @@ export class PayoutsService {
       return { entryIds: [...new Set(entryIds)] };
     }
     if (request?.dueBefore !== undefined && request.dueBefore !== null) {
-      const end = typeof request.dueBefore === 'string' ? endOfDayIn(request.dueBefore, this.config.tzDisplay) : null;
+      const text = typeof request.dueBefore === 'string' ? request.dueBefore.trim() : '';
+      // A day (yyyy-MM-dd) includes the whole day in TZ_DISPLAY; a full ISO time is taken as that instant.
+      const instant = /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null;
+      const end = instant && !Number.isNaN(instant.getTime()) ? instant : endOfDayIn(text, this.config.tzDisplay);
       if (!end) throw DomainError.validation([{ field: 'dueBefore', message: PAYOUT_RUN_MESSAGES.dueBefore }]);
-      return { dueBefore: end, day: request.dueBefore };
+      return { dueBefore: end, day: isoDayIn(this.config.tzDisplay, instant && !Number.isNaN(instant.getTime()) ? instant : new Date(end.getTime() - 1)) };
     }
     throw DomainError.validation([{ field: 'entryIds', message: PAYOUT_RUN_MESSAGES.chooseEntries }]);
   }

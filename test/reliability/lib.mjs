@@ -112,6 +112,8 @@ export async function migrate(databaseUrl) {
 }
 
 const JWT_SECRET = randomBytes(32).toString('base64url');
+/** Production requires the key of plumbers' bank details too; the instances of one run share it. */
+const PAYOUT_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 /**
  * `npm start` (the production build, NODE_ENV=production) on a database of the runner's server, with
@@ -128,6 +130,7 @@ export async function startOnDatabase({ name, port, databaseUrl, env = {}, fresh
     env: {
       NODE_ENV: 'production',
       JWT_SECRET,
+      PAYOUT_ENCRYPTION_KEY,
       DATABASE_URL: databaseUrl,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       RATE_LIMITS: 'off',

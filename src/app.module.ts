@@ -18,6 +18,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DemoDataModule } from './demo/demo-data.module.js';
 import { productData } from './product-data.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { AddressesModule } from './modules/addresses/addresses.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BookingsModule } from './modules/bookings/bookings.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         PublicSiteContentModule,
         ImagesModule,
         HealthModule,
+        AuditModule,
         TemplatesModule,
         NotificationsModule,
         UsersModule,

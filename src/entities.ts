@@ -5,6 +5,7 @@ import { MediaImage } from './modules/media/media-image.entity.js';
 import { Job } from './modules/jobs/job.entity.js';
 import { Notification } from './modules/notifications/notification.entity.js';
 import { PayoutRunRow } from './modules/payouts/payout-run.entity.js';
+import { AuditEntryEntity } from './modules/audit/audit-entry.entity.js';
 import { RebateEntryRow } from './modules/rebates/rebate-entry.entity.js';
 import { Referral } from './modules/referrals/referral.entity.js';
 import { ReferralReview } from './modules/referrals/referral-review.entity.js';
@@ -27,6 +28,7 @@ export const entities = [
   ReferralReview,
   RebateEntryRow,
   PayoutRunRow,
+  AuditEntryEntity,
   MediaImage,
   AppointmentRow,
 ];

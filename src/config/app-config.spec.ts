@@ -43,7 +43,10 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Pipe Relining <hello@example.com.au>' }, { mailFrom: 'Pipe Relining <hello@example.com.au>' }],
     [{}, { mail: { sendTimeoutMs: 60_000 } }],
     [{ MAIL_SEND_TIMEOUT_MS: '5000' }, { mail: { sendTimeoutMs: 5_000 } }],
-    [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *', appointmentReminders: '* * * * *' } }],
+    [{}, { schedules: { rebatesDue: '0 8 * * *', rateLimitCleanup: '0 */10 * * * *', appointmentReminders: '* * * * *', auditRetention: '30 3 * * *' } }],
+    [{}, { auditRetentionDays: 2557 }],
+    [{ AUDIT_RETENTION_DAYS: '365' }, { auditRetentionDays: 365 }],
+    [{ AUDIT_RETENTION_CRON: '0 2 * * *' }, { schedules: { auditRetention: '0 2 * * *' } }],
     [
       { REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *', APPOINTMENT_REMINDERS_CRON: '*/30 * * * * *' },
       { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *', appointmentReminders: '*/30 * * * * *' } },
@@ -54,6 +57,7 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, 'PORT: must be a whole number from 0 to 65535 (got "abc")'],
+    [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS: must be a whole number from 1 to 36500 (got "0")'],
     [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535 (got "70000")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a valid URL'],

@@ -87,7 +87,11 @@ export interface AppConfig {
     readonly rateLimitCleanup: string;
     /** When due appointment reminders are looked for (each is queued once, whatever the ticks). */
     readonly appointmentReminders: string;
+    /** When audit entries older than the retention are pruned (once a day across instances). */
+    readonly auditRetention: string;
   };
+  /** How long audit entries are kept, in days (AUDIT_RETENTION_DAYS; 7 years, the usual record-keeping period, by default). */
+  readonly auditRetentionDays: number;
   readonly frontend: {
     readonly publicSiteDir: string;
     readonly adminUiDir: string;
@@ -184,7 +188,10 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     rebatesDue: reader.cron('REBATES_DUE_CRON', '0 8 * * *'),
     rateLimitCleanup: reader.cron('RATE_LIMIT_CLEANUP_CRON', '0 */10 * * * *'),
     appointmentReminders: reader.cron('APPOINTMENT_REMINDERS_CRON', '* * * * *'),
+    auditRetention: reader.cron('AUDIT_RETENTION_CRON', '30 3 * * *'),
   };
+  // 7 years (7 × 365 + 2 leap days): the usual record-keeping period for business records.
+  const auditRetentionDays = reader.integer('AUDIT_RETENTION_DAYS', 2557, 1, 36_500);
   const frontend = {
     publicSiteDir: path.resolve(cwd, reader.string('PUBLIC_SITE_DIR', 'public-site/dist')),
     adminUiDir: path.resolve(cwd, reader.string('ADMIN_UI_DIR', 'admin-ui/dist')),
@@ -204,6 +211,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     companyEmail,
     jwtSecret,
     payoutEncryptionKey,
+    auditRetentionDays,
     tzDisplay,
     googleMapsApiKey,
     googleMapsApiUrl,

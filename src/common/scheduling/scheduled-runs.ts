@@ -3,6 +3,7 @@ import type { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../../database/sql.js';
+import { runAsSystem } from '../audit/actor-context.js';
 
 /**
  * Claims one period of a scheduled job in `scheduled_runs` (primary key: job, period). With several
@@ -33,7 +34,7 @@ export async function runOncePerPeriod(
     return false;
   }
   logger.log({ job, period, ran: true }, `Scheduled job ${job} (${period}) running on this instance`);
-  await work();
+  await runAsSystem(job, work);
   return true;
 }
 
@@ -52,7 +53,8 @@ export function scheduleCron(scheduler: SchedulerRegistry, options: { name: stri
       const dueAt = due;
       // The job has already planned its next tick when this runs.
       due = job.nextDate().toJSDate();
-      options.onTick(dueAt);
+      // What a scheduled job changes is the system's doing, named after the job in the audit trail.
+      runAsSystem(options.name, () => options.onTick(dueAt));
     },
   });
   due = job.nextDate().toJSDate();

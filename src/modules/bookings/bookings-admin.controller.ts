@@ -1,6 +1,7 @@
 import { Controller, Get, Param, ParseUUIDPipe, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { csvDownload } from '../../common/http/download-headers.js';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
@@ -43,9 +44,7 @@ export class BookingsAdminController {
   @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching booking is exported, not one page." })
   @ApiQuery({ name: 'sort', required: false })
   async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const stream = await this.bookings.exportCsv(query);
-    void reply.header('content-disposition', `attachment; filename="${this.bookings.csvFileName()}"`).header('cache-control', 'no-store');
-    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8' });
+    return csvDownload(reply, this.bookings.csvFileName(), await this.bookings.exportCsv(query));
   }
 
   @Get(':id')

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { BookingStatusChanged } from './booking.events.js';
-import { Transform, type Readable } from 'node:stream';
-import { csvLine } from '../../common/csv/csv.js';
+import type { Readable } from 'node:stream';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -17,9 +18,6 @@ import type { BookingResponse } from './dto/booking.dto.js';
 
 export type { BookingStats };
 
-/** Lines are gathered into chunks of about this many characters before they are written out. */
-const CSV_CHUNK_CHARS = 64 * 1024;
-
 @Injectable()
 export class BookingsAdminService {
   constructor(
@@ -27,6 +25,7 @@ export class BookingsAdminService {
     private readonly repository: BookingsRepository,
     private readonly dataSource: DataSource,
     private readonly events: DomainEvents,
+    private readonly audit: AuditService,
   ) {}
 
   toResponse(booking: Booking): BookingResponse {
@@ -85,7 +84,9 @@ export class BookingsAdminService {
   async setStatusIn(manager: EntityManager, id: string, status: BookingStatus): Promise<void> {
     const previous = await this.repository.updateStatus(manager, id, status);
     if (previous === undefined) throw DomainError.notFound('Booking not found.');
-    if (previous !== status) await this.events.publish(manager, new BookingStatusChanged(id, status, previous));
+    if (previous === status) return;
+    await this.events.publish(manager, new BookingStatusChanged(id, status, previous));
+    await this.audit.record(manager, { entity: 'booking', entityId: id, action: 'status_changed', before: { status: previous }, after: { status } });
   }
 
   async stats(): Promise<BookingStats> {
@@ -99,45 +100,20 @@ export class BookingsAdminService {
   }
 
   /**
-   * Every booking matching the list's filter as CSV, streamed from a database cursor: memory stays
-   * flat however many rows there are. Rows come as arrays of text (no object per row) and lines leave
-   * in chunks of ~64 KB. The connection is released when the download ends or stops.
+   * Every booking matching the list's filter as CSV, streamed from a database cursor by the shared
+   * exporter: memory stays flat however many rows there are. The export is audited (who, the filter,
+   * how many rows).
    */
   async exportCsv(params: ListParams): Promise<Readable> {
     const list = parseListParams({ filter: params.filter, sort: params.sort }, BOOKING_LIST);
-    const { rows, release } = await this.repository.openExportCursor(list, this.config.tzDisplay);
-    let ended = false;
+    const finished = this.audit.exportRecorder({ list: 'bookings', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
     // Times are in TZ_DISPLAY, and the heading says so ('created_at (Melbourne time)').
     const zone = zoneLabel(this.config.tzDisplay);
-    let chunk = `${csvLine(BOOKING_CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'updated_at' ? `${column} (${zone})` : column)))}\n`;
-    const csv = new Transform({
-      writableObjectMode: true,
-      transform(row: Array<string | null>, _encoding, done) {
-        chunk += `${csvLine(row)}\n`;
-        if (chunk.length < CSV_CHUNK_CHARS) return done();
-        const out = chunk;
-        chunk = '';
-        done(null, out);
-      },
-      flush(done) {
-        done(null, chunk || undefined);
-      },
-    });
-    rows.on('error', (error) => {
-      release(error);
-      csv.destroy(error);
-    });
-    rows.on('end', () => {
-      ended = true;
-      release();
-    });
-    csv.on('close', () => {
-      // The download stopped before the last row: the cursor goes, and its connection is not reused.
-      if (!ended) {
-        rows.destroy();
-        release(new Error('download stopped'));
-      }
-    });
-    return rows.pipe(csv);
+    return streamCsvExport(
+      cursor,
+      BOOKING_CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'updated_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 }

@@ -1,7 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Readable } from 'node:stream';
-import QueryStream from 'pg-query-stream';
-import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
@@ -10,6 +7,7 @@ import { BOOKING_STATUSES, toBookingStatus, type BookingStatus } from '@relining
 import { ownValue } from '@relining/contracts/own-keys';
 import { withStagedWrites, type StagedWrite } from '../../common/events/domain-events.js';
 import { queryRows } from '../../database/sql.js';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { sql } from '../../database/sql-fragment.js';
 import { Booking } from './booking.entity.js';
 import type { CreatedBooking } from './booking.events.js';
@@ -85,11 +83,6 @@ export const BOOKING_CSV_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Rows of a cursor, as arrays of text, and the way to give its connection back. */
-export interface BookingCursor {
-  rows: Readable;
-  release: (error?: Error) => void;
-}
 
 /** Intent-named queries over bookings (and the trigger-kept booking_status_totals). */
 @Injectable()
@@ -189,7 +182,7 @@ export class BookingsRepository {
    * cursor (1,000 rows at a time, as arrays): memory stays flat however many rows there are. The
    * caller releases the connection when the download ends or stops.
    */
-  async openExportCursor(list: ParsedList, timeZone: string): Promise<BookingCursor> {
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
     const filtered = applyListQuery(this.listQuery(timeZone), { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, BOOKING_LIST)
       .offset(undefined)
       .limit(undefined);
@@ -210,19 +203,7 @@ export class BookingsRepository {
       `to_char(b.created_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS created_at`,
       `to_char(b.updated_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS updated_at`,
     ]);
-    const [sql, parameters] = filtered.getQueryAndParameters();
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const client: PoolClient = await pool.connect();
-    const rows = client.query(new QueryStream(sql, parameters, { batchSize: 1_000, rowMode: 'array' }));
-    let released = false;
-    return {
-      rows,
-      release: (error?: Error) => {
-        if (released) return;
-        released = true;
-        client.release(error);
-      },
-    };
+    return openQueryCursor(this.dataSource, filtered);
   }
 
   private listQuery(timeZone: string): SelectQueryBuilder<Booking> {

@@ -7,7 +7,9 @@ import { AppLayout } from './layout/AppLayout';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { theme } from './theme';
+import audit from './audit';
 import bookings from './bookings';
+import { TodayPage } from './today/TodayPage';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
@@ -66,8 +68,10 @@ export function App() {
         <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
         <Resource name="media" {...media} options={{ label: 'Media Library' }} />
         <Resource name="site-slots" {...siteSlots} options={{ label: 'Website Images' }} />
+        <Resource name="audit" {...audit} options={{ label: 'Audit log' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/today" element={<TodayPage />} />
           {/* The referrals list lives on the dashboard (spec §2): its own address leads there, with its
               filters and page; /referrals/:id is the referrals resource's own route. */}
           <Route path="/referrals" element={<ReferralListRedirect />} />

@@ -11,7 +11,7 @@ import { BookingDetailDialog } from './BookingDetailDialog';
 import { REFERRAL_CODE_STATUS_COLOURS, REFERRAL_CODE_STATUS_LABELS } from './BookingReferralCode';
 import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
-import { ExportCsvButton } from './ExportCsvButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 
 /** The filters; their days are the display zone's (the server counts them in TZ_DISPLAY), and say so. */
 const filters = () => [
@@ -73,7 +73,7 @@ export function BookingList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <ExportCsvButton />
+            <ExportCsvButton path="/admin/bookings/export.csv" fallbackName="bookings.csv" />
           </TopToolbar>
         }
         queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}

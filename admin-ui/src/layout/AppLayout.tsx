@@ -13,6 +13,8 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
+import HistoryIcon from '@mui/icons-material/History';
+import TodayIcon from '@mui/icons-material/Today';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
 import type { ReactNode } from 'react';
@@ -21,6 +23,7 @@ import { OpenReviewsCount } from '../referral-reviews/OpenReviewsCount';
 import { AppMenu, type MenuEntry } from './AppMenu';
 
 export const MENU: MenuEntry[] = [
+  { to: '/today', label: 'Today', icon: <TodayIcon /> },
   { to: '/dashboard', label: 'Referrals', icon: <HandshakeIcon /> },
   { to: '/referral-reviews', label: 'Referral reviews', icon: <FactCheckIcon />, badge: <OpenReviewsCount /> },
   { to: '/rebates', label: 'Rebates', icon: <PaymentsIcon /> },
@@ -38,6 +41,7 @@ export const MENU: MenuEntry[] = [
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },
   { to: '/site-slots', label: 'Website Images', icon: <WallpaperIcon /> },
   { to: '/company-profile', label: 'Company Profile', icon: <BusinessIcon /> },
+  { to: '/audit', label: 'Audit log', icon: <HistoryIcon /> },
 ];
 
 const Menu = () => <AppMenu entries={MENU} />;

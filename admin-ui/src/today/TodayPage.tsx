@@ -1,0 +1,4 @@
+/** The staff Today dashboard (issue 19): built in the dashboard work. */
+export function TodayPage() {
+  return null;
+}

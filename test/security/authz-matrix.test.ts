@@ -298,6 +298,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/users/:id/payment-details': { access: 'admin', record: 'user', ok: 200 },
   'PUT /api/admin/users/:id/payment-details': { access: 'admin', record: 'user', ok: 400, body: () => ({}) },
   'GET /api/admin/payout-runs': { access: 'admin', ok: 200 },
+  'GET /api/admin/audit': { access: 'admin', ok: 200 },
+  'GET /api/admin/audit/export.csv': { access: 'admin', ok: 200 },
   // Nothing approved is due in the matrix's fixtures: reached, and refused.
   'POST /api/admin/payout-runs': { access: 'admin', ok: 409, body: () => ({ dueBefore: '2026-01-01' }) },
   'GET /api/admin/payout-runs/:id': { access: 'admin', record: 'payout-run', ok: 200 },

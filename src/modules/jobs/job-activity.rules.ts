@@ -93,12 +93,35 @@ export function describeJobEntry(entry: AuditEntryRecord): { kind: JobActivityKi
 }
 
 /**
+ * The stage events the audit trail does not tell: those from before it existed. Each stage entry of the
+ * trail accounts for one event of the same move; an event setting the stage it already had is an
+ * e-mail sent again (the e-mail tells it).
+ */
+export function stagesNotAudited(entries: readonly AuditEntryRecord[], events: readonly EarlierStage[]): EarlierStage[] {
+  const key = (previous: unknown, status: unknown) => `${String(previous ?? '')}>${String(status)}`;
+  const audited = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.action !== 'create' && entry.action !== 'stage_changed') continue;
+    const status = changed(entry, 'status');
+    const move = key(entry.action === 'create' ? null : status?.before, status?.after);
+    audited.set(move, (audited.get(move) ?? 0) + 1);
+  }
+  return events.filter((event) => {
+    if (event.previousStatus === event.status) return false;
+    const move = key(event.previousStatus, event.status);
+    const left = audited.get(move) ?? 0;
+    if (left === 0) return true;
+    audited.set(move, left - 1);
+    return false;
+  });
+}
+
+/**
  * A job's timeline, newest first: the stages it reached before the audit trail began (from its status
  * events), every audit entry about it, and the e-mails about it with their delivery status.
  */
 export function jobActivity(entries: readonly AuditEntryRecord[], earlier: readonly EarlierStage[], emails: readonly JobEmailFact[]): JobActivity[] {
-  const first = entries[0]?.at;
-  const before = first === undefined ? earlier : earlier.filter((stage) => stage.at < first);
+  const before = stagesNotAudited(entries, earlier);
   const items: JobActivity[] = [
     ...before.map((stage) => ({
       at: stage.at,

@@ -118,6 +118,26 @@ describe('audit trail: jobs, inspection reports and quotes', () => {
       { action: 'create', actor_name: STAFF, changes: expect.objectContaining({ status: { before: null, after: 'booked' } }), details: { notify: false } },
     ],
     [
+      'a referral linked on creation (by the referrals module, in the same transaction)',
+      async () => {
+        const referral = await http()
+          .post('/api/me/referrals')
+          .set(plumber.auth)
+          .send({
+            clientName: 'Riley Referred',
+            clientPhone: '0411 222 333',
+            jobAddress: '3 Audit Lane',
+            suburb: 'Richmond VIC 3121',
+            urgency: 'medium',
+            description: 'Tree roots in the sewer',
+            serviceTypes: { cleanView: true, reline: true },
+          })
+          .expect(201);
+        return (await newJob({ referralId: referral.body.id })).id;
+      },
+      { action: 'referral_linked', actor_name: STAFF, changes: { referralId: { before: null, after: expect.any(String) } } },
+    ],
+    [
       'the customer details edited',
       async () => {
         const job = await newJob();

@@ -85,6 +85,10 @@ export function describeJobEntry(entry: AuditEntryRecord): { kind: JobActivityKi
       return { kind: 'acceptance', title: `Quote accepted by ${shown(detailOf(entry, 'fullName'))}`, detail: `Version ${shown(version)}` };
     case 'quote_declined':
       return { kind: 'quote', title: `Quote declined${ofVersion}`, detail: `Reason: ${shown(detailOf(entry, 'reason'))}` };
+    case 'referral_linked':
+      return { kind: 'change', title: 'Referral linked' };
+    case 'referral_unlinked':
+      return { kind: 'change', title: 'Referral unlinked' };
     case 'before_after_sent':
       return { kind: 'change', title: 'Before and after photos sent to the media library' };
     default:

@@ -360,8 +360,18 @@ export class JobsService {
   }
 
   /** The referral linked to a job: set by the referrals module's rules (matching, a review staff resolved). */
-  linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
-    return this.repository.setReferral(manager, jobId, referralId);
+  async linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
+    const job = await this.repository.findById(jobId, manager);
+    await this.repository.setReferral(manager, jobId, referralId);
+    if (job && job.referralId !== referralId) {
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: jobId,
+        action: referralId ? 'referral_linked' : 'referral_unlinked',
+        before: { referralId: job.referralId },
+        after: { referralId },
+      });
+    }
   }
 
   /** `chosenReferral`: on creation, the referral staff named (null: none), or undefined to leave it to the matching rule. */

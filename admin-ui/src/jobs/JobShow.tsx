@@ -7,7 +7,9 @@ import { formatDateTime } from '../common/dates';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { BookingLink, ReferralLink } from '../common/RecordLinks';
+import { RecordHistory } from '../common/RecordHistory';
 import { JobPaperwork } from './inspection/JobPaperwork';
+import { JobTimeline } from './JobTimeline';
 import { QuoteEditor } from './inspection/QuoteEditor';
 import { ReportEditor } from './inspection/ReportEditor';
 import { UpdateStatusDialog } from './JobRowActions';
@@ -26,7 +28,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * A job's detail: the customer (an empty address is 'Not specified', spec §3), the booking it came
- * from and the referral it credits (when there are), its link, history and e-mails.
+ * from and the referral it credits (when there are), its link, its timeline (stages, e-mails with
+ * their delivery, report, quote, the customer's answer) and its History (who changed what).
  */
 function JobDetail() {
   const job = useRecordContext<JobDetailRecord>();
@@ -65,23 +68,8 @@ function JobDetail() {
       </Row>
       <Row label="Created">{formatDateTime(job.createdAt)}</Row>
       <Divider sx={{ my: 1 }} />
-      <Typography variant="subtitle2">History</Typography>
-      {(job.timeline ?? []).map((event) => (
-        <Typography key={event.id} variant="body2">
-          {formatDateTime(event.createdAt)} · {event.statusLabel}
-          {event.changedBy ? ` · ${event.changedBy}` : ''}
-          {event.customerNotified ? ' · customer e-mailed' : ''}
-        </Typography>
-      ))}
-      <Typography variant="subtitle2" sx={{ pt: 1 }}>
-        E-mails
-      </Typography>
-      {(job.emails ?? []).length === 0 ? <Typography variant="body2">None yet.</Typography> : null}
-      {(job.emails ?? []).map((email) => (
-        <Typography key={email.id} variant="body2">
-          {formatDateTime(email.createdAt)} · {email.subject} · {email.status === 'preview' ? 'saved as a preview (not sent)' : email.status}
-        </Typography>
-      ))}
+      <JobTimeline key={job.updatedAt} jobId={String(job.id)} />
+      <RecordHistory entity="job" entityId={String(job.id)} />
     </Stack>
   );
 }

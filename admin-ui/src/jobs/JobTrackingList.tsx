@@ -1,8 +1,11 @@
 import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useListContext } from 'react-admin';
+import { BooleanInput, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useListContext } from 'react-admin';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { DateTimeField } from '../common/DateTimeField';
 import { CreateTrackingLinkCard } from './CreateTrackingLinkCard';
 import { JobRowActions } from './JobRowActions';
+import { MoveToStageButton } from './MoveToStageButton';
 import { JOB_STATUS_CHOICES, JOB_STATUS_COLOURS, type JobRecord } from './jobStatus';
 
 const filters = [
@@ -10,6 +13,16 @@ const filters = [
   <SelectInput key="status" source="status" choices={JOB_STATUS_CHOICES} />,
   <BooleanInput key="archived" source="archived" label="Show archived" alwaysOn />,
 ];
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <SavedViewsMenu resource="job-tracking" />
+      <FilterButton />
+      <ExportCsvButton path="/admin/jobs/export.csv" fallbackName="jobs.csv" />
+    </TopToolbar>
+  );
+}
 
 /** 'Active Tracking Links' (spec §2), or the archived ones when the filter asks for them. */
 function Heading() {
@@ -35,9 +48,10 @@ export function JobTrackingList() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={10}
         exporter={false}
+        actions={<ListActions />}
       >
         <Heading />
-        <Datagrid bulkActionButtons={false} rowClick="show">
+        <Datagrid bulkActionButtons={<MoveToStageButton />} rowClick="show">
           <TextField source="jobNumber" label="Job ID" />
           <TextField source="customerName" label="Customer" />
           {small ? null : <TextField source="customerEmail" label="Email" />}

@@ -15,7 +15,11 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiQuery({ name: 'filter', required: false, example: '{"entity":"booking","entityId":"…","actorId":"…","action":"status_changed","from":"2026-11-01","to":"2026-11-30"}' })
+  @ApiQuery({
+    name: 'filter',
+    required: false,
+    example: '{"entity":"booking","entityId":"…","actorId":"…","action":"status_changed","from":"2026-11-01","to":"2026-11-30"}',
+  })
   @ApiQuery({ name: 'sort', required: false, example: '["at","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
   async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditEntryRecord[]> {

@@ -119,6 +119,16 @@ export class AuditRepository {
     return openQueryCursor(this.dataSource, query);
   }
 
+  /** One record's entries, oldest first (a job's History and timeline). */
+  forRecord(entity: AuditEntity, entityId: string): Promise<AuditEntryEntity[]> {
+    return this.dataSource
+      .getRepository(AuditEntryEntity)
+      .createQueryBuilder('a')
+      .where('a.entity = :entity AND a.entity_id = :entityId', { entity, entityId })
+      .orderBy('a.id', 'ASC')
+      .getMany();
+  }
+
   /**
    * Deletes the entries older than `cutoff`, in the caller's transaction, declaring the cutoff for it
    * (the append-only trigger lets this transaction delete entries older than it, and nothing else).

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AuditEntryRecord } from '@relining/contracts/api/audit';
+import type { AuditEntity, AuditEntryRecord } from '@relining/contracts/api/audit';
 import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { currentActor, currentCorrelationId, type Actor } from '../../common/audit/actor-context.js';
 import { streamCsvExport, type CsvExportOutcome } from '../../common/csv/csv-export.js';
@@ -42,7 +42,12 @@ export class AuditService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on(Audited, (event, manager) => this.repository.append(manager, event.changes.map((change) => this.entryFor(change))));
+    this.events.on(Audited, (event, manager) =>
+      this.repository.append(
+        manager,
+        event.changes.map((change) => this.entryFor(change)),
+      ),
+    );
   }
 
   /** Records changes in a transaction of their own: for what changes no stored record (a sign-in, an export). */
@@ -64,7 +69,13 @@ export class AuditService implements OnModuleInit {
     const actor = currentActor();
     const correlationId = currentCorrelationId();
     return (outcome) => {
-      const details = { list: audit.list, filter: parsedJson(audit.params.filter), sort: parsedJson(audit.params.sort), rows: outcome.rows, complete: outcome.complete };
+      const details = {
+        list: audit.list,
+        filter: parsedJson(audit.params.filter),
+        sort: parsedJson(audit.params.sort),
+        rows: outcome.rows,
+        complete: outcome.complete,
+      };
       void this.dataSource
         .transaction((manager) =>
           this.repository.append(manager, [{ ...this.entryFor({ entity: 'export', entityId: audit.list, action: 'export', details, actor }), correlationId }]),
@@ -77,6 +88,11 @@ export class AuditService implements OnModuleInit {
     const list = parseListParams(params, AUDIT_LIST);
     const [rows, total] = await this.repository.findForAdminList(list, this.config.tzDisplay);
     return { rows: rows.map(toRecord), total, offset: list.offset };
+  }
+
+  /** Everything the trail holds about one record, oldest first. */
+  async forRecord(entity: AuditEntity, entityId: string): Promise<AuditEntryRecord[]> {
+    return (await this.repository.forRecord(entity, entityId)).map(toRecord);
   }
 
   csvFileName(now: Date = new Date()): string {

@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type { UnlockedJob } from '../jobs/job-access.service.js';
 import { JobDocuments } from '../jobs/job-documents.js';
+import { AuditService } from '../audit/audit.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { InspectionsRepository, type JobPhotoRow, type ReportRow } from './inspections.repository.js';
@@ -52,6 +53,7 @@ export class InspectionsService implements OnModuleInit {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @InjectConfig() private readonly config: AppConfig,
     private readonly photos: JobPhotosService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The published report's sections, null when none is published (the quote's proposed lines). */
@@ -103,7 +105,15 @@ export class InspectionsService implements OnModuleInit {
     await this.dataSource.transaction(async (manager) => {
       const problems = await this.problemsOf(manager, jobId, input);
       if (problems.length > 0) throw DomainError.validation(problems);
-      await this.repository.saveDraft(manager, jobId, normalizeReport(input as InspectionReportInput), actor.id);
+      const existing = await this.repository.lockReport(manager, jobId);
+      const draft = normalizeReport(input as InspectionReportInput);
+      await this.repository.saveDraft(manager, jobId, draft, actor.id);
+      const before = existing ? { summary: existing.summary, sections: existing.sections } : null;
+      const after = { summary: draft.summary, sections: draft.sections };
+      // Saving the same draft again is no change.
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await this.audit.record(manager, { entity: 'job', entityId: jobId, action: existing ? 'report_edited' : 'report_created', before, after });
+      }
     });
     return this.get(job.id);
   }
@@ -133,6 +143,7 @@ export class InspectionsService implements OnModuleInit {
         await this.storage.put(key, pdf);
         previousKey = report!.pdfKey;
         await this.repository.publish(manager, jobId, version, key, actor.id);
+        await this.audit.record(manager, { entity: 'job', entityId: jobId, action: 'report_published', details: { version } });
         await this.jobs.moveForward(manager, jobId, 'inspected', actor.id, 'auto');
       });
     } catch (error) {
@@ -185,7 +196,10 @@ export class InspectionsService implements OnModuleInit {
   /** The stored PDF of the latest published version (staff). */
   async pdf(jobId: string): Promise<{ stream: Readable; fileName: string }> {
     const job = await this.jobs.customerOf(this.dataSource.manager, jobId);
-    return { stream: await this.latestPdf(jobId, NO_PUBLISHED_REPORT_STAFF), fileName: pdfFileName(job.jobNumber) };
+    const stream = await this.latestPdf(jobId, NO_PUBLISHED_REPORT_STAFF);
+    // A download changes no record: its entry has a transaction of its own.
+    await this.audit.recordAlone({ entity: 'job', entityId: jobId, action: 'download', details: { document: 'report', fileName: pdfFileName(job.jobNumber) } });
+    return { stream, fileName: pdfFileName(job.jobNumber) };
   }
 
   /**

@@ -13,6 +13,7 @@ import { receivePhotos, refusedPhoto, removingStoredOnFailure, unsupportedPhoto,
 import type { PublishOutcome } from '../../common/images/photo-worker.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { InspectionsRepository, type JobPhotoRow } from './inspections.repository.js';
 import { photosInOrder, withoutPhoto } from './report.rules.js';
 
@@ -76,6 +77,7 @@ export class JobPhotosService {
     private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly decoder: PhotoDecoder,
+    private readonly audit: AuditService,
   ) {}
 
   async list(jobId: string): Promise<JobPhotoRecord[]> {
@@ -118,6 +120,12 @@ export class JobPhotosService {
         await this.repository.lockPhotos(manager, jobId);
         if ((await this.repository.countPhotos(jobId, manager)) + photos.length > MAX_JOB_PHOTOS) throw tooMany();
         for (const photo of photos) await this.repository.insertPhoto(manager, { ...photo, jobId, createdBy: actor.id });
+        await this.audit.record(manager, {
+          entity: 'job',
+          entityId: jobId,
+          action: 'photos_added',
+          details: { count: photos.length, photoIds: photos.map((photo) => photo.id) },
+        });
       });
       const ids = new Set<string>(photos.map((photo) => photo.id));
       return (await this.repository.listPhotos(jobId)).filter((row) => ids.has(row.id)).map(toPhotoRecord);
@@ -158,6 +166,7 @@ export class JobPhotosService {
         await this.repository.replaceDraftSections(manager, jobId, withoutPhoto(report.sections, found.id));
       }
       await this.repository.deletePhoto(manager, jobId, found.id);
+      await this.audit.record(manager, { entity: 'job', entityId: jobId, action: 'photo_removed', details: { photoId: found.id } });
       return found;
     });
     const keys = [

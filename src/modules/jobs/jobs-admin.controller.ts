@@ -1,11 +1,22 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
-import { CreateJobDto, JobChangeResponse, JobDetailResponse, JobResponse, UpdateJobDto, UpdateJobStatusDto } from './dto/job.dto.js';
+import {
+  BulkJobStatusDto,
+  BulkJobStatusResult,
+  CreateJobDto,
+  JobActivityResponse,
+  JobChangeResponse,
+  JobDetailResponse,
+  JobResponse,
+  UpdateJobDto,
+  UpdateJobStatusDto,
+} from './dto/job.dto.js';
+import { csvDownload } from '../../common/http/download-headers.js';
 import { JobsService } from './jobs.service.js';
 
 @ApiTags('admin: job tracking')
@@ -29,6 +40,27 @@ export class JobsAdminController {
     const page = await this.jobs.list(query);
     void reply.header('content-range', contentRange('jobs', page.offset, page.rows.length, page.total));
     return page.rows;
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching job is exported, not one page." })
+  @ApiQuery({ name: 'sort', required: false })
+  async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return csvDownload(reply, this.jobs.csvFileName(), await this.jobs.exportCsv(query));
+  }
+
+  @Post('bulk-status')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: BulkJobStatusResult, description: 'All or nothing: one unknown or refused job changes none.' })
+  bulkStatus(@CurrentUser() user: CurrentUserInfo, @Body() body: BulkJobStatusDto): Promise<BulkJobStatusResult> {
+    return this.jobs.bulkUpdateStatus(user, body);
+  }
+
+  @Get(':id/timeline')
+  @ApiOkResponse({ type: [JobActivityResponse], description: "Stages, e-mails, report and quote events, the customer's answer: newest first." })
+  timeline(@Param('id', ParseUUIDPipe) id: string): Promise<JobActivityResponse[]> {
+    return this.jobs.activity(id);
   }
 
   @Get(':id')

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
+import { applyListQuery, defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { JOB_STATUSES, type JobStatus } from '@relining/contracts/job-status';
 import { queryRows } from '../../database/sql.js';
 import { Job } from './job.entity.js';
@@ -30,6 +31,9 @@ export const JOB_LIST = defineListSpec({
   maxPageSize: 200,
 });
 
+/** The columns of the jobs export, in order (times in TZ_DISPLAY). */
+export const JOB_CSV_COLUMNS = ['job_number', 'customer_name', 'email', 'phone', 'address', 'status', 'archived', 'created_at', 'updated_at'] as const;
+
 export interface JobEventRow {
   id: string;
   status: JobStatus;
@@ -47,6 +51,29 @@ export class JobsRepository {
   /** The active jobs unless the list asks for archived ones (or names ids: react-admin's getMany finds both). */
   findForAdminList(list: ParsedList): Promise<[Job[], number]> {
     return findListPage(activeUnlessAsked(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, 'j.archived_at'), list, JOB_LIST);
+  }
+
+  /**
+   * Every job the list's filter matches (the active ones unless it asks for archived), in its sort,
+   * JOB_CSV_COLUMNS as text, from a cursor: the caller releases it when the download ends.
+   */
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
+    const base = activeUnlessAsked(this.dataSource.getRepository(Job).createQueryBuilder('j').setParameter('tz', timeZone), list, 'j.archived_at');
+    const query = applyListQuery(base, { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, JOB_LIST)
+      .offset(undefined)
+      .limit(undefined);
+    query.select([
+      'j.job_number AS job_number',
+      'j.customer_name AS customer_name',
+      'j.customer_email AS email',
+      'j.customer_phone AS phone',
+      'j.address AS address',
+      'j.status AS status',
+      `CASE WHEN j.archived_at IS NULL THEN 'no' ELSE 'yes' END AS archived`,
+      `to_char(j.created_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS created_at`,
+      `to_char(j.updated_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS updated_at`,
+    ]);
+    return openQueryCursor(this.dataSource, query);
   }
 
   findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<Job | null> {

@@ -19,7 +19,10 @@ import { SettingsService } from '../settings/settings.service.js';
 import { UsersService } from '../users/users.service.js';
 import { templateForJobStatus } from '../templates/job-template.rules.js';
 import type {
+  BulkJobStatusDto,
+  BulkJobStatusResult,
   CreateJobDto,
+  JobActivityResponse,
   JobChangeResponse,
   JobDetailResponse,
   JobNotificationRef,
@@ -30,12 +33,17 @@ import type {
 } from './dto/job.dto.js';
 import { Job } from './job.entity.js';
 import { JobStageChanged } from './job.events.js';
-import { JOB_LIST, JobsRepository } from './jobs.repository.js';
+import { JOB_CSV_COLUMNS, JOB_LIST, JobsRepository } from './jobs.repository.js';
+import { jobActivity } from './job-activity.rules.js';
+import type { Readable } from 'node:stream';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { newTrackingCode } from './tracking-code.js';
 import { JobAccessService } from './job-access.service.js';
 import { JobDocuments } from './job-documents.js';
 import type { FastifyRequest } from 'fastify';
 import { JOB_STATUSES } from '@relining/contracts/job-status';
+import { AuditService } from '../audit/audit.service.js';
 
 const JOB_NOT_FOUND = 'The job ID provided is not valid or has expired.';
 
@@ -52,6 +60,7 @@ export class JobsService {
     private readonly events: DomainEvents,
     private readonly access: JobAccessService,
     private readonly documents: JobDocuments,
+    private readonly audit: AuditService,
   ) {}
 
   trackingLink(code: string): string {
@@ -108,6 +117,46 @@ export class JobsService {
     };
   }
 
+  csvFileName(now: Date = new Date()): string {
+    return `jobs-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /** Every job the list's filter matches, as CSV, streamed (times in TZ_DISPLAY); the export is audited. */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, JOB_LIST);
+    const finished = this.audit.exportRecorder({ list: 'jobs', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      JOB_CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'updated_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
+  }
+
+  /** The job's timeline: stages, e-mails, report and quote events, the customer's answer; newest first. */
+  async activity(id: string): Promise<JobActivityResponse[]> {
+    const job = await this.repository.findById(id);
+    if (!job) throw DomainError.notFound('Job not found.');
+    const [entries, events, emails] = await Promise.all([
+      this.audit.forRecord('job', id),
+      this.repository.timeline(id),
+      this.notifications.emailsAbout('job', id),
+    ]);
+    const actors = await this.users.emailsOf(events.flatMap((event) => (event.changedById ? [event.changedById] : [])));
+    return jobActivity(
+      entries,
+      events.map((event) => ({
+        at: new Date(event.createdAt).toISOString(),
+        status: event.status,
+        previousStatus: event.previousStatus,
+        actorName: event.changedById ? (actors.get(event.changedById) ?? null) : null,
+        customerNotified: event.customerNotified,
+      })),
+      emails.map((email) => ({ at: new Date(email.createdAt).toISOString(), subject: email.subject, to: email.to, status: email.status })),
+    );
+  }
+
   /** spec §5 Generate tracking link, then the status's e-mail with the link ('Email sent'). */
   async create(actor: CurrentUserInfo | null, dto: CreateJobDto): Promise<JobChangeResponse> {
     const problem = trackingLinkProblem(dto);
@@ -138,6 +187,22 @@ export class JobsService {
           changedBy: actor?.id ?? null,
           notificationId: notification?.id ?? null,
         });
+        await this.audit.record(manager, {
+          entity: 'job',
+          entityId: job.id,
+          action: 'create',
+          before: null,
+          after: {
+            jobNumber: job.jobNumber,
+            customerName: job.customerName,
+            customerEmail: job.customerEmail,
+            customerPhone: job.customerPhone,
+            address: job.address,
+            status,
+            bookingId: job.bookingId,
+          },
+          details: { notify: notification !== null },
+        });
         // The referral follows the job (linked now by staff's choice or the matching rule), in this transaction.
         await this.announce(manager, job, { kind: 'created', previous: null }, actor?.id ?? null, dto.referralId);
         return { ...this.toResponse((await this.repository.findById(job.id, manager))!), notification };
@@ -155,24 +220,74 @@ export class JobsService {
    * so, or, when it is left out, when 'Automatic Email Notifications' is on.
    */
   async updateStatus(actor: CurrentUserInfo, id: string, dto: UpdateJobStatusDto): Promise<JobChangeResponse> {
-    return this.dataSource.transaction(async (manager) => {
-      const job = await this.repository.findByIdForUpdate(manager, id);
-      if (!job) throw DomainError.notFound('Job not found.');
-      const previous = job.status;
-      job.status = dto.status;
-      job.updatedAt = new Date();
-      await manager.save(job);
-      const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
-      const notification = notify ? await this.queueStatusEmail(manager, job) : null;
-      await this.repository.addEvent(manager, {
-        jobId: job.id,
-        status: dto.status,
-        previousStatus: previous,
-        changedBy: actor.id,
-        notificationId: notification?.id ?? null,
+    return this.dataSource.transaction((manager) => this.updateStatusIn(manager, actor, id, dto));
+  }
+
+  /**
+   * The stage change in the caller's transaction: the one-by-one endpoint and the bulk one run it.
+   * Setting the stage a job is already at changes nothing but may send its e-mail again.
+   */
+  async updateStatusIn(manager: EntityManager, actor: CurrentUserInfo, id: string, dto: UpdateJobStatusDto): Promise<JobChangeResponse> {
+    const job = await this.repository.findByIdForUpdate(manager, id);
+    if (!job) throw DomainError.notFound('Job not found.');
+    const previous = job.status;
+    job.status = dto.status;
+    job.updatedAt = new Date();
+    await manager.save(job);
+    const notify = dto.notify ?? (await this.settings.emailSettings(manager)).autoNotify;
+    const notification = notify ? await this.queueStatusEmail(manager, job) : null;
+    await this.repository.addEvent(manager, {
+      jobId: job.id,
+      status: dto.status,
+      previousStatus: previous,
+      changedBy: actor.id,
+      notificationId: notification?.id ?? null,
+    });
+    if (previous !== dto.status) {
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: job.id,
+        action: 'stage_changed',
+        before: { status: previous },
+        after: { status: dto.status },
+        details: { notify },
       });
-      if (previous !== dto.status) await this.announce(manager, job, { kind: 'stage', previous }, actor.id);
-      return { ...this.toResponse(job), notification };
+      await this.announce(manager, job, { kind: 'stage', previous }, actor.id);
+    } else if (notification) {
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: job.id,
+        action: 'notified',
+        details: { status: job.status, notificationId: notification.id },
+      });
+    }
+    return { ...this.toResponse(job), notification };
+  }
+
+  /**
+   * Moves several jobs to one stage, all or nothing, in one transaction, each through the same code as
+   * one job's change. A job already at the stage is left as it is (no e-mail): the customer hears of
+   * a change only when there is one.
+   */
+  async bulkUpdateStatus(actor: CurrentUserInfo, dto: BulkJobStatusDto): Promise<BulkJobStatusResult> {
+    const ids = [...new Set(dto.ids.map((id) => id.toLowerCase()))];
+    return this.dataSource.transaction(async (manager) => {
+      const updated: string[] = [];
+      const unchanged: string[] = [];
+      // In id order: two bulk changes over the same jobs lock them in the same order.
+      for (const id of [...ids].sort()) {
+        const job = await this.repository.findByIdForUpdate(manager, id);
+        if (!job) throw DomainError.notFound('Job not found.');
+        if (job.status === dto.status) {
+          unchanged.push(id);
+          continue;
+        }
+        await this.updateStatusIn(manager, actor, id, { status: dto.status, notify: dto.notify });
+        updated.push(id);
+      }
+      const order = new Map(ids.map((id, index) => [id, index]));
+      const byRequest = (a: string, b: string) => order.get(a)! - order.get(b)!;
+      return { updated: updated.sort(byRequest), unchanged: unchanged.sort(byRequest) };
     });
   }
 
@@ -188,7 +303,12 @@ export class JobsService {
         ...(dto.customerEmail !== undefined ? { customerEmail: dto.customerEmail } : {}),
         ...(dto.address !== undefined ? { address: dto.address || null } : {}),
       });
-      return this.toResponse((await this.repository.findById(id, manager))!);
+      const after = (await this.repository.findById(id, manager))!;
+      const fields = (record: Job) => ({ customerName: record.customerName, customerEmail: record.customerEmail, address: record.address });
+      if (JSON.stringify(fields(job)) !== JSON.stringify(fields(after))) {
+        await this.audit.record(manager, { entity: 'job', entityId: id, action: 'update', before: fields(job), after: fields(after) });
+      }
+      return this.toResponse(after);
     });
   }
 
@@ -203,8 +323,16 @@ export class JobsService {
       await this.repository.setArchived(manager, id, archived, actor.id);
       const after = (await this.repository.findById(id, manager))!;
       // Archiving voids the referral's rebates not yet earned; doing it twice changes nothing.
-      if ((job.archivedAt === null) === archived)
+      if ((job.archivedAt === null) === archived) {
+        await this.audit.record(manager, {
+          entity: 'job',
+          entityId: id,
+          action: archived ? 'archive' : 'restore',
+          before: { archived: !archived },
+          after: { archived },
+        });
         await this.announce(manager, after, { kind: archived ? 'archived' : 'restored', previous: job.status }, actor.id);
+      }
       return this.toResponse(after);
     });
   }
@@ -214,7 +342,9 @@ export class JobsService {
     return this.dataSource.transaction(async (manager) => {
       const job = await this.repository.findById(id, manager);
       if (!job) throw DomainError.notFound('Job not found.');
-      return { ...this.toResponse(job), notification: await this.queueStatusEmail(manager, job) };
+      const notification = await this.queueStatusEmail(manager, job);
+      await this.audit.record(manager, { entity: 'job', entityId: id, action: 'notified', details: { status: job.status, notificationId: notification.id } });
+      return { ...this.toResponse(job), notification };
     });
   }
 
@@ -230,8 +360,18 @@ export class JobsService {
   }
 
   /** The referral linked to a job: set by the referrals module's rules (matching, a review staff resolved). */
-  linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
-    return this.repository.setReferral(manager, jobId, referralId);
+  async linkReferral(manager: EntityManager, jobId: string, referralId: string | null): Promise<void> {
+    const job = await this.repository.findById(jobId, manager);
+    await this.repository.setReferral(manager, jobId, referralId);
+    if (job && job.referralId !== referralId) {
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: jobId,
+        action: referralId ? 'referral_linked' : 'referral_unlinked',
+        before: { referralId: job.referralId },
+        after: { referralId },
+      });
+    }
   }
 
   /** `chosenReferral`: on creation, the referral staff named (null: none), or undefined to leave it to the matching rule. */
@@ -298,6 +438,14 @@ export class JobsService {
         previousStatus: previous,
         changedBy: actorId,
         notificationId: notification?.id ?? null,
+      });
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: job.id,
+        action: 'stage_changed',
+        before: { status: previous },
+        after: { status: to },
+        details: { notify: notification !== null },
       });
       await this.announce(manager, job, { kind: 'stage', previous }, actorId);
     }

@@ -19,6 +19,7 @@ import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { JobAccessService } from '../jobs/job-access.service.js';
 import { JobDocuments } from '../jobs/job-documents.js';
+import { AuditService } from '../audit/audit.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MediaService } from '../media/media.service.js';
 import { SiteSlotsService } from '../media/site-slots.service.js';
@@ -70,6 +71,7 @@ export class QuotesService implements OnModuleInit {
     private readonly report: PublishedReportSource,
     private readonly media: MediaService,
     private readonly slots: SiteSlotsService,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -103,8 +105,23 @@ export class QuotesService implements OnModuleInit {
       await this.repository.lockJob(manager, jobId);
       if (await this.repository.acceptance(manager, jobId)) throw acceptedConflict();
       const newest = await this.repository.newest(manager, jobId);
-      if (newest && !newest.publishedAt) await this.repository.updateDraft(manager, newest.id, content, actor.id);
-      else await this.repository.insertVersion(manager, jobId, (newest?.version ?? 0) + 1, content, actor.id);
+      const draftOpen = newest !== null && !newest.publishedAt;
+      const version = draftOpen ? newest.version : (newest?.version ?? 0) + 1;
+      if (draftOpen) await this.repository.updateDraft(manager, newest.id, content, actor.id);
+      else await this.repository.insertVersion(manager, jobId, version, content, actor.id);
+      const before = newest ? { lines: newest.lines, totalCents: newest.totalCents, validUntil: newest.validUntil, notes: newest.notes } : null;
+      const after = { lines: content.lines, totalCents: content.totalCents, validUntil: content.validUntil, notes: content.notes };
+      // Saving an open draft unchanged is no change; a published quote changed is always a new version.
+      if (!draftOpen || JSON.stringify(before) !== JSON.stringify(after)) {
+        await this.audit.record(manager, {
+          entity: 'job',
+          entityId: jobId,
+          action: !newest ? 'quote_created' : draftOpen ? 'quote_edited' : 'quote_new_version',
+          before,
+          after,
+          details: { version },
+        });
+      }
       return this.record(manager, job);
     });
   }
@@ -121,6 +138,12 @@ export class QuotesService implements OnModuleInit {
       const problems = quoteChangeProblems(newest, todayIn(QUOTE_TIME_ZONE));
       if (problems.length > 0) throw DomainError.validation(problems);
       await this.repository.publish(manager, newest.id, actor.id);
+      await this.audit.record(manager, {
+        entity: 'job',
+        entityId: jobId,
+        action: 'quote_sent',
+        details: { version: newest.version, totalCents: newest.totalCents },
+      });
       await this.jobs.moveForward(manager, jobId, 'quoted', actor.id, 'always');
       return this.record(manager, job);
     });
@@ -149,6 +172,14 @@ export class QuotesService implements OnModuleInit {
     if (body.slot) {
       await this.slots.save(body.slot, { imageId: beforeImage.id, afterImageId: afterImage.id, title, description: body.description.trim() }, actor.id);
     }
+    // The media module writes the images in transactions of its own (it takes no caller's): the job's
+    // entry follows them, so it is written only when they were.
+    await this.audit.recordAlone({
+      entity: 'job',
+      entityId: jobId,
+      action: 'before_after_sent',
+      details: { beforeImageId: beforeImage.id, afterImageId: afterImage.id, slot: body.slot ?? null, title },
+    });
     return { beforeImageId: beforeImage.id, afterImageId: afterImage.id, slot: body.slot ?? null };
   }
 
@@ -234,6 +265,13 @@ export class QuotesService implements OnModuleInit {
         mediaConsent,
       });
       if (inserted) {
+        // The customer acted: the actor is the request's ('public').
+        await this.audit.record(manager, {
+          entity: 'job',
+          entityId: unlocked.id,
+          action: 'quote_accepted',
+          details: { fullName, version: quote.version, mediaConsent },
+        });
         // The customer gets quote_accepted; JobStageChanged tells the linked referral a reline is coming.
         await this.jobs.moveForward(manager, unlocked.id, 'accepted', null, 'always');
         const job = await this.jobs.customerOf(manager, unlocked.id);
@@ -261,6 +299,7 @@ export class QuotesService implements OnModuleInit {
       const declines = await this.repository.declines(manager, unlocked.id);
       if (!declines.some((decline) => decline.version === quote.version)) {
         const id = await this.repository.insertDecline(manager, { jobId: unlocked.id, quoteId: quote.id, version: quote.version, reason, ip, userAgent });
+        await this.audit.record(manager, { entity: 'job', entityId: unlocked.id, action: 'quote_declined', details: { reason, version: quote.version } });
         const job = await this.jobs.customerOf(manager, unlocked.id);
         await this.notifications.enqueue(
           manager,

@@ -113,3 +113,41 @@ export interface PublicJobStatus {
   /** This browser has unlocked the job (its cookie is valid). */
   unlocked: boolean;
 }
+
+/** The most jobs one bulk stage change may name. */
+export const MAX_BULK_JOB_IDS = 500;
+
+export const BULK_JOB_MESSAGES = {
+  idsRequired: 'Choose at least one job.',
+  tooMany: `Choose at most ${MAX_BULK_JOB_IDS} jobs at once.`,
+  idShape: 'Each job must be a job id.',
+} as const;
+
+/** POST /api/admin/jobs/bulk-status: several jobs moved to one stage, all or nothing. */
+export interface BulkJobStatusRequest {
+  ids: string[];
+  status: JobStatus;
+  /** 'Notify customers': one e-mail per job whose stage really changed (the stage's template). */
+  notify: boolean;
+}
+
+export interface BulkJobStatusResult {
+  /** The jobs moved to the stage. */
+  updated: string[];
+  /** The jobs already at it (left as they were, no e-mail). */
+  unchanged: string[];
+}
+
+export type JobActivityKind = 'stage' | 'email' | 'report' | 'quote' | 'acceptance' | 'change';
+
+/** GET /api/admin/jobs/:id/timeline: everything that happened to a job, newest first. */
+export interface JobActivity {
+  at: string;
+  kind: JobActivityKind;
+  title: string;
+  detail?: string;
+  /** Who did it: a staff e-mail, 'public' (the customer), 'system: <job>'. */
+  actorName?: string;
+  /** An e-mail's delivery status. */
+  status?: string;
+}

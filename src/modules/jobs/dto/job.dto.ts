@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import type * as Jobs from '@relining/contracts/api/jobs';
-import type { JobEmail } from '@relining/contracts/api/jobs';
+import { BULK_JOB_MESSAGES, MAX_BULK_JOB_IDS, type JobActivityKind, type JobEmail } from '@relining/contracts/api/jobs';
 import { JOB_STATUSES, type JobStatus, type StageState } from '@relining/contracts/job-status';
 import type { NotificationStatus } from '@relining/contracts/notification-status';
 
@@ -120,6 +120,39 @@ export class UpdateJobStatusDto implements Jobs.JobStatusUpdate {
   @IsOptional()
   @IsBoolean({ message: 'notify must be true or false' })
   notify?: boolean;
+}
+
+/** POST /admin/jobs/bulk-status: the jobs, the stage, and whether their customers are e-mailed. */
+export class BulkJobStatusDto implements Jobs.BulkJobStatusRequest {
+  @ApiProperty({ type: [String], format: 'uuid', description: `1 to ${MAX_BULK_JOB_IDS} job ids.` })
+  // class-validator runs these bottom up; the first failing message is the field's.
+  @IsUUID('all', { each: true, message: BULK_JOB_MESSAGES.idShape })
+  @ArrayMaxSize(MAX_BULK_JOB_IDS, { message: BULK_JOB_MESSAGES.tooMany })
+  @ArrayNotEmpty({ message: BULK_JOB_MESSAGES.idsRequired })
+  @IsArray({ message: BULK_JOB_MESSAGES.idsRequired })
+  ids!: string[];
+
+  @ApiProperty({ enum: JOB_STATUSES })
+  @IsIn(JOB_STATUSES, { message: STATUS_MESSAGE })
+  status!: JobStatus;
+
+  @ApiProperty({ description: "'Notify customers': one e-mail per job whose stage changed." })
+  @IsBoolean({ message: 'notify must be true or false' })
+  notify!: boolean;
+}
+
+export class BulkJobStatusResult implements Jobs.BulkJobStatusResult {
+  @ApiProperty({ type: [String] }) updated!: string[];
+  @ApiProperty({ type: [String] }) unchanged!: string[];
+}
+
+export class JobActivityResponse implements Jobs.JobActivity {
+  @ApiProperty() at!: string;
+  @ApiProperty({ enum: ['stage', 'email', 'report', 'quote', 'acceptance', 'change'] }) kind!: JobActivityKind;
+  @ApiProperty() title!: string;
+  @ApiProperty({ required: false }) detail?: string;
+  @ApiProperty({ required: false }) actorName?: string;
+  @ApiProperty({ required: false, description: "An e-mail's delivery status." }) status?: string;
 }
 
 /** POST /api/job-status/:code/unlock: one of the two (checked by job-access.rules.ts). */

@@ -1,4 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
@@ -10,7 +12,11 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 /** The staff Outbox: every message with its delivery state, and Resend for failed or dead ones. */
 @Injectable()
 export class NotificationsAdminService {
-  constructor(private readonly repository: NotificationsRepository) {}
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(params: ListParams): Promise<{ rows: NotificationSummary[]; total: number; offset: number }> {
     const list = parseListParams(params, NOTIFICATION_LIST);
@@ -59,7 +65,20 @@ export class NotificationsAdminService {
 
   /** Puts a failed or dead message back in the queue for a fresh series of tries (same Message-ID). */
   async resend(id: string): Promise<NotificationResponse> {
-    if (!(await this.repository.requeueFailed(id))) {
+    const requeued = await this.dataSource.transaction(async (manager) => {
+      const previous = await this.repository.requeueFailed(manager, id);
+      if (previous) {
+        await this.audit.record(manager, {
+          entity: 'notification',
+          entityId: id,
+          action: 'resend',
+          before: { status: previous.status, attempts: previous.attempts },
+          after: { status: 'queued', attempts: 0 },
+        });
+      }
+      return previous !== undefined;
+    });
+    if (!requeued) {
       await this.get(id); // 404 when it does not exist
       throw new DomainError('NOT_RESENDABLE', 'Only failed or dead messages can be resent.', HttpStatus.CONFLICT);
     }

@@ -170,15 +170,19 @@ export class NotificationsRepository {
     );
   }
 
-  /** A failed or dead message queued again for a fresh series of tries; false when it is neither (or missing). */
-  async requeueFailed(id: string): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      this.dataSource,
-      `UPDATE notifications SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('failed', 'dead') RETURNING id`,
+  /**
+   * A failed or dead message queued again for a fresh series of tries, in the caller's transaction:
+   * answers its status and attempts before, or undefined when it is neither (or missing).
+   */
+  async requeueFailed(manager: EntityManager, id: string): Promise<{ status: NotificationStatus; attempts: number } | undefined> {
+    const [row] = await queryRows<{ status: NotificationStatus; attempts: number }>(
+      manager,
+      `UPDATE notifications n SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
+       FROM (SELECT id, status, attempts FROM notifications WHERE id = $1 FOR UPDATE) previous
+       WHERE n.id = previous.id AND previous.status IN ('failed', 'dead') RETURNING previous.status, previous.attempts`,
       [id],
     );
-    return rows.length > 0;
+    return row;
   }
 
   async findByDedupeKey(manager: EntityManager, dedupeKey: string): Promise<{ id: string; status: NotificationStatus } | undefined> {

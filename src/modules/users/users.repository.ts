@@ -151,9 +151,26 @@ export class UsersRepository {
     return this.dataSource.manager.findOneBy(Profile, { userId });
   }
 
+  /** The profile as it is now, locked until the caller's transaction ends (an update compares with it). */
+  async findProfileForUpdate(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ fullName: string | null; businessName: string | null; phone: string | null } | undefined> {
+    const [row] = await queryRows<{ fullName: string | null; businessName: string | null; phone: string | null }>(
+      manager,
+      `SELECT full_name AS "fullName", business_name AS "businessName", phone FROM profiles WHERE user_id = $1 FOR UPDATE`,
+      [userId],
+    );
+    return row;
+  }
+
   /** Creates or updates the profile: fields left out keep their value, null clears one. */
-  async upsertProfile(userId: string, changes: { fullName?: string | null; businessName?: string | null; phone?: string | null }): Promise<void> {
-    await this.dataSource.query(
+  async upsertProfile(
+    manager: EntityManager,
+    userId: string,
+    changes: { fullName?: string | null; businessName?: string | null; phone?: string | null },
+  ): Promise<void> {
+    await manager.query(
       `INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET
          full_name = CASE WHEN $5 THEN EXCLUDED.full_name ELSE profiles.full_name END,

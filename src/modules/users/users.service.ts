@@ -6,6 +6,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { effectiveRole, type Role } from '@relining/contracts/roles';
+import { AuditService } from '../audit/audit.service.js';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
 import { accountEmail, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
@@ -16,6 +17,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: UsersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async getProfile(userId: string): Promise<ProfileResponse> {
@@ -25,10 +27,26 @@ export class UsersService {
 
   /** Upsert: fields left out keep their value; an empty value clears it. */
   async updateProfile(userId: string, changes: UpdateProfileDto): Promise<ProfileResponse> {
-    await this.repository.upsertProfile(userId, {
+    const next = {
       ...(changes.fullName !== undefined && { fullName: changes.fullName || null }),
       ...(changes.businessName !== undefined && { businessName: changes.businessName || null }),
       ...(changes.phone !== undefined && { phone: changes.phone || null }),
+    };
+    await this.dataSource.transaction(async (manager) => {
+      const before = await this.repository.findProfileForUpdate(manager, userId);
+      await this.repository.upsertProfile(manager, userId, next);
+      const previous = { fullName: before?.fullName ?? null, businessName: before?.businessName ?? null, phone: before?.phone ?? null };
+      // Only the fields sent are compared: the audit rules keep those that really changed (none: no entry).
+      const sent = Object.keys(next) as Array<keyof typeof previous>;
+      if (sent.some((field) => previous[field] !== next[field])) {
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: userId,
+          action: 'profile_updated',
+          before: Object.fromEntries(sent.map((field) => [field, previous[field]])),
+          after: next,
+        });
+      }
     });
     return this.getProfile(userId);
   }
@@ -57,9 +75,25 @@ export class UsersService {
       const disabledChanges = changes.disabled !== undefined && changes.disabled !== current.disabled;
       if (roleChanges && actor.id === id) throw new ForbiddenException(ACCOUNT_MESSAGES.ownRole);
       if (disabledChanges && changes.disabled && actor.id === id) throw new ForbiddenException(ACCOUNT_MESSAGES.ownAccountDisabled);
-      if (roleChanges) await this.setRole(manager, id, changes.role!);
+      if (roleChanges) {
+        await this.setRole(manager, id, changes.role!);
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: id,
+          action: 'role_changed',
+          before: { role: current.role },
+          after: { role: changes.role },
+        });
+      }
       if (disabledChanges) {
         await this.repository.setDisabled(manager, id, changes.disabled!);
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: id,
+          action: changes.disabled ? 'disable' : 'enable',
+          before: { disabled: current.disabled },
+          after: { disabled: changes.disabled },
+        });
       }
       if (roleChanges || disabledChanges) await this.endSessions(manager, id);
       return toAdminUserResponse((await this.repository.findForAdmin(id, manager))!);

@@ -1,11 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
 import { withEmailLogoInline } from '../templates/email-logo.js';
-import { NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
+import { NOTIFICATION_CSV_COLUMNS, NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -13,6 +18,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 @Injectable()
 export class NotificationsAdminService {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly repository: NotificationsRepository,
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
@@ -36,6 +42,26 @@ export class NotificationsAdminService {
       total,
       offset: list.offset,
     };
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `notifications-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /**
+   * Every message matching the Outbox's filter as CSV (no bodies), streamed by the shared exporter,
+   * times in TZ_DISPLAY; audited with the filter and the row count.
+   */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, NOTIFICATION_LIST);
+    const finished = this.audit.exportRecorder({ list: 'notifications', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      NOTIFICATION_CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'sent_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   async get(id: string): Promise<NotificationResponse> {

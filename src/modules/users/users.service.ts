@@ -1,20 +1,26 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { effectiveRole, type Role } from '@relining/contracts/roles';
 import { AuditService } from '../audit/audit.service.js';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
-import { accountEmail, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
+import { accountEmail, USER_CSV_COLUMNS, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
 
 /** Profiles and the staff's management of users and roles. */
 @Injectable()
 export class UsersService {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: UsersRepository,
     private readonly audit: AuditService,
@@ -55,6 +61,26 @@ export class UsersService {
     const list = parseListParams(params, USER_LIST);
     const { rows, total } = await this.repository.findForAdminList(list);
     return { rows: rows.map(toAdminUserResponse), total, offset: list.offset };
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `users-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /**
+   * Every user matching the list's filter as CSV, streamed by the shared exporter (times in
+   * TZ_DISPLAY, the heading says so); audited with the filter and the row count.
+   */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, USER_LIST);
+    const finished = this.audit.exportRecorder({ list: 'users', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      USER_CSV_COLUMNS.map((column) => (column === 'created_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   async getForAdmin(id: string): Promise<AdminUserResponse> {

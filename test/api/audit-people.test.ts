@@ -138,6 +138,15 @@ describe('audit trail: people, sign-ins, templates, settings and the outbox', ()
       },
     },
     {
+      name: 'an e-mail address confirmed through its link: the user, as its owner',
+      act: async () => {
+        const token = await linkTokenFromOutbox(sut.dataSource, 'new-plumber@example.com.au', 'verify_email');
+        await http().post('/api/auth/verify-email').send({ token }).expect(200);
+        const [user] = await sut.dataSource.query(`SELECT id FROM users WHERE email = 'new-plumber@example.com.au'`);
+        return { entity: 'user', entityId: user.id, action: 'email_verified', actor: { kind: 'user', id: user.id } };
+      },
+    },
+    {
       name: 'an invitation: the new user, by the staff member, with the address and role',
       act: async () => {
         await http().post('/api/admin/users/invite').set(admin.auth).send({ email: 'invited@example.com.au', role: 'admin' }).expect(202);
@@ -171,6 +180,16 @@ describe('audit trail: people, sign-ins, templates, settings and the outbox', ()
           changes: null,
           details: { via: 'reset_password' },
         };
+      },
+    },
+    {
+      name: 'an invitation accepted: the password set through its link, as the invited user',
+      act: async () => {
+        const token = await linkTokenFromOutbox(sut.dataSource, 'invited@example.com.au', 'user_invite');
+        await http().post('/api/auth/reset-password').send({ token, password: 'an invited passphrase' }).expect(200);
+        const [user] = await sut.dataSource.query(`SELECT id FROM users WHERE email = 'invited@example.com.au'`);
+        expect(await wholeTrail()).not.toContain('an invited passphrase');
+        return { entity: 'user', entityId: user.id, action: 'invitation_accepted', actor: { kind: 'user', id: user.id }, details: { via: 'invite' } };
       },
     },
     {

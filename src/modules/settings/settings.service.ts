@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { changedFields } from '../audit/audit.rules.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from './email-settings.js';
@@ -129,7 +130,7 @@ export class SettingsService {
       const before = { ...defaults, ...(await this.repository.findValueForUpdate<Partial<T>>(manager, key)) } as Record<string, unknown>;
       await this.repository.upsert(manager, key, next, userId);
       const after = next as Record<string, unknown>;
-      if (Object.keys({ ...before, ...after }).every((field) => JSON.stringify(before[field]) === JSON.stringify(after[field]))) return;
+      if (changedFields(before, after) === null) return;
       await this.audit.record(manager, { entity: 'setting', entityId: key, action: 'update', before, after });
     });
   }

@@ -21,10 +21,12 @@ import {
   type PaymentMethod,
 } from '@relining/contracts/payout-rules';
 import type { PaymentDetails, PaymentDetailsUpdate, RctiAgreement } from '@relining/contracts/api/payouts';
+import { changedFields } from '../audit/audit.rules.js';
 import { AuditService } from '../audit/audit.service.js';
 import { BankDetailsChanged } from './users.events.js';
 import { UsersService } from './users.service.js';
 import { PaymentDetailsRepository, type PaymentDetailsRow } from './payment-details.repository.js';
+import { auditedPaymentFields } from './payment-details.rules.js';
 
 const HOLD_MS = BANK_CHANGE_HOLD_HOURS * 3_600_000;
 
@@ -60,20 +62,6 @@ function paymentMethodOf(value: unknown): PaymentMethod | undefined | 'invalid' 
 /** What an encrypted bank field is bound to: its plumber and field (a value copied elsewhere does not decrypt). */
 export function bankFieldContext(userId: string, field: 'bsb' | 'account'): string {
   return `payment-details:${userId}:${field}`;
-}
-
-/** What the audit trail keeps of payment details: bank details masked as every screen shows them. */
-function auditedPaymentFields(row: PaymentDetailsRow | null): Record<string, unknown> {
-  return {
-    abn: row?.abn ?? null,
-    gstRegistered: row?.gstRegistered ?? false,
-    paymentMethod: row?.paymentMethod ?? null,
-    accountName: row?.accountName ?? null,
-    bsb: row?.bsbMasked ?? null,
-    accountNumber: row?.accountNumberMasked ?? null,
-    postalAddress: row?.postalAddress ?? null,
-    supplierStatement: row?.supplierStatementAt != null,
-  };
 }
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -313,7 +301,7 @@ export class PaymentDetailsService {
   ): Promise<void> {
     const previous = auditedPaymentFields(before);
     const next = auditedPaymentFields(after);
-    if (JSON.stringify(previous) === JSON.stringify(next) && !details) return;
+    if (changedFields(previous, next) === null && !details) return;
     await this.audit.record(manager, {
       entity: 'user',
       entityId: userId,

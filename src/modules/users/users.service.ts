@@ -11,6 +11,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { effectiveRole, type Role } from '@relining/contracts/roles';
+import { changedFields } from '../audit/audit.rules.js';
 import { AuditService } from '../audit/audit.service.js';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
@@ -39,19 +40,14 @@ export class UsersService {
       ...(changes.phone !== undefined && { phone: changes.phone || null }),
     };
     await this.dataSource.transaction(async (manager) => {
-      const before = await this.repository.findProfileForUpdate(manager, userId);
+      const stored = await this.repository.findProfileForUpdate(manager, userId);
       await this.repository.upsertProfile(manager, userId, next);
-      const previous = { fullName: before?.fullName ?? null, businessName: before?.businessName ?? null, phone: before?.phone ?? null };
+      const previous = { fullName: stored?.fullName ?? null, businessName: stored?.businessName ?? null, phone: stored?.phone ?? null };
       // Only the fields sent are compared: the audit rules keep those that really changed (none: no entry).
       const sent = Object.keys(next) as Array<keyof typeof previous>;
-      if (sent.some((field) => previous[field] !== next[field])) {
-        await this.audit.record(manager, {
-          entity: 'user',
-          entityId: userId,
-          action: 'profile_updated',
-          before: Object.fromEntries(sent.map((field) => [field, previous[field]])),
-          after: next,
-        });
+      const before = Object.fromEntries(sent.map((field) => [field, previous[field]]));
+      if (changedFields(before, next) !== null) {
+        await this.audit.record(manager, { entity: 'user', entityId: userId, action: 'profile_updated', before, after: next });
       }
     });
     return this.getProfile(userId);

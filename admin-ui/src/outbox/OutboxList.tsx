@@ -1,8 +1,10 @@
 import { Alert, Chip } from '@mui/material';
-import { Datagrid, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FilterButton, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
 import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { consoleConfig } from '../common/consoleConfig';
 import { DateTimeField } from '../common/DateTimeField';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { notificationStatusLabel } from '../common/emailOutcome';
 
 export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
@@ -35,7 +37,20 @@ export function OutboxList() {
           Preview mode: every e-mail is {EMAIL_PREVIEW_NOTE}. Set SMTP_URL to send them.
         </Alert>
       ) : null}
-      <List title="Outbox" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+      <List
+        title="Outbox"
+        filters={filters}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <SavedViewsMenu resource="notifications" />
+            <FilterButton />
+            <ExportCsvButton path="/admin/notifications/export.csv" fallbackName="notifications.csv" />
+          </TopToolbar>
+        }
+      >
         <Datagrid bulkActionButtons={false} rowClick="show">
           <DateTimeField source="createdAt" label="Queued" />
           <TextField source="to" label="To" />

@@ -5,6 +5,7 @@ import { Labeled, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, us
 import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
 import { DateTimeField } from '../common/DateTimeField';
 import { notificationStatusLabel } from '../common/emailOutcome';
+import { RecordHistory } from '../common/RecordHistory';
 import { Toast } from '../common/Toast';
 import type { NotificationRecord } from '@relining/contracts/api/notifications';
 import { errorMessage } from '@relining/contracts/client/http';
@@ -80,6 +81,13 @@ function StatusLine() {
   );
 }
 
+/** Who resent the message, and when (issue 19). */
+function MessageHistory() {
+  const record = useRecordContext<{ id: string }>();
+  if (!record) return null;
+  return <RecordHistory entity="notification" entityId={record.id} />;
+}
+
 export function OutboxShow() {
   return (
     <Show
@@ -107,6 +115,7 @@ export function OutboxShow() {
           <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
         </Labeled>
         <Rendered />
+        <MessageHistory />
       </SimpleShowLayout>
     </Show>
   );

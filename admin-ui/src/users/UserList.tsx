@@ -1,11 +1,14 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { BooleanField, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify } from 'react-admin';
+import { BooleanField, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify } from 'react-admin';
 import { ROLE_LABELS, ROLES, type Role } from '@relining/contracts/roles';
 import { DateTimeField } from '../common/DateTimeField';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { Toast } from '../common/Toast';
 import { InviteUserButton } from './InviteUserButton';
 import { PaymentDetailsButton } from './PaymentDetailsDialog';
 import { RoleActions } from './RoleActions';
+import { UserHistoryButton } from './UserHistoryDialog';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search email, name, business" />,
@@ -40,8 +43,12 @@ export function UserList() {
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
+        exporter={false}
         actions={
           <TopToolbar>
+            <SavedViewsMenu resource="users" />
+            <FilterButton />
+            <ExportCsvButton path="/admin/users/export.csv" fallbackName="users.csv" />
             <InviteUserButton />
           </TopToolbar>
         }
@@ -69,6 +76,7 @@ export function UserList() {
             label=""
             render={() => (
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end' }}>
+                <UserHistoryButton />
                 <PaymentDetailsButton />
                 <RoleActions />
               </Box>

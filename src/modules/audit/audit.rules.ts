@@ -14,6 +14,8 @@ const ACCOUNT_NUMBER_FIELD = /^(account_?number|accountNumber)$/i;
 
 export function maskedValue(field: string, value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
+  // Nothing entered yet (an empty setting) is shown as it is: there is nothing to hide.
+  if (value === '') return value;
   if (SECRET_FIELD.test(field)) return HIDDEN;
   if (BSB_FIELD.test(field)) return typeof value === 'string' ? maskedBsb(value) : HIDDEN;
   if (ACCOUNT_NUMBER_FIELD.test(field)) return typeof value === 'string' ? maskedAccountNumber(value) : HIDDEN;

@@ -10,6 +10,7 @@ import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
 import { ROLE_LABELS, Role } from '@relining/contracts/roles';
 import { EMAIL_PREVIEW_NOTE } from '@relining/contracts/email-delivery';
+import { AuditService } from '../audit/audit.service.js';
 import { SECRET_LINK_PLACEHOLDER } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -57,6 +58,7 @@ export class AuthService {
     private readonly usersService: UsersService,
     private readonly notifications: NotificationsService,
     private readonly rateLimits: PgRateLimitStore,
+    private readonly audit: AuditService,
   ) {}
 
   private link(path: string): string {
@@ -79,6 +81,14 @@ export class AuthService {
           profile: { fullName: dto.fullName, businessName: dto.businessName, phone: dto.phone },
         });
         await this.usersService.setRole(manager, id, Role.Plumber);
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: id,
+          action: 'create',
+          before: null,
+          after: { email: dto.email, fullName: dto.fullName, businessName: dto.businessName, phone: dto.phone, role: Role.Plumber },
+          details: { via: 'register' },
+        });
         if (this.config.requireEmailVerification) {
           await this.queueVerification(manager, { id: id, email: dto.email, fullName: dto.fullName });
           return { kind: 'pending' as const };
@@ -111,6 +121,15 @@ export class AuthService {
       // Confirmed: no other confirmation link of the address is needed any more.
       await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, ['verify_email']);
       const user = await this.usersService.markEmailVerified(manager, used.userId);
+      if (user) {
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: used.userId,
+          action: 'email_verified',
+          // The link is followed signed out: the account's owner is who acted.
+          actor: { kind: 'user', id: used.userId, email: user.email },
+        });
+      }
       // Quick referrals sent with this address are not attached here: the dashboard offers them to the plumber.
       if (user) await this.queueWelcome(manager, used.userId, user.email, user.fullName);
     });
@@ -127,10 +146,15 @@ export class AuthService {
     const user = await this.users.findByEmailWithPassword(dto.email);
     const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, dto.password) : await verifyAgainstDummy(dto.password);
     if (!user || !passwordOk) {
+      // Known and unknown addresses alike, and not awaited: the answer neither waits for it nor differs.
+      this.recordFailedSignIn(dto.email, 'invalid_credentials');
       if (this.config.rateLimits) await this.rateLimits.hit(failuresKey, LOGIN_FAILURE_WINDOW_MS, Number.MAX_SAFE_INTEGER);
       throw new DomainError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials, HttpStatus.UNAUTHORIZED);
     }
-    if (user.disabledAt) throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);
+    if (user.disabledAt) {
+      this.recordFailedSignIn(dto.email, 'account_disabled');
+      throw new DomainError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled, HttpStatus.FORBIDDEN);
+    }
     if (this.config.requireEmailVerification && !user.emailVerifiedAt) {
       await this.dataSource.transaction(async (manager) => {
         const fullName = await this.usersService.fullNameOf(manager, user.id);
@@ -141,6 +165,8 @@ export class AuthService {
     const role = await this.usersService.roleOf(user.id);
     return this.dataSource.transaction(async (manager) => {
       await this.usersService.recordSignIn(manager, user.id);
+      // Signing in happens signed out: the account is named as who acted.
+      await this.audit.record(manager, { entity: 'session', entityId: user.id, action: 'sign_in', actor: { kind: 'user', id: user.id, email: user.email } });
       return this.issueSession(manager, { id: user.id, email: user.email, role }, user.tokenVersion);
     });
   }
@@ -181,6 +207,14 @@ export class AuthService {
         await this.usersService.endSessions(manager, stored.userId);
         await this.repository.revokeAllOfUser(manager, stored.userId);
       }
+      const email = await this.usersService.emailOf(manager, stored.userId);
+      await this.audit.record(manager, {
+        entity: 'session',
+        entityId: stored.userId,
+        action: 'sign_out',
+        details: everywhere ? { everywhere: true } : null,
+        actor: email === undefined ? { kind: 'public' } : { kind: 'user', id: stored.userId, email },
+      });
     });
   }
 
@@ -221,7 +255,16 @@ export class AuthService {
       await this.usersService.endSessions(manager, used.userId);
       await this.repository.revokeAllOfUser(manager, used.userId);
       // The password is set: every other reset and invitation link of the account stops working.
-      await this.repository.retireLinks(manager, { userId: used.userId, email: await this.usersService.emailOf(manager, used.userId) }, PASSWORD_LINK_PURPOSES);
+      const email = await this.usersService.emailOf(manager, used.userId);
+      await this.repository.retireLinks(manager, { userId: used.userId, email }, PASSWORD_LINK_PURPOSES);
+      // Never the password or its hash: only that it was set, and through which link.
+      await this.audit.record(manager, {
+        entity: 'user',
+        entityId: used.userId,
+        action: used.purpose === 'invite' ? 'invitation_accepted' : 'password_reset',
+        details: { via: used.purpose },
+        actor: email === undefined ? { kind: 'public' } : { kind: 'user', id: used.userId, email },
+      });
     });
     return { message: ACCOUNT_MESSAGES.passwordUpdated };
   }
@@ -247,6 +290,7 @@ export class AuthService {
         if (await this.users.findByEmailWithPassword(dto.email, manager)) return;
         const id = await this.usersService.createAccount(manager, { email: dto.email, passwordHash: null });
         await this.usersService.setRole(manager, id, dto.role);
+        await this.audit.record(manager, { entity: 'user', entityId: id, action: 'invite', details: { email: dto.email, role: dto.role } });
         const ref = await this.repository.createLinkRequest(manager, 'invite', dto.email);
         await this.notifications.enqueue(manager, {
           template: 'user_invite',
@@ -263,6 +307,16 @@ export class AuthService {
     return this.notifications.previewMode
       ? { message: `Invitation to ${dto.email} ${EMAIL_PREVIEW_NOTE}`, status: 'preview' }
       : { message: `Invitation sent to ${dto.email}`, status: 'queued' };
+  }
+
+  /**
+   * A refused sign-in, in the trail as a visitor's attempt on the address typed. Written on its own
+   * and not awaited: the caller's answer is the same, and as quick, whether or not it is written.
+   */
+  private recordFailedSignIn(email: string, reason: 'invalid_credentials' | 'account_disabled'): void {
+    this.audit
+      .recordAlone({ entity: 'session', entityId: null, action: 'sign_in_failed', details: { email: email.trim(), reason }, actor: { kind: 'public' } })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'A failed sign-in could not be recorded in the audit trail'));
   }
 
   /** A new sign-in (a new refresh-token family), or the next token of `familyId`; the access token names its sign-in (`sid`). */

@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
+import { csvDownload } from '../../common/http/download-headers.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
 import { NotificationsAdminService } from './notifications-admin.service.js';
@@ -22,6 +23,14 @@ export class NotificationsAdminController {
     const page = await this.outbox.list(query);
     void reply.header('content-range', contentRange('notifications', page.offset, page.rows.length, page.total));
     return page.rows;
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'filter', required: false, description: "The Outbox's filter; every matching message is exported (no bodies), not one page." })
+  @ApiQuery({ name: 'sort', required: false })
+  async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return csvDownload(reply, this.outbox.csvFileName(), await this.outbox.exportCsv(query));
   }
 
   @Get(':id')

@@ -1,16 +1,28 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
+import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { NotificationResponse, NotificationSummary } from './dto/notification.dto.js';
 import { withEmailLogoInline } from '../templates/email-logo.js';
-import { NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
+import { NOTIFICATION_CSV_COLUMNS, NOTIFICATION_LIST, NotificationsRepository } from './notifications.repository.js';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** The staff Outbox: every message with its delivery state, and Resend for failed or dead ones. */
 @Injectable()
 export class NotificationsAdminService {
-  constructor(private readonly repository: NotificationsRepository) {}
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    private readonly repository: NotificationsRepository,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(params: ListParams): Promise<{ rows: NotificationSummary[]; total: number; offset: number }> {
     const list = parseListParams(params, NOTIFICATION_LIST);
@@ -30,6 +42,26 @@ export class NotificationsAdminService {
       total,
       offset: list.offset,
     };
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `notifications-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /**
+   * Every message matching the Outbox's filter as CSV (no bodies), streamed by the shared exporter,
+   * times in TZ_DISPLAY; audited with the filter and the row count.
+   */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, NOTIFICATION_LIST);
+    const finished = this.audit.exportRecorder({ list: 'notifications', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      NOTIFICATION_CSV_COLUMNS.map((column) => (column === 'created_at' || column === 'sent_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   async get(id: string): Promise<NotificationResponse> {
@@ -59,7 +91,20 @@ export class NotificationsAdminService {
 
   /** Puts a failed or dead message back in the queue for a fresh series of tries (same Message-ID). */
   async resend(id: string): Promise<NotificationResponse> {
-    if (!(await this.repository.requeueFailed(id))) {
+    const requeued = await this.dataSource.transaction(async (manager) => {
+      const previous = await this.repository.requeueFailed(manager, id);
+      if (previous) {
+        await this.audit.record(manager, {
+          entity: 'notification',
+          entityId: id,
+          action: 'resend',
+          before: { status: previous.status, attempts: previous.attempts },
+          after: { status: 'queued', attempts: 0 },
+        });
+      }
+      return previous !== undefined;
+    });
+    if (!requeued) {
       await this.get(id); // 404 when it does not exist
       throw new DomainError('NOT_RESENDABLE', 'Only failed or dead messages can be resent.', HttpStatus.CONFLICT);
     }

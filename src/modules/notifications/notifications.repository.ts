@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { queryRows } from '../../database/sql.js';
 import { joinSql, raw, sql, type Sql } from '../../database/sql-fragment.js';
 import { TEMPLATE_KEYS } from '../templates/template-catalogue.js';
@@ -26,6 +27,9 @@ export const NOTIFICATION_LIST = defineListSpec({
   defaultPageSize: 25,
   maxPageSize: 200,
 });
+
+/** The Outbox export's columns, in order: the delivery record, never the bodies or attachments. */
+export const NOTIFICATION_CSV_COLUMNS = ['id', 'created_at', 'to', 'subject', 'template', 'status', 'attempts', 'last_error', 'sent_at'] as const;
 
 /** A rendered message as the outbox stores it. */
 export interface NewMessage {
@@ -145,6 +149,34 @@ export class NotificationsRepository {
     ).getManyAndCount();
   }
 
+  /**
+   * Every message matching the Outbox's filter and sort, in NOTIFICATION_CSV_COLUMNS order, from a
+   * database cursor (times in `timeZone`): memory stays flat however many there are. The caller releases it.
+   */
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
+    const filtered = applyListQuery(
+      this.dataSource.getRepository(Notification).createQueryBuilder('n'),
+      { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER },
+      NOTIFICATION_LIST,
+    )
+      .offset(undefined)
+      .limit(undefined);
+    filtered
+      .select([
+        'n.id AS id',
+        `to_char(n.created_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS created_at`,
+        'n.to_address AS to_address',
+        'n.subject AS subject',
+        'n.template_key AS template_key',
+        'n.status AS status',
+        'n.attempts::text AS attempts',
+        'n.last_error AS last_error',
+        `to_char(n.sent_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS sent_at`,
+      ])
+      .setParameter('tz', timeZone);
+    return openQueryCursor(this.dataSource, filtered);
+  }
+
   /** The messages about one record (a job, a booking…), newest first: its console detail lists them. */
   findAbout(entityType: string, entityId: string): Promise<EntityEmailRow[]> {
     return queryRows<EntityEmailRow>(
@@ -170,15 +202,19 @@ export class NotificationsRepository {
     );
   }
 
-  /** A failed or dead message queued again for a fresh series of tries; false when it is neither (or missing). */
-  async requeueFailed(id: string): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      this.dataSource,
-      `UPDATE notifications SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('failed', 'dead') RETURNING id`,
+  /**
+   * A failed or dead message queued again for a fresh series of tries, in the caller's transaction:
+   * answers its status and attempts before, or undefined when it is neither (or missing).
+   */
+  async requeueFailed(manager: EntityManager, id: string): Promise<{ status: NotificationStatus; attempts: number } | undefined> {
+    const [row] = await queryRows<{ status: NotificationStatus; attempts: number }>(
+      manager,
+      `UPDATE notifications n SET status = 'queued', attempts = 0, next_attempt_at = now(), locked_until = NULL, updated_at = now()
+       FROM (SELECT id, status, attempts FROM notifications WHERE id = $1 FOR UPDATE) previous
+       WHERE n.id = previous.id AND previous.status IN ('failed', 'dead') RETURNING previous.status, previous.attempts`,
       [id],
     );
-    return rows.length > 0;
+    return row;
   }
 
   async findByDedupeKey(manager: EntityManager, dedupeKey: string): Promise<{ id: string; status: NotificationStatus } | undefined> {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { changedFields } from '../audit/audit.rules.js';
+import { AuditService } from '../audit/audit.service.js';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from './email-settings.js';
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
@@ -25,6 +27,8 @@ export class SettingsService {
   constructor(
     private readonly repository: SettingsRepository,
     changes: TableChanges,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {
     this.email = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_EMAIL_SETTINGS,
@@ -60,7 +64,7 @@ export class SettingsService {
       junctionCents: prices.junctionCents,
       accessCents: prices.accessCents,
     };
-    await this.repository.upsert(PRICE_LIST_KEY, next, userId);
+    await this.save(PRICE_LIST_KEY, DEFAULT_PRICE_LIST, next, userId);
     this.prices.drop();
     return next;
   }
@@ -84,7 +88,7 @@ export class SettingsService {
       remitterName: settings.remitterName.trim(),
       balancingRecord: settings.balancingRecord === true,
     };
-    await this.repository.upsert(PAYOUT_BANK_KEY, next, userId);
+    await this.save(PAYOUT_BANK_KEY, EMPTY_PAYOUT_BANK_SETTINGS, next, userId);
     this.payoutBank.drop();
     return next;
   }
@@ -97,7 +101,7 @@ export class SettingsService {
   /** Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole settings. */
   async updateAvailabilitySettings(changes: Partial<AvailabilitySettings>, userId: string): Promise<AvailabilitySettings> {
     const next = { ...(await this.availabilitySettings()), ...changes };
-    await this.repository.upsert(AVAILABILITY_KEY, next, userId);
+    await this.save(AVAILABILITY_KEY, DEFAULT_AVAILABILITY, next, userId);
     this.availability.drop();
     return next;
   }
@@ -110,10 +114,25 @@ export class SettingsService {
 
   async updateEmailSettings(changes: Partial<EmailSettings>, userId: string): Promise<EmailSettings> {
     const next = { ...(await this.emailSettings()), ...changes };
-    await this.repository.upsert(EMAIL_SETTINGS_KEY, next, userId);
+    await this.save(EMAIL_SETTINGS_KEY, DEFAULT_EMAIL_SETTINGS, next, userId);
     // Committed: this instance reads the new value from now on (other instances drop theirs when notified).
     this.email.drop();
     return next;
+  }
+
+  /**
+   * Stores one setting and, in the same transaction, its audit entry: the fields that changed, before
+   * (the stored value over the defaults) and after; bank details masked by the audit rules. Saving the
+   * same value again writes no entry.
+   */
+  private async save<T extends object>(key: string, defaults: T, next: T, userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const before = { ...defaults, ...(await this.repository.findValueForUpdate<Partial<T>>(manager, key)) } as Record<string, unknown>;
+      await this.repository.upsert(manager, key, next, userId);
+      const after = next as Record<string, unknown>;
+      if (changedFields(before, after) === null) return;
+      await this.audit.record(manager, { entity: 'setting', entityId: key, action: 'update', before, after });
+    });
   }
 
   /**
@@ -127,7 +146,7 @@ export class SettingsService {
   /** Saves the fields `changes` names (already checked by the profile rules); answers the whole profile. */
   async updateCompanyProfile(changes: Partial<CompanyProfile>, userId: string): Promise<CompanyProfile> {
     const next = normalizeCompanyProfile({ ...(await this.companyProfile()), ...changes });
-    await this.repository.upsert(COMPANY_PROFILE_KEY, next, userId);
+    await this.save(COMPANY_PROFILE_KEY, DEFAULT_COMPANY_PROFILE, next, userId);
     this.profile.drop();
     return next;
   }

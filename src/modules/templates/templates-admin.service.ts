@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import { TemplatesRepository, type StoredTemplate } from './templates.repository.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
@@ -86,6 +88,8 @@ export class TemplatesAdminService {
     private readonly repository: TemplatesRepository,
     private readonly templates: TemplatesService,
     private readonly settings: SettingsService,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   private definition(key: string): TemplateDefinition {
@@ -160,7 +164,15 @@ export class TemplatesAdminService {
   async update(key: string, subject: string, body: string, user: CurrentUserInfo): Promise<TemplateResponse> {
     const definition = this.definition(key);
     this.check(definition, subject, body, true);
-    await this.repository.upsert(key, subject, body, user.id);
+    await this.dataSource.transaction(async (manager) => {
+      const saved = await this.repository.findForUpdate(manager, key);
+      const before = { subject: saved?.subject ?? definition.subject, body: saved?.body ?? definition.body };
+      await this.repository.upsert(manager, key, subject, body, user.id);
+      // Saving the wording it already has is no change; saving the default wording back is a reset.
+      if (before.subject === subject && before.body === body) return;
+      const reset = subject === definition.subject && body === definition.body;
+      await this.audit.record(manager, { entity: 'template', entityId: key, action: reset ? 'reset' : 'update', before, after: { subject, body } });
+    });
     // Committed: this instance renders with it from now on (other instances drop theirs when notified).
     this.templates.forget();
     return this.get(key);

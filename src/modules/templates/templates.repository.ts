@@ -42,8 +42,14 @@ export class TemplatesRepository {
     return queryRows<StoredTemplate>(this.dataSource, `SELECT key, subject, body, updated_at AS "updatedAt" FROM email_templates WHERE key = ANY($1)`, [keys]);
   }
 
-  async upsert(key: string, subject: string, body: string, userId: string): Promise<void> {
-    await this.dataSource.query(
+  /** The saved wording of one template, locked until the caller's transaction ends (a save compares with it). */
+  async findForUpdate(manager: EntityManager, key: string): Promise<{ subject: string; body: string } | undefined> {
+    const [row] = await queryRows<{ subject: string; body: string }>(manager, `SELECT subject, body FROM email_templates WHERE key = $1 FOR UPDATE`, [key]);
+    return row;
+  }
+
+  async upsert(manager: EntityManager, key: string, subject: string, body: string, userId: string): Promise<void> {
+    await manager.query(
       `INSERT INTO email_templates (key, subject, body, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (key) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_by = EXCLUDED.updated_by, updated_at = now()`,
       [key, subject, body, userId],

@@ -21,9 +21,12 @@ import {
   type PaymentMethod,
 } from '@relining/contracts/payout-rules';
 import type { PaymentDetails, PaymentDetailsUpdate, RctiAgreement } from '@relining/contracts/api/payouts';
+import { changedFields } from '../audit/audit.rules.js';
+import { AuditService } from '../audit/audit.service.js';
 import { BankDetailsChanged } from './users.events.js';
 import { UsersService } from './users.service.js';
 import { PaymentDetailsRepository, type PaymentDetailsRow } from './payment-details.repository.js';
+import { auditedPaymentFields } from './payment-details.rules.js';
 
 const HOLD_MS = BANK_CHANGE_HOLD_HOURS * 3_600_000;
 
@@ -78,6 +81,7 @@ export class PaymentDetailsService {
     private readonly repository: PaymentDetailsRepository,
     private readonly events: DomainEvents,
     private readonly users: UsersService,
+    private readonly audit: AuditService,
   ) {
     if (!config.payoutEncryptionKey) throw new Error('PAYOUT_ENCRYPTION_KEY is not set (start-server generates one outside production)');
     this.cipher = new FieldCipher(config.payoutEncryptionKey);
@@ -151,7 +155,9 @@ export class PaymentDetailsService {
         }),
       });
       if (bankChanges && currentBank) await this.warnOfBankChange(manager, userId, email, maskedBankDetails(bsb, accountNumber), now);
-      return this.toResponse(await this.repository.find(userId, manager), now);
+      const saved = await this.repository.find(userId, manager);
+      await this.recordChange(manager, userId, current, saved, bankChanges ? { bankDetailsChanged: true } : undefined);
+      return this.toResponse(saved, now);
     });
   }
 
@@ -164,8 +170,19 @@ export class PaymentDetailsService {
   async acceptRcti(userId: string): Promise<RctiAgreement> {
     return this.dataSource.transaction(async (manager) => {
       await this.repository.ensure(manager, userId);
+      const before = await this.repository.find(userId, manager, true);
       await this.repository.acceptRcti(manager, userId, RCTI_AGREEMENT.version);
-      return this.agreementOf(await this.repository.find(userId, manager));
+      const after = await this.repository.find(userId, manager);
+      if (before?.rctiVersion !== after?.rctiVersion || before?.rctiAcceptedAt?.getTime() !== after?.rctiAcceptedAt?.getTime()) {
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: userId,
+          action: 'rcti_accepted',
+          before: { rctiVersion: before?.rctiVersion ?? null, rctiAcceptedAt: before?.rctiAcceptedAt ?? null },
+          after: { rctiVersion: after?.rctiVersion ?? null, rctiAcceptedAt: after?.rctiAcceptedAt ?? null },
+        });
+      }
+      return this.agreementOf(after);
     });
   }
 
@@ -175,8 +192,11 @@ export class PaymentDetailsService {
       throw DomainError.validation([{ field: 'supplierStatement', message: 'Say whether a Statement by a Supplier is on file (true or false)' }]);
     return this.dataSource.transaction(async (manager) => {
       await this.repository.ensure(manager, userId);
+      const before = await this.repository.find(userId, manager, true);
       await this.repository.setSupplierStatement(manager, userId, onFile, actorId);
-      return this.toResponse(await this.repository.find(userId, manager), new Date());
+      const after = await this.repository.find(userId, manager);
+      await this.recordChange(manager, userId, before, after);
+      return this.toResponse(after, new Date());
     });
   }
 
@@ -266,6 +286,30 @@ export class PaymentDetailsService {
       // Encrypted with another key (PAYOUT_ENCRYPTION_KEY was replaced): unusable, as if none were stored.
       return null;
     }
+  }
+
+  /**
+   * The trail of a change of payment details: the fields that changed, bank details only in their
+   * masked forms (the ciphertext never); nothing when nothing changed.
+   */
+  private async recordChange(
+    manager: EntityManager,
+    userId: string,
+    before: PaymentDetailsRow | null,
+    after: PaymentDetailsRow | null,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    const previous = auditedPaymentFields(before);
+    const next = auditedPaymentFields(after);
+    if (changedFields(previous, next) === null && !details) return;
+    await this.audit.record(manager, {
+      entity: 'user',
+      entityId: userId,
+      action: 'payment_details_changed',
+      before: previous,
+      after: next,
+      details: details ?? null,
+    });
   }
 
   private context(userId: string, field: 'bsb' | 'account'): string {

@@ -1,8 +1,9 @@
-import { Controller, Get, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, ParseUUIDPipe, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
+import { csvDownload } from '../../common/http/download-headers.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
 import { RecordBody } from '../../common/react-admin/record-body.js';
 import { AdminUserResponse, UpdateUserDto } from './dto/admin-user.dto.js';
@@ -24,6 +25,14 @@ export class UsersAdminController {
     const page = await this.users.listForAdmin(query);
     void reply.header('content-range', contentRange('users', page.offset, page.rows.length, page.total));
     return page.rows;
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching user is exported, not one page." })
+  @ApiQuery({ name: 'sort', required: false })
+  async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return csvDownload(reply, this.users.csvFileName(), await this.users.exportCsv(query));
   }
 
   @Get(':id')

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { equals, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type FilterDefinition, type ParsedList } from '../../common/react-admin/list-query.js';
 import { ROLES, type Role } from '@relining/contracts/roles';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { queryRows } from '../../database/sql.js';
 import { Profile } from './profile.entity.js';
 import { User } from './user.entity.js';
@@ -54,6 +55,9 @@ export const USER_LIST = defineListSpec({
   defaultPageSize: 25,
   maxPageSize: 200,
 });
+
+/** The users export's columns, in order: never a password hash, a token or bank details. */
+export const USER_CSV_COLUMNS = ['id', 'email', 'full_name', 'business_name', 'phone', 'role', 'verified', 'disabled', 'created_at'] as const;
 
 /** A new account (verified at once when `verified`), its empty or filled profile; answers its id. */
 export async function insertAccount(
@@ -151,9 +155,26 @@ export class UsersRepository {
     return this.dataSource.manager.findOneBy(Profile, { userId });
   }
 
+  /** The profile as it is now, locked until the caller's transaction ends (an update compares with it). */
+  async findProfileForUpdate(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ fullName: string | null; businessName: string | null; phone: string | null } | undefined> {
+    const [row] = await queryRows<{ fullName: string | null; businessName: string | null; phone: string | null }>(
+      manager,
+      `SELECT full_name AS "fullName", business_name AS "businessName", phone FROM profiles WHERE user_id = $1 FOR UPDATE`,
+      [userId],
+    );
+    return row;
+  }
+
   /** Creates or updates the profile: fields left out keep their value, null clears one. */
-  async upsertProfile(userId: string, changes: { fullName?: string | null; businessName?: string | null; phone?: string | null }): Promise<void> {
-    await this.dataSource.query(
+  async upsertProfile(
+    manager: EntityManager,
+    userId: string,
+    changes: { fullName?: string | null; businessName?: string | null; phone?: string | null },
+  ): Promise<void> {
+    await manager.query(
       `INSERT INTO profiles (user_id, full_name, business_name, phone) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET
          full_name = CASE WHEN $5 THEN EXCLUDED.full_name ELSE profiles.full_name END,
@@ -260,6 +281,30 @@ export class UsersRepository {
     const query = applyListQuery(this.adminQuery(), list, USER_LIST);
     const [rows, total] = await Promise.all([query.getRawMany<AdminUserRow>(), query.clone().orderBy().offset(undefined).limit(undefined).getCount()]);
     return { rows, total };
+  }
+
+  /**
+   * Every user matching the list's filter and sort, in USER_CSV_COLUMNS order, from a database cursor
+   * (times in `timeZone`): memory stays flat however many rows there are. The caller releases it.
+   */
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
+    const filtered = applyListQuery(this.adminQuery(), { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER }, USER_LIST)
+      .offset(undefined)
+      .limit(undefined);
+    filtered
+      .select([
+        'u.id AS id',
+        'u.email AS email',
+        'p.full_name AS full_name',
+        'p.business_name AS business_name',
+        'p.phone AS phone',
+        `COALESCE(r.role, 'plumber') AS role`,
+        `(u.email_verified_at IS NOT NULL)::text AS verified`,
+        `(u.disabled_at IS NOT NULL)::text AS disabled`,
+        `to_char(u.created_at AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS') AS created_at`,
+      ])
+      .setParameter('tz', timeZone);
+    return openQueryCursor(this.dataSource, filtered);
   }
 
   async findForAdmin(id: string, manager?: EntityManager): Promise<AdminUserRow | undefined> {

@@ -1,21 +1,30 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
 import { ACCOUNT_MESSAGES } from '@relining/contracts/account-rules';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { effectiveRole, type Role } from '@relining/contracts/roles';
+import { changedFields } from '../audit/audit.rules.js';
+import { AuditService } from '../audit/audit.service.js';
 import { toAdminUserResponse, type AdminUserResponse, type UpdateUserDto } from './dto/admin-user.dto.js';
 import type { ProfileResponse, UpdateProfileDto } from './dto/profile.dto.js';
-import { accountEmail, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
+import { accountEmail, USER_CSV_COLUMNS, USER_LIST, UsersRepository, type ReferrerRow } from './users.repository.js';
 
 /** Profiles and the staff's management of users and roles. */
 @Injectable()
 export class UsersService {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: UsersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async getProfile(userId: string): Promise<ProfileResponse> {
@@ -25,10 +34,21 @@ export class UsersService {
 
   /** Upsert: fields left out keep their value; an empty value clears it. */
   async updateProfile(userId: string, changes: UpdateProfileDto): Promise<ProfileResponse> {
-    await this.repository.upsertProfile(userId, {
+    const next = {
       ...(changes.fullName !== undefined && { fullName: changes.fullName || null }),
       ...(changes.businessName !== undefined && { businessName: changes.businessName || null }),
       ...(changes.phone !== undefined && { phone: changes.phone || null }),
+    };
+    await this.dataSource.transaction(async (manager) => {
+      const stored = await this.repository.findProfileForUpdate(manager, userId);
+      await this.repository.upsertProfile(manager, userId, next);
+      const previous = { fullName: stored?.fullName ?? null, businessName: stored?.businessName ?? null, phone: stored?.phone ?? null };
+      // Only the fields sent are compared: the audit rules keep those that really changed (none: no entry).
+      const sent = Object.keys(next) as Array<keyof typeof previous>;
+      const before = Object.fromEntries(sent.map((field) => [field, previous[field]]));
+      if (changedFields(before, next) !== null) {
+        await this.audit.record(manager, { entity: 'user', entityId: userId, action: 'profile_updated', before, after: next });
+      }
     });
     return this.getProfile(userId);
   }
@@ -37,6 +57,26 @@ export class UsersService {
     const list = parseListParams(params, USER_LIST);
     const { rows, total } = await this.repository.findForAdminList(list);
     return { rows: rows.map(toAdminUserResponse), total, offset: list.offset };
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `users-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /**
+   * Every user matching the list's filter as CSV, streamed by the shared exporter (times in
+   * TZ_DISPLAY, the heading says so); audited with the filter and the row count.
+   */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, USER_LIST);
+    const finished = this.audit.exportRecorder({ list: 'users', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      USER_CSV_COLUMNS.map((column) => (column === 'created_at' ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   async getForAdmin(id: string): Promise<AdminUserResponse> {
@@ -57,9 +97,25 @@ export class UsersService {
       const disabledChanges = changes.disabled !== undefined && changes.disabled !== current.disabled;
       if (roleChanges && actor.id === id) throw new ForbiddenException(ACCOUNT_MESSAGES.ownRole);
       if (disabledChanges && changes.disabled && actor.id === id) throw new ForbiddenException(ACCOUNT_MESSAGES.ownAccountDisabled);
-      if (roleChanges) await this.setRole(manager, id, changes.role!);
+      if (roleChanges) {
+        await this.setRole(manager, id, changes.role!);
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: id,
+          action: 'role_changed',
+          before: { role: current.role },
+          after: { role: changes.role },
+        });
+      }
       if (disabledChanges) {
         await this.repository.setDisabled(manager, id, changes.disabled!);
+        await this.audit.record(manager, {
+          entity: 'user',
+          entityId: id,
+          action: changes.disabled ? 'disable' : 'enable',
+          before: { disabled: current.disabled },
+          after: { disabled: changes.disabled },
+        });
       }
       if (roleChanges || disabledChanges) await this.endSessions(manager, id);
       return toAdminUserResponse((await this.repository.findForAdmin(id, manager))!);

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'export',
   'download',
   'audit_log',
+  'notification',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_LABELS = {
   export: 'Export',
   download: 'Download',
   audit_log: 'Audit log',
+  notification: 'E-mail',
 } as const satisfies Record<AuditEntity, string>;
 
 /** Who acted: a signed-in user, the server running a named job, or an anonymous visitor. */

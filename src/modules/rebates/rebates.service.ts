@@ -11,6 +11,7 @@ import { DomainEvents } from '../../common/events/domain-events.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import {
   REBATE_KIND_LABELS,
+  type RebateBulkResult,
   REBATE_MESSAGES,
   type RebateEntry,
   type RebateEntryDetail,
@@ -46,10 +47,7 @@ export interface LedgerReferral {
 }
 
 /** What a bulk action changed: every id is in one of the two. */
-export interface BulkOutcome {
-  updated: string[];
-  unchanged: string[];
-}
+export type BulkOutcome = RebateBulkResult;
 
 /** A bulk action's refusal names the record and its place in `ids`. */
 interface RefusalNaming {

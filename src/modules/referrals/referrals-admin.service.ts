@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type {
   EmailPlumberResult,
+  ReferralBulkStatusResult,
   ReferralChangeResult,
   ReferralDetail,
   ReferralHistoryItem,
@@ -243,11 +244,7 @@ export class ReferralsAdminService {
 }
 
 /** What a bulk status change did: every id is updated or unchanged; `notices` name the referral. */
-export interface ReferralBulkOutcome {
-  updated: string[];
-  unchanged: string[];
-  notices: string[];
-}
+export type ReferralBulkOutcome = ReferralBulkStatusResult;
 
 function checkStatus(status: string | undefined): void {
   if (status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(status)) {

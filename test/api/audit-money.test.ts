@@ -156,6 +156,33 @@ describe('audit trail, exports and bulk actions: referrals, rebates, payout runs
         },
       },
       {
+        action: "referral moved by its job's stage (the pipeline, in the job change's transaction)",
+        act: async () => {
+          const created = await newReferral();
+          const job = (
+            await http()
+              .post('/api/admin/jobs')
+              .set(admin.auth)
+              .send({
+                jobNumber: `JOB-${8800 + clients}`,
+                customerName: 'Audrey Client',
+                customerEmail: 'audrey@example.com.au',
+                referralId: created.id,
+                notify: false,
+              })
+              .expect(201)
+          ).body;
+          await http().put(`/api/admin/jobs/${job.id}/status`).set(admin.auth).send({ status: 'inspected', notify: false }).expect(200);
+          return { entity: 'referral', entityId: created.id };
+        },
+        expected: {
+          action: 'status_changed',
+          actor_name: ADMIN_EMAIL,
+          changes: { status: { before: 'referred', after: 'cleanview_completed' } },
+          details: { reason: expect.stringMatching(/^Job JOB-\d+ reached /) },
+        },
+      },
+      {
         action: 'staff notes edited',
         act: async () => {
           const created = await newReferral();
@@ -253,6 +280,22 @@ describe('audit trail, exports and bulk actions: referrals, rebates, payout runs
           return { entity: 'payout_run', entityId: state.runId! };
         },
         expected: { action: 'download', actor_kind: 'user', details: expect.objectContaining({ file: 'rcti' }) },
+      },
+      {
+        action: 'paid rebate refunded (the adjustment, naming the entry it reverses)',
+        act: async () => {
+          const { entryId } = await pendingEntry();
+          await http().post(`/api/admin/rebates/${entryId}/pay`).set(admin.auth).expect(200);
+          const adjustment = (await http().post(`/api/admin/rebates/${entryId}/refund`).set(admin.auth).send({ reason: 'Job refunded' }).expect(200)).body;
+          expect(adjustment.adjusts).toBe(entryId);
+          return { entity: 'rebate_entry', entityId: adjustment.id };
+        },
+        expected: {
+          action: 'refund',
+          actor_name: ADMIN_EMAIL,
+          changes: { state: { before: null, after: 'pending' }, kind: { before: null, after: 'adjustment' }, amountCents: { before: null, after: -CV } },
+          details: { reason: 'Job refunded', adjusts: expect.any(String) },
+        },
       },
       {
         action: 'payout run cancelled',

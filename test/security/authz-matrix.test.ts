@@ -237,11 +237,17 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/notifications/:id/resend': { access: 'admin', record: 'notification', ok: 200 },
   'GET /api/admin/referrals': { access: 'admin', ok: 200 },
   'GET /api/admin/referrals/stats': { access: 'admin', ok: 200 },
+  'GET /api/admin/referrals/export.csv': { access: 'admin', ok: 200 },
+  // An unknown id: a 404 after the access check, nothing changed.
+  'POST /api/admin/referrals/bulk-status': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()], status: 'referred' }) },
   'GET /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200 },
   'PUT /api/admin/referrals/:id': { access: 'admin', record: 'referral', ok: 200, body: () => ({ staffNotes: 'Checked by the matrix' }) },
   // Without a bookingId: a 400 proves the caller reached the route.
   'GET /api/admin/referrals/matches': { access: 'admin', ok: 400 },
   'GET /api/admin/rebates': { access: 'admin', ok: 200 },
+  'GET /api/admin/rebates/export.csv': { access: 'admin', ok: 200 },
+  'POST /api/admin/rebates/bulk-approve': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()] }) },
+  'POST /api/admin/rebates/bulk-void': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()], reason: 'Checked by the matrix' }) },
   'GET /api/admin/rebates/:id': { access: 'admin', record: 'rebate', ok: 200 },
   'POST /api/admin/rebates/:id/approve': { access: 'admin', record: 'rebate', ok: 200 },
   // On a void entry: refused after the access check (paying the matrix's other entry would change what refund answers).

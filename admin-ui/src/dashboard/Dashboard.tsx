@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ListBase, Title, useListContext, useRefresh } from 'react-admin';
 import type { HealthReport } from '@relining/contracts/api/health';
 import { send } from '@relining/contracts/client/http';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { useApiGet } from '../common/useApiGet';
 import { ReferralDetailDialog } from '../referrals/ReferralDetailDialog';
 import { ReferralFilters } from '../referrals/ReferralFilters';
@@ -68,12 +70,16 @@ function DashboardView() {
       <SummaryCards stats={stats} onStatus={(status) => showInTable({ status })} onOverdue={() => showInTable({ overdue: true })} />
       <Card ref={tableRef} component="section" aria-labelledby="referrals-table-title" sx={{ scrollMarginTop: 72 }}>
         <CardContent>
-          <Typography id="referrals-table-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-            All referrals
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+            <Typography id="referrals-table-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
+              All referrals
+            </Typography>
+            <SavedViewsMenu resource="referrals" />
+            <ExportCsvButton path="/admin/referrals/export.csv" fallbackName="referrals.csv" />
+          </Stack>
           <ReferralFilters />
           <Box sx={{ mt: 1 }}>
-            <ReferralTable onOpen={setOpenId} />
+            <ReferralTable onOpen={setOpenId} onChanged={changed} />
           </Box>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { countOf } from '@relining/contracts/business';
 import { formatCalendarDay, formatDateTime } from '../common/dates';
 import { DetailRows, DetailSection } from '../common/DetailSection';
+import { RecordHistory } from '../common/RecordHistory';
 import { RebateAmount } from '../rebates/RebateFields';
 import { PayoutEntries } from './PayoutEntries';
 import { PayoutPayees } from './PayoutPayees';
@@ -71,6 +72,9 @@ function RunDetail() {
       <DetailSection title="Rebates in this run" heading="h2">
         <PayoutEntries run={run} />
       </DetailSection>
+      <Divider />
+      {/* Who made, changed, downloaded and paid the run, and each plumber's payment. */}
+      <RecordHistory entity="payout_run" entityId={run.id} />
     </Stack>
   );
 }

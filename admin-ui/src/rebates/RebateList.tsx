@@ -2,8 +2,11 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, FilterButton, List, RecordContextProvider, TopToolbar, useListContext, useNotify, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { Toast } from '../common/Toast';
 import { PayInNewRunButton } from './PayInNewRunButton';
+import { RebateBulkButtons } from './RebateBulkButtons';
 import { RebateActions } from './RebateActions';
 import { RebateAmount, RebateDate, RebateStateChips, ReferralRefLink } from './RebateFields';
 import { rebateFilters, RebateQuickFilters } from './rebateFilters';
@@ -36,7 +39,9 @@ export function RebateList() {
         empty={<NoEntries />}
         actions={
           <TopToolbar>
+            <SavedViewsMenu resource="rebates" />
             <FilterButton />
+            <ExportCsvButton path="/admin/rebates/export.csv" fallbackName="rebates.csv" />
           </TopToolbar>
         }
         queryOptions={{ onError: () => notify(<Toast title="Failed to fetch rebates" />, { type: 'error' }) }}
@@ -80,8 +85,14 @@ function RebateRows() {
   if (phone) return <RebateCards />;
   return (
     <DataTable
-      bulkActionButtons={<PayInNewRunButton />}
-      isRowSelectable={(entry: RebateEntry) => entry.state === 'approved'}
+      bulkActionButtons={
+        <>
+          <RebateBulkButtons />
+          <PayInNewRunButton />
+        </>
+      }
+      // Pending entries can be approved or voided together, approved ones voided or paid in a run.
+      isRowSelectable={(entry: RebateEntry) => entry.state === 'pending' || entry.state === 'approved'}
       rowClick="show"
       empty={<NoMatches />}
       sx={{ '& .RaDataTable-row': { verticalAlign: 'top' } }}

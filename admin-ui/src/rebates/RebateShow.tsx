@@ -8,6 +8,7 @@ import { RebateAmount, RebateDate, RebateStateChips, ReferralRefLink } from './R
 import { kindLabel, type RebateEntryDetail } from './rebateFormat';
 import { RebateHistory } from './RebateHistory';
 import { DetailRow as Row } from '../common/DetailSection';
+import { RecordHistory } from '../common/RecordHistory';
 
 /**
  * GET /api/admin/rebates/:id: the entry with its history. The meta keeps it apart in react-admin's
@@ -97,6 +98,8 @@ function RebateDetail() {
         History
       </Typography>
       <RebateHistory history={entry.history} />
+      <Divider sx={{ my: 1 }} />
+      <RecordHistory entity="rebate_entry" entityId={entry.id} title="Audit trail" />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
 import { BookingLink, JobLink, ReferralLink } from '../common/RecordLinks';
 import { DetailRows as Rows, DetailSection } from '../common/DetailSection';
+import { RecordHistory } from '../common/RecordHistory';
 import { Toast } from '../common/Toast';
 import { errorMessage } from '@relining/contracts/client/http';
 import { session } from '../providers/session';
@@ -179,6 +180,7 @@ function ReferralDetailBody({ referral, onChanged }: { referral: ReferralDetail;
       <Section title="History">
         <History referral={referral} />
       </Section>
+      <RecordHistory entity="referral" entityId={referral.id} title="Audit trail" />
     </Stack>
   );
 }

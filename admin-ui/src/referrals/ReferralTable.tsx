@@ -19,6 +19,7 @@ import { placeLabel } from '@relining/contracts/place-label';
 import { AddressField, ClientField, HeldChip, PlumberField, RebatesField, ReceivedField, StatusField, UrgencyField } from './ReferralFields';
 import { formatDate, formatTime, type ReferralRecord, urgencyLabel } from './referralFormat';
 import { ReferralPagination, useKeepScrollOnPageChange, useLastPageWhenPastTheEnd } from './ReferralPager';
+import { ReferralBulkStatusButton } from './ReferralBulkStatusButton';
 import { ReferralStatusChip } from './ReferralStatusChip';
 
 /**
@@ -26,7 +27,7 @@ import { ReferralStatusChip } from './ReferralStatusChip';
  * spec §9. A row (or its Ref ID button, for the keyboard) opens the referral. On narrow screens each
  * referral is a card.
  */
-export function ReferralTable({ onOpen }: { onOpen: (id: string) => void }) {
+export function ReferralTable({ onOpen, onChanged }: { onOpen: (id: string) => void; onChanged?: () => void }) {
   const { data, isPending, isFetching, error, refetch, filterValues, page } = useListContext<ReferralRecord>();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   useKeepScrollOnPageChange(page);
@@ -97,7 +98,7 @@ export function ReferralTable({ onOpen }: { onOpen: (id: string) => void }) {
       ) : (
         <DataTable
           aria-label="Referrals"
-          bulkActionButtons={false}
+          bulkActionButtons={<ReferralBulkStatusButton onDone={onChanged} />}
           rowClick={(id) => {
             onOpen(String(id));
             return false;

@@ -168,8 +168,8 @@ export class PayoutsRepository {
   }
 
   /** The file was downloaded with these plumbers in it (who is paid when the run is marked paid). */
-  async recordFile(runId: string, plumberIds: readonly string[]): Promise<void> {
-    await this.dataSource.query(
+  async recordFile(manager: EntityManager, runId: string, plumberIds: readonly string[]): Promise<void> {
+    await manager.query(
       `UPDATE payout_runs SET file_downloaded_at = now(), file_plumber_ids = $2::uuid[], updated_at = now() WHERE id = $1 AND status = 'draft'`,
       [runId, [...plumberIds]],
     );

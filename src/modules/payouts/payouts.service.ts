@@ -22,6 +22,8 @@ import {
   type PayoutRunSummary,
   type PlumberPayouts,
 } from '@relining/contracts/api/payouts';
+import type { AuditChange } from '../audit/audit.events.js';
+import { AuditService } from '../audit/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import type { PayoutEntryRow } from '../rebates/rebates.repository.js';
 import { RebatesService } from '../rebates/rebates.service.js';
@@ -44,6 +46,12 @@ const runPayeeOf = (payee: Payee): RunPayee => ({
   paymentMethod: payee.paymentMethod,
   postalAddress: payee.postalAddress,
   reasons: payee.reasons,
+});
+
+/** A run's entries as its audit entries count them. */
+const entryTotals = (entries: ReadonlyArray<{ amountCents: number }>): { entryCount: number; totalCents: number } => ({
+  entryCount: entries.length,
+  totalCents: entries.reduce((sum, entry) => sum + entry.amountCents, 0),
 });
 
 const KIND_TEXT: Record<RebateKind, string> = {
@@ -70,6 +78,7 @@ export class PayoutsService {
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly audit: AuditService,
   ) {}
 
   async create(actor: CurrentUserInfo, request: CreatePayoutRunRequest | undefined): Promise<PayoutRunDetail> {
@@ -87,11 +96,14 @@ export class PayoutsService {
         createdBy: actor.id,
       });
       const included = new Set(plan.included.flatMap((part) => part.entryIds));
-      await this.insertEntries(
-        manager,
-        id,
-        entries.filter((entry) => included.has(entry.entryId)),
-      );
+      const chosen = entries.filter((entry) => included.has(entry.entryId));
+      await this.insertEntries(manager, id, chosen);
+      await this.audit.record(manager, {
+        entity: 'payout_run',
+        entityId: id,
+        action: 'create',
+        details: { ...entryTotals(chosen), excluded: plan.excluded.length, ...('dueBefore' in selection ? { dueBefore: selection.day } : {}) },
+      });
       return id;
     });
     return this.detail(runId);
@@ -102,6 +114,7 @@ export class PayoutsService {
     await this.dataSource.transaction(async (manager) => {
       const run = await this.lockedDraft(manager, id);
       const selection = this.selectionOf({ entryIds: (body?.entryIds ?? []) as string[] });
+      const before = entryTotals((await this.repository.runEntries(run.id, manager)).filter((entry) => !entry.released));
       await this.repository.deleteOpenEntries(manager, run.id);
       const entries = await this.chooseEntries(manager, selection);
       const payees = await this.payments.payees(
@@ -110,12 +123,11 @@ export class PayoutsService {
       );
       const plan = planRun(entries, new Map([...payees].map(([plumberId, payee]) => [plumberId, runPayeeOf(payee)])));
       const included = new Set(plan.included.flatMap((part) => part.entryIds));
-      await this.insertEntries(
-        manager,
-        run.id,
-        entries.filter((entry) => included.has(entry.entryId)),
-      );
+      const chosen = entries.filter((entry) => included.has(entry.entryId));
+      await this.insertEntries(manager, run.id, chosen);
       await this.repository.setExcluded(manager, run.id, plan.excluded);
+      const after = entryTotals(chosen);
+      await this.audit.record(manager, { entity: 'payout_run', entityId: run.id, action: 'update', before, after });
     });
     return this.detail(id);
   }
@@ -129,6 +141,13 @@ export class PayoutsService {
       if (run.status === 'cancelled') return;
       await this.repository.releaseEntries(manager, run.id);
       await this.repository.setCancelled(manager, run.id, actor.id);
+      await this.audit.record(manager, {
+        entity: 'payout_run',
+        entityId: run.id,
+        action: 'cancel',
+        before: { status: run.status },
+        after: { status: 'cancelled' },
+      });
     });
     return this.detail(id);
   }
@@ -169,10 +188,20 @@ export class PayoutsService {
         reference: `${number} REBATES`,
       })),
     });
-    await this.repository.recordFile(
-      run.id,
-      paid.map(({ payee }) => payee.plumberId),
-    );
+    // Who downloaded the bank file (personal data: names and accounts) is kept with the run's record of it.
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.recordFile(
+        manager,
+        run.id,
+        paid.map(({ payee }) => payee.plumberId),
+      );
+      await this.audit.record(manager, {
+        entity: 'payout_run',
+        entityId: run.id,
+        action: 'download',
+        details: { file: 'aba', plumbers: paid.length, totalCents: paid.reduce((sum, { amountCents }) => sum + amountCents, 0) },
+      });
+    });
     return { fileName: `${number}.aba`, content };
   }
 
@@ -279,6 +308,33 @@ export class PayoutsService {
       }
       await this.repository.insertPayments(manager, newPayments);
       await this.repository.setPaid(manager, run.id, actor.id, now);
+      // The whole run in one statement however many plumbers: the run paid, then each plumber's payment.
+      const totalCents = newPayments.reduce((sum, payment) => sum + payment.amountCents, 0);
+      await this.audit.record(
+        manager,
+        {
+          entity: 'payout_run',
+          entityId: run.id,
+          action: 'mark_paid',
+          before: { status: run.status },
+          after: { status: 'paid' },
+          details: { plumbers: newPayments.length, totalCents, entries: toPay.length },
+        },
+        ...newPayments.map((payment, index): AuditChange => ({
+          entity: 'payout_run',
+          entityId: run.id,
+          action: 'pay',
+          details: {
+            plumberId: payment.plumberId,
+            plumberName: payment.plumberName,
+            amountCents: payment.amountCents,
+            gstCents: payment.gstCents,
+            rctiNumber: payment.rctiNumber,
+            paymentMethod: payment.paymentMethod,
+            entries: paidPlumbers[index]![1].length,
+          },
+        })),
+      );
     });
     return this.detail(id);
   }
@@ -371,6 +427,7 @@ export class PayoutsService {
   async rctiOfRun(runId: string, plumberId: string): Promise<{ fileName: string; stream: Readable }> {
     const payment = UUID.test(runId) && UUID.test(plumberId) ? await this.repository.paymentOf(runId, plumberId) : null;
     if (!payment) throw DomainError.notFound('RCTI not found.');
+    await this.recordRctiDownload(runId, payment);
     return { fileName: `${payment.rctiNumber}.pdf`, stream: this.storage.read(payment.rctiKey) };
   }
 
@@ -378,7 +435,18 @@ export class PayoutsService {
   async myRcti(user: CurrentUserInfo, paymentId: string): Promise<{ fileName: string; stream: Readable }> {
     const payment = await this.repository.payment(paymentId);
     if (!payment || payment.plumberId !== user.id) throw DomainError.notFound('RCTI not found.');
+    await this.recordRctiDownload(payment.runId, payment);
     return { fileName: `${payment.rctiNumber}.pdf`, stream: this.storage.read(payment.rctiKey) };
+  }
+
+  /** An RCTI downloaded (staff or the plumber): a document of a person's tax details, so who read it is kept. */
+  private recordRctiDownload(runId: string, payment: { plumberId: string; rctiNumber: string }): Promise<void> {
+    return this.audit.recordAlone({
+      entity: 'payout_run',
+      entityId: runId,
+      action: 'download',
+      details: { file: 'rcti', rctiNumber: payment.rctiNumber, plumberId: payment.plumberId },
+    });
   }
 
   /** The plumber's Payments tab: each payout with what it covered, and what is still to come. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { before, equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
+import { applyListQuery, defineListSpec, findListPage, type ParsedList } from '../../common/react-admin/list-query.js';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { REBATE_ENTRY_STATES, REBATE_KINDS, type RebateEntryState, type RebateKind } from '@relining/contracts/api/rebates';
 import { queryRows } from '../../database/sql.js';
 import { RebateEntryRow } from './rebate-entry.entity.js';
@@ -45,6 +46,24 @@ export const REBATE_LIST = defineListSpec({
   defaultPageSize: 25,
   maxPageSize: 500,
 });
+
+/** The columns of the ledger export, in order (times in TZ_DISPLAY, money in dollars). */
+export const REBATE_CSV_COLUMNS = [
+  'id',
+  'plumber',
+  'referral_ref',
+  'kind',
+  'amount',
+  'status',
+  'due_at',
+  'approved_at',
+  'paid_at',
+  'reason',
+  'created_at',
+] as const;
+
+/** The export's time columns, whose heading names the zone. */
+export const REBATE_CSV_TIME_COLUMNS: ReadonlySet<string> = new Set(['due_at', 'approved_at', 'paid_at', 'created_at']);
 
 /** What a new entry is made of. */
 export interface NewEntry {
@@ -113,6 +132,13 @@ export class RebatesRepository {
       .orderBy('e.created_at')
       .addOrderBy('e.id')
       .getMany();
+  }
+
+  /** These entries locked for the transaction, in id order (a bulk action's); answers the ids found. */
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(manager, `SELECT id FROM rebate_entries WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...ids]]);
+    return rows.map((row) => row.id);
   }
 
   async findById(id: string, manager?: EntityManager, lock = false): Promise<RebateEntryRow | null> {
@@ -196,6 +222,35 @@ export class RebatesRepository {
       [plumberId],
     );
     return { paidCents: Number(row!.paid), pendingCents: Number(row!.pending) };
+  }
+
+  /**
+   * Every entry matching the list's filter and sort, in REBATE_CSV_COLUMNS order, from a database
+   * cursor (no paging). When it was approved comes from the entry's own history.
+   */
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
+    const time = (column: string) => `to_char(${column} AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS')`;
+    const filtered = applyListQuery(
+      this.dataSource.getRepository(RebateEntryRow).createQueryBuilder('e').setParameter('tz', timeZone),
+      { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER },
+      REBATE_LIST,
+    )
+      .offset(undefined)
+      .limit(undefined);
+    filtered.select([
+      'e.id::text AS id',
+      'e.plumber_name AS plumber',
+      'e.ref_number AS referral_ref',
+      'e.kind AS kind',
+      `to_char(e.amount_cents / 100.0, 'FM999999990.00') AS amount`,
+      'e.state AS status',
+      `${time('e.due_at')} AS due_at`,
+      `${time(`(SELECT max(ev.created_at) FROM rebate_entry_events ev WHERE ev.entry_id = e.id AND ev.to_state = 'approved')`)} AS approved_at`,
+      `${time('e.paid_at')} AS paid_at`,
+      `coalesce(e.void_reason, e.change_reason) AS reason`,
+      `${time('e.created_at')} AS created_at`,
+    ]);
+    return openQueryCursor(this.dataSource, filtered);
   }
 
   findForAdminList(list: ParsedList): Promise<[RebateEntryRow[], number]> {

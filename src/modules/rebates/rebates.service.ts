@@ -1,11 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { InjectConfig } from '../../config/config.module.js';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import { REBATE_MESSAGES, type RebateEntry, type RebateEntryDetail, type RebateEntryState, type RebateKind } from '@relining/contracts/api/rebates';
+import {
+  REBATE_KIND_LABELS,
+  type RebateBulkResult,
+  REBATE_MESSAGES,
+  type RebateEntry,
+  type RebateEntryDetail,
+  type RebateEntryState,
+  type RebateKind,
+} from '@relining/contracts/api/rebates';
 import type { ReferralStatus, RebateStatus } from '@relining/contracts/referral-rules';
+import type { AuditChange } from '../audit/audit.events.js';
+import { AuditService } from '../audit/audit.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { RebateEntryRow } from './rebate-entry.entity.js';
 import {
@@ -20,7 +35,7 @@ import {
   type MilestoneKind,
 } from './rebate.rules.js';
 import { RebateEntriesChanged, RebateEntriesPaidInRun, type LedgerChange } from './rebates.events.js';
-import { REBATE_LIST, RebatesRepository, type PayoutEntryRow } from './rebates.repository.js';
+import { REBATE_CSV_COLUMNS, REBATE_CSV_TIME_COLUMNS, REBATE_LIST, RebatesRepository, type PayoutEntryRow } from './rebates.repository.js';
 
 /** The referral as the ledger needs it: who is credited and the fees of the day (copied onto the referral). */
 export interface LedgerReferral {
@@ -30,6 +45,16 @@ export interface LedgerReferral {
   plumberName: string;
   feeCents: Record<MilestoneKind, number>;
 }
+
+/** What a bulk action changed: every id is in one of the two. */
+export type BulkOutcome = RebateBulkResult;
+
+/** A bulk action's refusal names the record and its place in `ids`. */
+interface RefusalNaming {
+  index: number;
+}
+
+const uniqueIds = (ids: readonly string[]): string[] => [...new Set(ids.map((id) => id.toLowerCase()))];
 
 /** A part as the referral's own fields show it, derived from its entries. */
 export interface DerivedPart {
@@ -57,6 +82,22 @@ function derivedPartsOf(rows: readonly RebateEntryRow[]): Record<MilestoneKind, 
   return { cleanview: part('cleanview'), reline: part('reline') };
 }
 
+/** A ledger change as the audit trail keeps it (entity 'rebate_entry'): the entry's state before and after, and why. */
+export function ledgerAuditChange(change: LedgerChange, action: string, extra?: Record<string, unknown>): AuditChange {
+  return {
+    entity: 'rebate_entry',
+    entityId: change.entryId,
+    action,
+    before: change.from === null ? null : { state: change.from },
+    after: { state: change.to, ...(change.from === null ? { kind: change.kind, amountCents: change.amountCents } : {}) },
+    details: change.reason || extra ? { ...(change.reason ? { reason: change.reason } : {}), ...extra } : null,
+  };
+}
+
+/** The audit action of a change the pipeline made: an entry earned, paid, or created void. */
+const pipelineAction = (change: LedgerChange): string =>
+  change.from === null ? (change.to === 'pending' ? 'earned' : 'create') : change.to === 'paid' ? 'pay' : 'update';
+
 const changeOf = (row: RebateEntryRow, from: RebateEntryState | null, reason: string | null): LedgerChange => ({
   entryId: row.id,
   kind: row.kind,
@@ -75,11 +116,18 @@ const changeOf = (row: RebateEntryRow, from: RebateEntryState | null, reason: st
 @Injectable()
 export class RebatesService {
   constructor(
+    @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: RebatesRepository,
     private readonly events: DomainEvents,
     private readonly users: UsersService,
+    private readonly audit: AuditService,
   ) {}
+
+  /** The pipeline's ledger changes in the audit trail, one entry each, in one statement. */
+  private auditPipeline(manager: EntityManager, changes: readonly LedgerChange[]): Promise<void> {
+    return this.audit.record(manager, ...changes.map((change) => ledgerAuditChange(change, pipelineAction(change))));
+  }
 
   /** A referral's entries in rule form, locked for the transaction (a change is coming). */
   async lockedEntries(manager: EntityManager, referralId: string): Promise<LedgerEntry[]> {
@@ -114,6 +162,7 @@ export class RebatesService {
         changes.push(changeOf(row, before.state, options.reason));
       }
     }
+    await this.auditPipeline(manager, changes);
     return { changes, notices: plan.notices };
   }
 
@@ -132,6 +181,7 @@ export class RebatesService {
       if (!at || !canEarn(entries, kind)) continue;
       changes.push(changeOf(await this.insertEarned(manager, referral, kind, at, actorId, reason), null, reason));
     }
+    await this.auditPipeline(manager, changes);
     return changes;
   }
 
@@ -161,6 +211,7 @@ export class RebatesService {
       });
       changes.push(changeOf(row, null, reason));
     }
+    await this.auditPipeline(manager, changes);
     return changes;
   }
 
@@ -218,43 +269,64 @@ export class RebatesService {
   // Staff actions (console → Rebates, and each referral's ledger).
 
   approve(actor: CurrentUserInfo, id: string): Promise<RebateEntry> {
+    return this.dataSource.transaction((manager) => this.approveIn(manager, actor, id));
+  }
+
+  /** A pending entry approved, in the caller's transaction (one by one, or a bulk approval). */
+  approveIn(manager: EntityManager, actor: CurrentUserInfo, id: string, naming?: RefusalNaming): Promise<RebateEntry> {
     return this.staffChange(
+      manager,
       actor,
       id,
+      'approve',
       (entry) => STAFF_ACTION_PROBLEMS.approve(entry),
-      async (manager, row) => {
+      async (row) => {
         const next = await this.repository.setState(manager, id, { state: 'approved', actorId: actor.id, reason: 'Approved for payment' });
         return [next, [changeOf(next, row.state, null)]];
       },
+      undefined,
+      naming,
     );
   }
 
   /** One entry paid (a Clean & View, a reline, or a refund adjustment settled); a void one never is. */
   pay(actor: CurrentUserInfo, id: string): Promise<RebateEntry> {
-    return this.staffChange(
-      actor,
-      id,
-      (entry) => STAFF_ACTION_PROBLEMS.pay(entry),
-      async (manager, row) => {
-        const next = await this.repository.setState(manager, id, { state: 'paid', actorId: actor.id, reason: 'Paid by staff' });
-        return [next, [changeOf(next, row.state, null)]];
-      },
+    return this.dataSource.transaction((manager) =>
+      this.staffChange(
+        manager,
+        actor,
+        id,
+        'pay',
+        (entry) => STAFF_ACTION_PROBLEMS.pay(entry),
+        async (row) => {
+          const next = await this.repository.setState(manager, id, { state: 'paid', actorId: actor.id, reason: 'Paid by staff' });
+          return [next, [changeOf(next, row.state, null)]];
+        },
+      ),
     );
   }
 
   voidEntry(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
+    return this.dataSource.transaction((manager) => this.voidIn(manager, actor, id, reasonInput));
+  }
+
+  /** An entry voided with staff's reason, in the caller's transaction (one by one, or a bulk void with one reason for all). */
+  voidIn(manager: EntityManager, actor: CurrentUserInfo, id: string, reasonInput: unknown, naming?: RefusalNaming): Promise<RebateEntry> {
     let reason = '';
     return this.staffChange(
+      manager,
       actor,
       id,
+      'void',
       (entry) => STAFF_ACTION_PROBLEMS.void(entry),
-      async (manager, row) => {
+      async (row) => {
         const next = await this.repository.setState(manager, id, { state: 'void', actorId: actor.id, reason, voidSource: 'staff' });
         return [next, [changeOf(next, row.state, reason)]];
       },
       async () => {
         reason = this.requireReason(reasonInput);
       },
+      naming,
     );
   }
 
@@ -262,32 +334,71 @@ export class RebatesService {
   refund(actor: CurrentUserInfo, id: string, reasonInput: unknown): Promise<RebateEntry> {
     let reason = '';
     let refunded = false;
-    return this.staffChange(
-      actor,
-      id,
-      (entry) => STAFF_ACTION_PROBLEMS.refund(entry, refunded),
-      async (manager, row) => {
-        const adjustment = await this.repository.insert(manager, {
-          referralId: row.referralId,
-          plumberId: row.plumberId,
-          refNumber: row.refNumber,
-          plumberName: row.plumberName,
-          kind: 'adjustment',
-          amountCents: -row.amountCents,
-          state: 'pending',
-          milestoneAt: new Date(),
-          dueAt: null,
-          adjusts: row.id,
-          actorId: actor.id,
-          reason,
-        });
-        return [adjustment, [changeOf(adjustment, null, reason)]];
-      },
-      async (manager, row) => {
-        reason = this.requireReason(reasonInput);
-        refunded = await this.repository.isRefunded(manager, row.id);
-      },
+    return this.dataSource.transaction((manager) =>
+      this.staffChange(
+        manager,
+        actor,
+        id,
+        'refund',
+        (entry) => STAFF_ACTION_PROBLEMS.refund(entry, refunded),
+        async (row) => {
+          const adjustment = await this.repository.insert(manager, {
+            referralId: row.referralId,
+            plumberId: row.plumberId,
+            refNumber: row.refNumber,
+            plumberName: row.plumberName,
+            kind: 'adjustment',
+            amountCents: -row.amountCents,
+            state: 'pending',
+            milestoneAt: new Date(),
+            dueAt: null,
+            adjusts: row.id,
+            actorId: actor.id,
+            reason,
+          });
+          return [adjustment, [changeOf(adjustment, null, reason)]];
+        },
+        async (row) => {
+          reason = this.requireReason(reasonInput);
+          refunded = await this.repository.isRefunded(manager, row.id);
+        },
+      ),
     );
+  }
+
+  /** Approves many entries in one transaction: all or nothing, each exactly as one by one. */
+  async approveMany(actor: CurrentUserInfo, ids: readonly string[]): Promise<BulkOutcome> {
+    const wanted = uniqueIds(ids);
+    return this.dataSource.transaction(async (manager) => {
+      await this.requireAll(manager, wanted);
+      for (const [index, id] of wanted.entries()) await this.approveIn(manager, actor, id, { index });
+      return { updated: wanted, unchanged: [] };
+    });
+  }
+
+  /** Voids many entries with one reason, in one transaction: all or nothing, each exactly as one by one. */
+  async voidMany(actor: CurrentUserInfo, ids: readonly string[], reasonInput: unknown): Promise<BulkOutcome> {
+    const wanted = uniqueIds(ids);
+    this.requireReason(reasonInput);
+    return this.dataSource.transaction(async (manager) => {
+      await this.requireAll(manager, wanted);
+      for (const [index, id] of wanted.entries()) await this.voidIn(manager, actor, id, reasonInput, { index });
+      return { updated: wanted, unchanged: [] };
+    });
+  }
+
+  /** Every id names an entry (locked, in id order so two bulk actions never deadlock), or the batch is a 404. */
+  private async requireAll(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    const found = new Set(await this.repository.lockMany(manager, ids));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new DomainError(
+        'NOT_FOUND',
+        'Rebate not found.',
+        HttpStatus.NOT_FOUND,
+        missing.map((id) => ({ field: `ids.${ids.indexOf(id)}`, message: 'Rebate not found.' })),
+      );
+    }
   }
 
   private requireReason(value: unknown): string {
@@ -297,23 +408,34 @@ export class RebatesService {
   }
 
   private async staffChange(
+    manager: EntityManager,
     actor: CurrentUserInfo,
     id: string,
+    action: 'approve' | 'pay' | 'void' | 'refund',
     problem: (entry: LedgerEntry) => string | null,
-    change: (manager: EntityManager, row: RebateEntryRow) => Promise<[RebateEntryRow, LedgerChange[]]>,
+    change: (row: RebateEntryRow) => Promise<[RebateEntryRow, LedgerChange[]]>,
     /** Checks of the request that come after the entry is found (a missing entry is a 404 first). */
-    prepare?: (manager: EntityManager, row: RebateEntryRow) => Promise<void>,
+    prepare?: (row: RebateEntryRow) => Promise<void>,
+    /** In a bulk action: the refusal names the entry ('R-000123 reline: …') and its place in `ids`. */
+    naming?: RefusalNaming,
   ): Promise<RebateEntry> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.repository.findById(id, manager, true);
-      if (!row) throw DomainError.notFound('Rebate not found.');
-      await prepare?.(manager, row);
-      const refused = problem(asLedgerEntry(row));
-      if (refused) throw DomainError.conflict('REBATE_STATE', refused);
-      const [result, changes] = await change(manager, row);
-      await this.events.publish(manager, new RebateEntriesChanged(row.referralId, changes, actor.id));
-      return this.toResponse(result);
-    });
+    const row = await this.repository.findById(id, manager, true);
+    if (!row) throw DomainError.notFound('Rebate not found.');
+    await prepare?.(row);
+    const refused = problem(asLedgerEntry(row));
+    if (refused) {
+      if (!naming) throw DomainError.conflict('REBATE_STATE', refused);
+      const message = `${row.refNumber} ${REBATE_KIND_LABELS[row.kind]}: ${refused}`;
+      throw new DomainError('REBATE_STATE', message, HttpStatus.CONFLICT, [{ field: `ids.${naming.index}`, message }]);
+    }
+    const [result, changes] = await change(row);
+    // A refund is recorded on the adjustment it makes, naming the entry it takes back.
+    await this.audit.record(
+      manager,
+      ...changes.map((ledgerChange) => ledgerAuditChange(ledgerChange, action, action === 'refund' ? { adjusts: row.id } : undefined)),
+    );
+    await this.events.publish(manager, new RebateEntriesChanged(row.referralId, changes, actor.id));
+    return this.toResponse(result);
   }
 
   // Reads.
@@ -332,6 +454,23 @@ export class RebatesService {
     const [rows, total] = await this.repository.findForAdminList(list);
     const now = new Date();
     return { rows: rows.map((row) => this.toResponse(row, now)), total, offset: list.offset };
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `rebates-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /** Every ledger entry matching the list's filter as CSV, streamed (times in TZ_DISPLAY, money in dollars); audited. */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, REBATE_LIST);
+    const finished = this.audit.exportRecorder({ list: 'rebates', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      REBATE_CSV_COLUMNS.map((column) => (REBATE_CSV_TIME_COLUMNS.has(column) ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   async get(id: string): Promise<RebateEntryDetail> {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { REFERRAL_CLAIM_MESSAGES, referralClaimOutcome } from '@relining/contracts/referral-rules';
+import { AuditService } from '../audit/audit.service.js';
 import { RebatesService } from '../rebates/rebates.service.js';
 import { UsersService } from '../users/users.service.js';
 import { toUnclaimedReferral, type ReferralClaimResult, type UnclaimedReferralView } from './dto/referral-claims.dto.js';
@@ -20,6 +21,7 @@ export class ReferralClaimsService {
     private readonly repository: ReferralsRepository,
     private readonly users: UsersService,
     private readonly rebates: RebatesService,
+    private readonly audit: AuditService,
   ) {}
 
   /** What waits for this plumber; nothing until their address is confirmed. */
@@ -56,6 +58,15 @@ export class ReferralClaimsService {
       }
       // What the claimed referrals earned so far is credited to the account too.
       if (decision === 'claim') await this.rebates.attachPlumber(manager, applied, user.id);
+      await this.audit.record(
+        manager,
+        ...applied.map((id) => ({
+          entity: 'referral' as const,
+          entityId: id,
+          action: decision === 'claim' ? 'claim' : 'decline_claim',
+          ...(decision === 'claim' ? { before: { plumberId: null }, after: { plumberId: user.id } } : {}),
+        })),
+      );
       return applied;
     });
     return { ids: done, count: done.length, message: referralClaimOutcome(decision, done.length) };

@@ -9,6 +9,7 @@ import { JOB_STATUS_LABELS } from '@relining/contracts/job-status';
 import { firstName } from '@relining/contracts/person-name';
 import { phoneMatchKey } from '@relining/contracts/phone';
 import { REFERRAL_WINDOW_DAYS, type ReferralStatus } from '@relining/contracts/referral-rules';
+import { AuditService } from '../audit/audit.service.js';
 import { BookingReferred, BookingStatusChanged, type CreatedBooking } from '../bookings/booking.events.js';
 import { BookingsAdminService } from '../bookings/bookings-admin.service.js';
 import { JobStageChanged, type ChangedJob } from '../jobs/job.events.js';
@@ -47,6 +48,7 @@ export class ReferralPipeline implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly bookings: BookingsAdminService,
     private readonly users: UsersService,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -86,7 +88,18 @@ export class ReferralPipeline implements OnModuleInit {
     // The milestone's time is kept even while the referral earns nothing (a held duplicate earns from it once approved).
     if (status === 'cleanview_completed') referral.cleanViewCompletedAt ??= now;
     if (status === 'reline_completed') referral.relineCompletedAt ??= now;
-    if (previous !== status) await this.repository.recordEvent(manager, referral.id, { kind: 'status', actorId, from: previous, to: status });
+    if (previous !== status) {
+      await this.repository.recordEvent(manager, referral.id, { kind: 'status', actorId, from: previous, to: status });
+      // Who moved it comes from the context: staff in the console, 'system: <job>', or the job's change that moved it.
+      await this.audit.record(manager, {
+        entity: 'referral',
+        entityId: referral.id,
+        action: 'status_changed',
+        before: { status: previous },
+        after: { status },
+        details: reason ? { reason } : null,
+      });
+    }
     await this.afterChange(manager, referral, previous, result.changes, actorId);
     return result.notices;
   }

@@ -4,6 +4,7 @@ import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { ReferralReviewRecord, ResolveReferralReviewRequest } from '@relining/contracts/api/referrals';
+import { AuditService } from '../audit/audit.service.js';
 import { RebatesService } from '../rebates/rebates.service.js';
 import { UsersService } from '../users/users.service.js';
 import { BookingsAdminService } from '../bookings/bookings-admin.service.js';
@@ -28,6 +29,7 @@ export class ReferralReviewsService {
     private readonly rebates: RebatesService,
     private readonly users: UsersService,
     private readonly bookings: BookingsAdminService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(params: ListParams): Promise<{ rows: ReferralReviewRecord[]; total: number; offset: number }> {
@@ -48,6 +50,9 @@ export class ReferralReviewsService {
       if (!review) throw DomainError.notFound('Review not found.');
       if (review.status !== 'open') throw DomainError.conflict('REVIEW_RESOLVED', 'This review has already been resolved.');
       let resolution: string;
+      // The referral the decision is about (none when a job is given to no referral or a code dismissed), and its review state.
+      let referralId: string | null = null;
+      let reviewState: { before: string; after: string } | null = null;
       if (review.kind === 'conflict') {
         if (request.referralId === undefined) throw DomainError.validation([{ field: 'referralId', message: 'Choose the referral the job goes to, or none' }]);
         if (request.referralId === null) {
@@ -60,6 +65,7 @@ export class ReferralReviewsService {
           if (!referral) throw DomainError.notFound('Referral not found.');
           await this.pipeline.linkToJob(manager, referral, await this.pipeline.jobForLink(manager, review.jobId!), actor.id);
           resolution = `Given to ${referral.refNumber} (${referral.plumberName})${note(request.note)}`;
+          referralId = referral.id;
         }
       } else if (review.kind === 'duplicate') {
         if (request.decision !== 'approve' && request.decision !== 'reject') {
@@ -68,6 +74,8 @@ export class ReferralReviewsService {
         const referral = await this.repository.findForUpdate(manager, review.referralId!);
         if (!referral) throw DomainError.notFound('Referral not found.');
         const ledgerReferral = this.pipeline.ledgerReferral(referral);
+        referralId = referral.id;
+        reviewState = { before: referral.reviewState ?? 'held', after: request.decision === 'approve' ? 'approved' : 'rejected' };
         if (request.decision === 'approve') {
           referral.reviewState = 'approved';
           // It earns from now on: the milestones it reached while held are earned now, at their own dates.
@@ -98,6 +106,7 @@ export class ReferralReviewsService {
             request.plumberId,
           );
           resolution = `Attributed to ${plumber.fullName ?? plumber.email}: ${referral.refNumber}${note(request.note)}`;
+          referralId = referral.id;
         } else if (request.decision === 'dismiss') {
           resolution = `Dismissed${note(request.note)}`;
         } else {
@@ -105,6 +114,13 @@ export class ReferralReviewsService {
         }
       }
       await this.repository.resolveReview(manager, id, resolution, actor.id);
+      await this.audit.record(manager, {
+        entity: 'referral',
+        entityId: referralId,
+        action: 'review_resolved',
+        ...(reviewState ? { before: { reviewState: reviewState.before }, after: { reviewState: reviewState.after } } : {}),
+        details: { reviewId: id, kind: review.kind, resolution },
+      });
     });
     return this.get(id);
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { csvDownload } from '../../common/http/download-headers.js';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { CurrentUser, type CurrentUserInfo } from '../../common/auth/current-user.js';
@@ -16,7 +17,7 @@ import type {
 } from '@relining/contracts/api/referrals';
 import { PhotosService } from './photos.service.js';
 import { photoHeaders } from './referrals.controller.js';
-import { ReferralsAdminService, type ReferralStats } from './referrals-admin.service.js';
+import { ReferralsAdminService, type ReferralBulkOutcome, type ReferralStats } from './referrals-admin.service.js';
 
 class UpdateReferralDto {
   @IsOptional()
@@ -28,6 +29,18 @@ class UpdateReferralDto {
   @MaxLength(5_000, { message: 'Staff notes can hold at most 5,000 characters' })
   @IsString({ message: 'Staff notes must be text' })
   staffNotes?: string | null;
+}
+
+/** A bulk status change: 1 to 500 referrals and the status they all move to. */
+class BulkReferralStatusDto {
+  @IsUUID('all', { each: true, message: 'Each id must be a referral id' })
+  @ArrayMaxSize(500, { message: 'Choose at most 500 referrals at a time' })
+  @ArrayNotEmpty({ message: 'Choose at least one referral' })
+  @IsArray({ message: 'Choose at least one referral' })
+  ids!: string[];
+
+  @IsString({ message: 'Status must be one of: referred, cleanview_completed, reline_completed, rebate_paid' })
+  status!: string;
 }
 
 class EmailPlumberDto implements EmailPlumberRequest {
@@ -78,6 +91,25 @@ export class ReferralsAdminController {
   })
   matches(@Query('bookingId') bookingId: string): Promise<ReferralMatches> {
     return this.referrals.matches(bookingId);
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching referral is exported, not one page." })
+  @ApiQuery({ name: 'sort', required: false })
+  async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return csvDownload(reply, this.referrals.csvFileName(), await this.referrals.exportCsv(query));
+  }
+
+  @Post('bulk-status')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({ type: BulkReferralStatusDto })
+  @ApiOkResponse({
+    description:
+      '{updated, unchanged, notices}: each referral moved as the edit form moves it (ledger, e-mail, audit), in one transaction; an unknown id changes nothing.',
+  })
+  bulkStatus(@CurrentUser() user: CurrentUserInfo, @Body() body: BulkReferralStatusDto): Promise<ReferralBulkOutcome> {
+    return this.referrals.bulkStatus(user, body.ids, body.status);
   }
 
   @Get(':id')

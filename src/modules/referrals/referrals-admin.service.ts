@@ -1,4 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { streamCsvExport } from '../../common/csv/csv-export.js';
+import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -7,6 +10,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import type {
   EmailPlumberResult,
+  ReferralBulkStatusResult,
   ReferralChangeResult,
   ReferralDetail,
   ReferralHistoryItem,
@@ -16,6 +20,7 @@ import type {
   ReferralStats,
 } from '@relining/contracts/api/referrals';
 import { REFERRAL_STATUSES, type ReferralStatus } from '@relining/contracts/referral-rules';
+import { AuditService } from '../audit/audit.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { RebatesService } from '../rebates/rebates.service.js';
 import { ReferralPipeline } from './referral-pipeline.service.js';
@@ -25,7 +30,7 @@ import { firstName } from '@relining/contracts/person-name';
 import { toAdminReferral } from './dto/referral.dto.js';
 import { PhotosService } from './photos.service.js';
 import type { Referral } from './referral.entity.js';
-import { REFERRAL_LIST, ReferralsRepository } from './referrals.repository.js';
+import { REFERRAL_CSV_COLUMNS, REFERRAL_CSV_TIME_COLUMNS, REFERRAL_LIST, ReferralsRepository } from './referrals.repository.js';
 
 export type { ReferralHistoryItem, ReferralStats };
 
@@ -41,6 +46,7 @@ export class ReferralsAdminService {
     private readonly users: UsersService,
     private readonly pipeline: ReferralPipeline,
     private readonly rebates: RebatesService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(params: ListParams): Promise<{ rows: ReferralRecord[]; total: number; offset: number }> {
@@ -83,25 +89,95 @@ export class ReferralsAdminService {
    * e-mail, in one transaction. The plumber's own notes are theirs: staff write `staffNotes`.
    */
   async update(actor: CurrentUserInfo, id: string, changes: { status?: string; staffNotes?: string | null }): Promise<ReferralChangeResult> {
-    if (changes.status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(changes.status)) {
-      throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
-    }
+    checkStatus(changes.status);
     return this.dataSource.transaction(async (manager) => {
-      const referral = await this.repository.findForUpdate(manager, id);
-      if (!referral) throw DomainError.notFound('Referral not found.');
-      let notices: string[] = [];
-      if (changes.status !== undefined && changes.status !== referral.status) {
-        notices = await this.pipeline.changeStatus(manager, referral, changes.status as ReferralStatus, actor.id, 'Set by staff');
-      }
-      const staffNotes = changes.staffNotes === undefined ? undefined : changes.staffNotes?.trim().slice(0, 5_000) || null;
-      if (staffNotes !== undefined && staffNotes !== referral.staffNotes) {
-        // Staff notes stay internal: the history keeps that they changed, not what they say.
-        await this.repository.recordEvent(manager, id, { kind: 'staff_notes', actorId: actor.id });
-        referral.staffNotes = staffNotes;
-        await this.repository.save(manager, referral);
-      }
+      const { referral, notices } = await this.updateIn(manager, actor, id, changes);
       return { ...toAdminReferral(referral), notices };
     });
+  }
+
+  /**
+   * One referral changed as staff save it, in the caller's transaction (the edit form, or a bulk
+   * status change): answers it, whether anything changed, and what the change could not do.
+   */
+  private async updateIn(
+    manager: EntityManager,
+    actor: CurrentUserInfo,
+    id: string,
+    changes: { status?: string; staffNotes?: string | null },
+  ): Promise<{ referral: Referral; changed: boolean; notices: string[] }> {
+    const referral = await this.repository.findForUpdate(manager, id);
+    if (!referral) throw DomainError.notFound('Referral not found.');
+    let notices: string[] = [];
+    let changed = false;
+    if (changes.status !== undefined && changes.status !== referral.status) {
+      notices = await this.pipeline.changeStatus(manager, referral, changes.status as ReferralStatus, actor.id, 'Set by staff');
+      changed = true;
+    }
+    const staffNotes = changes.staffNotes === undefined ? undefined : changes.staffNotes?.trim().slice(0, 5_000) || null;
+    if (staffNotes !== undefined && staffNotes !== referral.staffNotes) {
+      // Staff notes stay internal: the history keeps that they changed, not what they say.
+      await this.repository.recordEvent(manager, id, { kind: 'staff_notes', actorId: actor.id });
+      await this.audit.record(manager, {
+        entity: 'referral',
+        entityId: id,
+        action: 'update',
+        before: { staffNotes: referral.staffNotes },
+        after: { staffNotes },
+      });
+      referral.staffNotes = staffNotes;
+      await this.repository.save(manager, referral);
+      changed = true;
+    }
+    return { referral, changed, notices };
+  }
+
+  /**
+   * Many referrals moved to one status in one transaction, each exactly as the edit form moves it
+   * (ledger, history, the plumber's e-mail, the audit entry). All or nothing: an unknown id changes
+   * nothing. Referrals already at the status are left as they are.
+   */
+  async bulkStatus(actor: CurrentUserInfo, ids: readonly string[], status: string | undefined): Promise<ReferralBulkOutcome> {
+    if (status === undefined) throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
+    checkStatus(status);
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    return this.dataSource.transaction(async (manager) => {
+      // Locked in id order first, so two bulk changes never wait on each other in a circle.
+      const found = new Set(await this.repository.lockMany(manager, wanted));
+      const missing = wanted.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        throw new DomainError(
+          'NOT_FOUND',
+          'Referral not found.',
+          HttpStatus.NOT_FOUND,
+          missing.map((id) => ({ field: `ids.${wanted.indexOf(id)}`, message: 'Referral not found.' })),
+        );
+      }
+      const outcome: ReferralBulkOutcome = { updated: [], unchanged: [], notices: [] };
+      for (const id of wanted) {
+        const { referral, changed, notices } = await this.updateIn(manager, actor, id, { status });
+        (changed ? outcome.updated : outcome.unchanged).push(id);
+        outcome.notices.push(...notices.map((notice) => `${referral.refNumber}: ${notice}`));
+      }
+      return outcome;
+    });
+  }
+
+  csvFileName(now: Date = new Date()): string {
+    return `referrals-${isoDayIn(this.config.tzDisplay, now)}.csv`;
+  }
+
+  /** Every referral matching the list's filter as CSV, streamed (dates in TZ_DISPLAY, rebates in dollars); audited. */
+  async exportCsv(params: ListParams): Promise<Readable> {
+    const list = parseListParams({ filter: params.filter, sort: params.sort }, REFERRAL_LIST);
+    const finished = this.audit.exportRecorder({ list: 'referrals', params });
+    const cursor = await this.repository.openExportCursor(list, this.config.tzDisplay);
+    const zone = zoneLabel(this.config.tzDisplay);
+    return streamCsvExport(
+      cursor,
+      REFERRAL_CSV_COLUMNS.map((column) => (REFERRAL_CSV_TIME_COLUMNS.has(column) ? `${column} (${zone})` : column)),
+      finished,
+    );
   }
 
   /** The console's 'Send Email to Plumber': really sent, through the outbox. */
@@ -115,6 +191,12 @@ export class ReferralsAdminService {
         entity: { type: 'referral', id },
       });
       await this.repository.recordEvent(manager, id, { kind: 'email', actorId: actor.id, to: subject });
+      await this.audit.record(manager, {
+        entity: 'referral',
+        entityId: id,
+        action: 'email',
+        details: { to: referral.plumberEmail, subject, notificationId: queued.id },
+      });
       return { notificationId: queued.id, to: referral.plumberEmail, status: queued.status };
     });
   }
@@ -158,6 +240,15 @@ export class ReferralsAdminService {
       dueAt: new Date(row.dueAt).toISOString(),
       overdue: new Date(row.dueAt).getTime() < now.getTime(),
     }));
+  }
+}
+
+/** What a bulk status change did: every id is updated or unchanged; `notices` name the referral. */
+export type ReferralBulkOutcome = ReferralBulkStatusResult;
+
+function checkStatus(status: string | undefined): void {
+  if (status !== undefined && !(REFERRAL_STATUSES as readonly string[]).includes(status)) {
+    throw DomainError.validation([{ field: 'status', message: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}` }]);
   }
 }
 

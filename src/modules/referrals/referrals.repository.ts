@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { calendarDay, equals, ids, search } from '../../common/react-admin/list-filters.js';
-import { defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
+import { applyListQuery, defineListSpec, findListPage, onlyFilterValues, type ParsedList } from '../../common/react-admin/list-query.js';
+import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import type { ReferralHistoryItem, ReferralStats } from '@relining/contracts/api/referrals';
 import { REFERRAL_SOURCES, REFERRAL_STATUSES, URGENCIES, type RebateStatus, type ReferralStatus } from '@relining/contracts/referral-rules';
 import type { ReferralReviewKind } from '@relining/contracts/api/referrals';
@@ -54,6 +55,44 @@ export const REFERRAL_LIST = defineListSpec({
   defaultPageSize: 5,
   maxPageSize: 500,
 });
+
+/** The columns of the referrals export, in order (times in TZ_DISPLAY, rebates in dollars). */
+export const REFERRAL_CSV_COLUMNS = [
+  'id',
+  'ref_number',
+  'created_at',
+  'customer',
+  'client_phone',
+  'job_address',
+  'suburb',
+  'state',
+  'postcode',
+  'plumber',
+  'plumber_company',
+  'plumber_email',
+  'urgency',
+  'status',
+  'cleanview_rebate_status',
+  'cleanview_rebate_amount',
+  'cleanview_completed_at',
+  'cleanview_paid_at',
+  'reline_rebate_status',
+  'reline_rebate_amount',
+  'reline_completed_at',
+  'reline_paid_at',
+  'source',
+  'updated_at',
+] as const;
+
+/** The export's time columns, whose heading names the zone. */
+export const REFERRAL_CSV_TIME_COLUMNS: ReadonlySet<string> = new Set([
+  'created_at',
+  'cleanview_completed_at',
+  'cleanview_paid_at',
+  'reline_completed_at',
+  'reline_paid_at',
+  'updated_at',
+]);
 
 /** A referral as matching shows it (MatchRow without what matched). */
 const MATCH_COLUMNS = `id, ref_number AS "refNumber", plumber_id AS "plumberId", plumber_name AS "plumberName", plumber_company AS "plumberCompany",
@@ -213,6 +252,46 @@ export class ReferralsRepository {
   }
 
   /** One page of the staff list (filters by day count in `timeZone`); totals by status from the running totals. */
+  /** Every referral matching the list's filter and sort, in REFERRAL_CSV_COLUMNS order, from a database cursor (no paging). */
+  openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
+    const time = (column: string) => `to_char(${column} AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS')`;
+    const money = (column: string) => `to_char(${column} / 100.0, 'FM999999990.00')`;
+    const filtered = applyListQuery(
+      this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', timeZone),
+      { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER },
+      REFERRAL_LIST,
+    )
+      .offset(undefined)
+      .limit(undefined);
+    filtered.select([
+      'r.id::text AS id',
+      'r.ref_number AS ref_number',
+      `${time('r.created_at')} AS created_at`,
+      'r.client_name AS customer',
+      'r.client_phone AS client_phone',
+      'r.job_address AS job_address',
+      'r.suburb AS suburb',
+      'r.state AS state',
+      'r.postcode AS postcode',
+      'r.plumber_name AS plumber',
+      'r.plumber_company AS plumber_company',
+      'r.plumber_email AS plumber_email',
+      'r.urgency AS urgency',
+      'r.status AS status',
+      'r.cleanview_rebate_status AS cleanview_rebate_status',
+      `${money('r.cleanview_rebate_amount_cents')} AS cleanview_rebate_amount`,
+      `${time('r.cleanview_completed_at')} AS cleanview_completed_at`,
+      `${time('r.cleanview_paid_at')} AS cleanview_paid_at`,
+      'r.reline_rebate_status AS reline_rebate_status',
+      `${money('r.reline_rebate_amount_cents')} AS reline_rebate_amount`,
+      `${time('r.reline_completed_at')} AS reline_completed_at`,
+      `${time('r.reline_paid_at')} AS reline_paid_at`,
+      'r.source AS source',
+      `${time('r.updated_at')} AS updated_at`,
+    ]);
+    return openQueryCursor(this.dataSource, filtered);
+  }
+
   findForAdminList(list: ParsedList, timeZone: string): Promise<[Referral[], number]> {
     const query = this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', timeZone);
     return findListPage(query, list, REFERRAL_LIST, (parsed) => this.countFromTotals(parsed));

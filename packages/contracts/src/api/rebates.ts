@@ -67,6 +67,18 @@ export interface RebateReasonRequest {
   reason: string;
 }
 
+/** POST /api/admin/rebates/bulk-approve {ids}, bulk-void {ids, reason}: 1 to 500 entries, all or nothing. */
+export interface RebateBulkRequest {
+  ids: string[];
+  reason?: string;
+}
+
+/** What a bulk action changed: every id is in one of the two. */
+export interface RebateBulkResult {
+  updated: string[];
+  unchanged: string[];
+}
+
 export const REBATE_MESSAGES = {
   reasonRequired: 'Please give a reason',
   payVoid: 'A void rebate cannot be paid',

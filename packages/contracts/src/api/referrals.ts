@@ -180,6 +180,19 @@ export interface ReferralChangeResult extends ReferralRecord {
   notices: string[];
 }
 
+/** POST /api/admin/referrals/bulk-status: 1 to 500 referrals moved to one status, all or nothing. */
+export interface ReferralBulkStatusRequest {
+  ids: string[];
+  status: string;
+}
+
+/** Every id updated or unchanged (already at the status); `notices` name the referral ('R-000123: …'). */
+export interface ReferralBulkStatusResult {
+  updated: string[];
+  unchanged: string[];
+  notices: string[];
+}
+
 /**
  * GET /api/admin/referrals/matches?bookingId=…: referrals of the last 90 days for the booking's customer
  * (same e-mail, phone or street address and postcode), oldest first: the first referrer wins.

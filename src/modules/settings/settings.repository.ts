@@ -13,8 +13,13 @@ export class SettingsRepository {
     return row?.value;
   }
 
-  async upsert(key: string, value: unknown, userId: string): Promise<void> {
-    await this.dataSource.query(
+  /** Holds a key's row (when saved before) until the caller's transaction ends: two saves of it run one after the other. */
+  async lock(manager: EntityManager, key: string): Promise<void> {
+    await manager.query(`SELECT 1 FROM settings WHERE key = $1 FOR UPDATE`, [key]);
+  }
+
+  async upsert(key: string, value: unknown, userId: string, manager: EntityManager | DataSource = this.dataSource): Promise<void> {
+    await manager.query(
       `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
       [key, JSON.stringify(value), userId],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from './email-settings.js';
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
@@ -7,6 +7,8 @@ import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rul
 import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
 import { DEFAULT_PRICE_LIST, type PriceList } from '@relining/contracts/quote-proposal';
 import type { PayoutBankSettings } from '@relining/contracts/api/payouts';
+import { AuditService } from '../audit/audit.service.js';
+import { availabilityAuditChanges } from './availability-audit.rules.js';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -25,6 +27,8 @@ export class SettingsService {
   constructor(
     private readonly repository: SettingsRepository,
     changes: TableChanges,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {
     this.email = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_EMAIL_SETTINGS,
@@ -94,10 +98,23 @@ export class SettingsService {
     return structuredClone(await this.availability.get(manager instanceof EntityManager ? manager : undefined));
   }
 
-  /** Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole settings. */
+  /**
+   * Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole
+   * settings. What changed (a day closed, a region's capacity …) is audited in the same transaction.
+   */
   async updateAvailabilitySettings(changes: Partial<AvailabilitySettings>, userId: string): Promise<AvailabilitySettings> {
-    const next = { ...(await this.availabilitySettings()), ...changes };
-    await this.repository.upsert(AVAILABILITY_KEY, next, userId);
+    const next = await this.dataSource.transaction(async (manager) => {
+      await this.repository.lock(manager, AVAILABILITY_KEY);
+      const current: AvailabilitySettings = {
+        ...DEFAULT_AVAILABILITY,
+        ...(await this.repository.findValue<Partial<AvailabilitySettings>>(AVAILABILITY_KEY, manager)),
+      };
+      const next = { ...current, ...changes };
+      await this.repository.upsert(AVAILABILITY_KEY, next, userId, manager);
+      const audited = availabilityAuditChanges(current, next).map((change) => ({ entity: 'availability' as const, ...change }));
+      if (audited.length > 0) await this.audit.record(manager, ...audited);
+      return next;
+    });
     this.availability.drop();
     return next;
   }

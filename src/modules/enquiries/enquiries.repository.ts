@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { activeUnlessAsked, archived, equals, ids, search } from '../../common/react-admin/list-filters.js';
 import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
 import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
+import { queryRows } from '../../database/sql.js';
 import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 import { Enquiry } from './enquiry.entity.js';
 
@@ -78,7 +79,8 @@ export class EnquiriesRepository {
    * `found`: false when there is no such enquiry; `changed`: false when it was already in the asked state.
    */
   async setArchived(manager: EntityManager, id: string, actorId: string, archive: boolean): Promise<{ found: boolean; changed: boolean }> {
-    const rows: unknown[] = await manager.query(
+    const rows = await queryRows<{ id: string }>(
+      manager,
       archive
         ? `UPDATE enquiries SET archived_at = now(), archived_by = $2 WHERE id = $1 AND archived_at IS NULL RETURNING id`
         : `UPDATE enquiries SET archived_at = NULL, archived_by = NULL WHERE id = $1 AND archived_at IS NOT NULL AND $2::uuid IS NOT NULL RETURNING id`,

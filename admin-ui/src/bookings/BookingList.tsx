@@ -12,6 +12,8 @@ import { REFERRAL_CODE_STATUS_COLOURS, REFERRAL_CODE_STATUS_LABELS } from './Boo
 import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
+import { BulkStatusButton } from './BulkStatusButton';
 
 /** The filters; their days are the display zone's (the server counts them in TZ_DISPLAY), and say so. */
 const filters = () => [
@@ -71,14 +73,18 @@ export function BookingList() {
         perPage={10}
         exporter={false}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ flexWrap: 'wrap' }}>
+            <SavedViewsMenu resource="bookings" />
             <FilterButton />
             <ExportCsvButton path="/admin/bookings/export.csv" fallbackName="bookings.csv" />
           </TopToolbar>
         }
         queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
+        <Datagrid
+          bulkActionButtons={<BulkStatusButton onChanged={() => setVersion((v) => v + 1)} />}
+          rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}
+        >
           <TextField source="fullName" label="Name" />
           <TextField source="suburb" label="Suburb" />
           <FunctionField source="preferredDate" label="Preferred date" render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)} />

@@ -7,6 +7,7 @@ import { contentRange, type ListParams } from '../../common/react-admin/list-que
 import { RecordBody } from '../../common/react-admin/record-body.js';
 import { BOOKING_STATUSES } from '@relining/contracts/booking-rules';
 import { IsString } from 'class-validator';
+import type { BulkStatusResult } from '@relining/contracts/api/bookings';
 import { BookingResponse } from './dto/booking.dto.js';
 import { BookingsAdminService, type BookingStats } from './bookings-admin.service.js';
 
@@ -56,7 +57,7 @@ export class BookingsAdminController {
     },
   })
   @ApiOkResponse({ description: '{updated: ids changed, unchanged: ids already in that status}; all or nothing, one audit entry per booking changed.' })
-  bulkStatus(@Body() body: Record<string, unknown>): Promise<{ updated: string[]; unchanged: string[] }> {
+  bulkStatus(@Body() body: Record<string, unknown>): Promise<BulkStatusResult> {
     return this.bookings.bulkStatus(body);
   }
 

@@ -9,7 +9,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import type { BookingStats } from '@relining/contracts/api/bookings';
+import { BULK_STATUS_MAX, type BookingStats, type BulkStatusResult } from '@relining/contracts/api/bookings';
 import { toBookingStatus, type BookingStatus } from '@relining/contracts/booking-rules';
 import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { Booking } from './booking.entity.js';
@@ -18,8 +18,6 @@ import type { BookingResponse } from './dto/booking.dto.js';
 
 export type { BookingStats };
 
-/** At most this many bookings change in one bulk action (one transaction). */
-export const BULK_STATUS_MAX = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUS_MESSAGE = 'Status must be one of: New, Contacted, Scheduled, Completed, Cancelled';
 
@@ -86,7 +84,7 @@ export class BookingsAdminService {
    * events, e-mails and audit entry per booking changed) for up to 500 bookings in one transaction, all
    * or nothing: an unknown id (404) or a bad status (400, the one-by-one message) changes none.
    */
-  async bulkStatus(body: unknown): Promise<{ updated: string[]; unchanged: string[] }> {
+  async bulkStatus(body: unknown): Promise<BulkStatusResult> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const errors: Array<{ field: string; message: string }> = [];
     const ids = input.ids;

@@ -230,6 +230,41 @@ describe('audit trail: bookings, appointments, enquiries, availability', () => {
       },
     ],
     [
+      "staff dismiss a booking's unknown referral code",
+      async () => {
+        n += 1;
+        const email = `front.coded${n}@example.com.au`;
+        await sut
+          .http()
+          .post('/api/bookings')
+          .send({
+            name: `Coded ${n}`,
+            email,
+            phone: '0400 123 456',
+            suburb: PERTH,
+            address: `${n} Marine Parade`,
+            ...slots.next(),
+            message: 'Slow drain',
+            referral_code: 'NOSUCH99',
+          })
+          .expect(201);
+        const [{ id: bookingId }] = await sut.dataSource.query(`SELECT id FROM bookings WHERE email = $1`, [email]);
+        const reviews = (
+          await sut.http().get('/api/admin/referral-reviews').query({ filter: '{"status":"open","kind":"unknown_code"}' }).set(admin.auth).expect(200)
+        ).body;
+        const review = reviews.find((candidate: { bookingId: string }) => candidate.bookingId === bookingId);
+        await sut.http().post(`/api/admin/referral-reviews/${review.id}/resolve`).set(admin.auth).send({ decision: 'dismiss', note: 'A typo' }).expect(200);
+        return {
+          entity: 'booking',
+          entityId: bookingId,
+          action: 'referral_code_decided',
+          actorName: ADMIN_EMAIL,
+          changes: null,
+          details: { referralCode: 'NOSUCH99', decision: 'dismissed', plumberId: null, resolution: 'Dismissed (A typo)' },
+        };
+      },
+    ],
+    [
       'staff set an enquiry status',
       async () => {
         const id = await enquiry();

@@ -131,6 +131,18 @@ export class BookingsAdminService {
     return true;
   }
 
+  /**
+   * Records staff's decision about a booking's unknown referral code (attributed to a plumber, or
+   * dismissed) in the booking's history, in the decision's transaction.
+   */
+  recordReferralCodeDecision(
+    manager: EntityManager,
+    bookingId: string,
+    decision: { referralCode: string | null; decision: 'attributed' | 'dismissed'; plumberId: string | null; resolution: string },
+  ): Promise<void> {
+    return this.audit.record(manager, { entity: 'booking', entityId: bookingId, action: 'referral_code_decided', details: decision });
+  }
+
   async stats(): Promise<BookingStats> {
     const [totals, perDay] = await Promise.all([this.repository.totals(this.config.tzDisplay), this.repository.perDay(this.config.tzDisplay)]);
     return { ...totals, perDay };

@@ -1,6 +1,6 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
 import type { BulkStatusRequest, BulkStatusResult } from '@relining/contracts/api/bookings';
 import { countOf } from '@relining/contracts/business';
@@ -10,13 +10,17 @@ import { Toast } from '../common/Toast';
 import { session } from '../providers/session';
 import { BOOKING_STATUS_CHOICES } from './bookingStatus';
 
+/** What else shows the bookings and must be told they changed (the list's stats). */
+export const BookingsChangedContext = createContext<() => void>(() => undefined);
+
 /**
  * The bookings list's bulk action: the selected bookings set to one status (POST
  * /api/admin/bookings/bulk-status), after a confirmation. The server runs the same change as one by
  * one (e-mails, a cancelled booking's appointment and place, the audit trail), all or nothing; its
  * refusal is the toast and nothing changed.
  */
-export function BulkStatusButton({ onChanged }: { onChanged?: () => void }) {
+export function BulkStatusButton() {
+  const onChanged = useContext(BookingsChangedContext);
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -44,7 +48,7 @@ export function BulkStatusButton({ onChanged }: { onChanged?: () => void }) {
       setStatus('');
       onUnselectItems();
       refresh();
-      onChanged?.();
+      onChanged();
     } catch (caught) {
       notify(<Toast title="Status not changed" description={errorMessage(caught, 'Please try again.')} />, { type: 'error' });
     } finally {

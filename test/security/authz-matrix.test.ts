@@ -201,9 +201,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/bookings': { access: 'admin', ok: 200 },
   'GET /api/admin/bookings/stats': { access: 'admin', ok: 200 },
   'GET /api/admin/bookings/export.csv': { access: 'admin', ok: 200 },
+  // An id that names no booking: reached (and refused as a whole, nothing changed) only by staff.
+  'POST /api/admin/bookings/bulk-status': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()], status: 'contacted' }) },
   'GET /api/admin/bookings/:id': { access: 'admin', record: 'booking', ok: 200 },
   'PUT /api/admin/bookings/:id': { access: 'admin', record: 'booking', ok: 200, body: () => ({ status: 'contacted' }) },
   'GET /api/admin/enquiries': { access: 'admin', ok: 200 },
+  'GET /api/admin/enquiries/export.csv': { access: 'admin', ok: 200 },
   'GET /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200 },
   'PUT /api/admin/enquiries/:id': { access: 'admin', record: 'enquiry', ok: 200, body: () => ({ status: 'contacted' }) },
   'POST /api/admin/enquiries/:id/archive': { access: 'admin', record: 'enquiry', ok: 200 },

@@ -9,6 +9,7 @@ import { BookingReferralCode } from './BookingReferralCode';
 import { BookingJobs } from './BookingShow';
 import { BookingStatusSelect } from './BookingStatusSelect';
 import type { BookingRecord } from './bookingStatus';
+import { RecordHistory } from '../common/RecordHistory';
 
 const formatDate = (date: string) =>
   new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
@@ -49,6 +50,8 @@ export function BookingDetailDialog({ booking, onClose, onChanged }: { booking: 
           <BookingStatusSelect booking={booking} onChanged={onChanged} />
           <Divider />
           <BookingJobs booking={booking} />
+          <Divider />
+          <RecordHistory entity="booking" entityId={booking.id} />
         </Stack>
       </DialogContent>
       <DialogActions>

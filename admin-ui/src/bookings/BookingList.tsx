@@ -1,6 +1,6 @@
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useNotify, useRefresh } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { displayZoneLabel, formatCalendarDay } from '../common/dates';
@@ -12,6 +12,8 @@ import { REFERRAL_CODE_STATUS_COLOURS, REFERRAL_CODE_STATUS_LABELS } from './Boo
 import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
+import { BookingsChangedContext, BulkStatusButton } from './BulkStatusButton';
 
 /** The filters; their days are the display zone's (the server counts them in TZ_DISPLAY), and say so. */
 const filters = () => [
@@ -58,58 +60,62 @@ export function BookingList() {
   const [version, setVersion] = useState(0);
   const notify = useNotify();
   const refresh = useRefresh();
+  const bumpVersion = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
         Booking Requests
       </Typography>
       <BookingStats version={version} />
-      <List
-        title="Booking Requests"
-        filters={filters()}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={10}
-        exporter={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ExportCsvButton path="/admin/bookings/export.csv" fallbackName="bookings.csv" />
-          </TopToolbar>
-        }
-        queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
-          <TextField source="fullName" label="Name" />
-          <TextField source="suburb" label="Suburb" />
-          <FunctionField source="preferredDate" label="Preferred date" render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)} />
-          <TextField source="preferredTime" label="Time" sortable={false} />
-          <FunctionField
-            source="status"
-            label="Status"
-            render={(record: BookingRecord) => (
-              <Chip size="small" label={BOOKING_STATUS_LABELS[record.status ?? 'new']} color={BOOKING_STATUS_COLOURS[record.status ?? 'new']} />
-            )}
-          />
-          <FunctionField source="referralCode" label="Referral" sortable={false} render={(record: BookingRecord) => <ReferralCodeCell booking={record} />} />
-          <DateTimeField source="createdAt" label="Received" />
-          <FunctionField
-            label="Open"
-            render={(record: BookingRecord) => (
-              <Tooltip title="Open as page">
-                <IconButton
-                  component={RouterLink}
-                  to={`/bookings/${encodeURIComponent(record.id)}/show`}
-                  aria-label="Open as page"
-                  onClick={(event: React.MouseEvent) => event.stopPropagation()}
-                  size="small"
-                >
-                  <OpenInFullIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          />
-        </Datagrid>
-      </List>
+      <BookingsChangedContext.Provider value={bumpVersion}>
+        <List
+          title="Booking Requests"
+          filters={filters()}
+          sort={{ field: 'createdAt', order: 'DESC' }}
+          perPage={10}
+          exporter={false}
+          actions={
+            <TopToolbar sx={{ flexWrap: 'wrap' }}>
+              <SavedViewsMenu resource="bookings" />
+              <FilterButton />
+              <ExportCsvButton path="/admin/bookings/export.csv" fallbackName="bookings.csv" />
+            </TopToolbar>
+          }
+          queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}
+        >
+          <Datagrid bulkActionButtons={<BulkStatusButton />} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
+            <TextField source="fullName" label="Name" />
+            <TextField source="suburb" label="Suburb" />
+            <FunctionField source="preferredDate" label="Preferred date" render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)} />
+            <TextField source="preferredTime" label="Time" sortable={false} />
+            <FunctionField
+              source="status"
+              label="Status"
+              render={(record: BookingRecord) => (
+                <Chip size="small" label={BOOKING_STATUS_LABELS[record.status ?? 'new']} color={BOOKING_STATUS_COLOURS[record.status ?? 'new']} />
+              )}
+            />
+            <FunctionField source="referralCode" label="Referral" sortable={false} render={(record: BookingRecord) => <ReferralCodeCell booking={record} />} />
+            <DateTimeField source="createdAt" label="Received" />
+            <FunctionField
+              label="Open"
+              render={(record: BookingRecord) => (
+                <Tooltip title="Open as page">
+                  <IconButton
+                    component={RouterLink}
+                    to={`/bookings/${encodeURIComponent(record.id)}/show`}
+                    aria-label="Open as page"
+                    onClick={(event: React.MouseEvent) => event.stopPropagation()}
+                    size="small"
+                  >
+                    <OpenInFullIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            />
+          </Datagrid>
+        </List>
+      </BookingsChangedContext.Provider>
       {selected ? (
         <BookingDetailDialog
           booking={selected}

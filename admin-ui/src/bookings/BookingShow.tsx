@@ -12,6 +12,7 @@ import { formatDateTime } from '../common/dates';
 import { DetailRows as Rows, DetailSection } from '../common/DetailSection';
 import { mailtoHref } from '../common/links';
 import { PhoneLink } from '../common/PhoneLink';
+import { RecordHistory } from '../common/RecordHistory';
 import { JOB_STATUS_COLOURS } from '../jobs/jobStatus';
 import { useBookingJobs } from './bookingLinks';
 import { BookingReferralCode } from './BookingReferralCode';
@@ -105,6 +106,8 @@ function BookingDetail() {
         <BookingReferralCode booking={booking} />
       </Section>
       <BookingJobs booking={booking} />
+      <Divider />
+      <RecordHistory entity="booking" entityId={booking.id} />
     </Stack>
   );
 }

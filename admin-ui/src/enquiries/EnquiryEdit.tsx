@@ -3,6 +3,7 @@ import { Edit, Labeled, SelectInput, SimpleForm, TextInput, TopToolbar, useRecor
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { ArchiveButton } from '../common/ArchiveButton';
 import { formatDateTime } from '../common/dates';
+import { RecordHistory } from '../common/RecordHistory';
 import { ISSUE_TYPES, TIMINGS } from '@relining/contracts/enquiry-rules';
 import { ENQUIRY_STATUS_CHOICES } from './EnquiryList';
 
@@ -35,9 +36,9 @@ function Details() {
   return (
     <Box sx={{ display: 'grid', gap: 1, mb: 2 }}>
       {rows.map(([name, value]) => (
-        <Box key={name} sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', gap: 2 }}>
+        <Box key={name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { xs: 0, sm: 2 } }}>
           <Typography color="text.secondary">{name}</Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value || '—'}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value || '—'}</Typography>
         </Box>
       ))}
     </Box>
@@ -62,6 +63,17 @@ function Received() {
   );
 }
 
+/** Who changed the enquiry and how (status, notes, archive), from the audit trail. */
+function EnquiryHistory() {
+  const record = useRecordContext<{ id: string }>();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%', mt: 2 }}>
+      <RecordHistory entity="enquiry" entityId={String(record.id)} />
+    </Box>
+  );
+}
+
 export function EnquiryEdit() {
   return (
     <Edit
@@ -78,6 +90,7 @@ export function EnquiryEdit() {
         <Details />
         <SelectInput source="status" choices={ENQUIRY_STATUS_CHOICES} />
         <TextInput source="notes" label="Staff notes" multiline minRows={3} fullWidth />
+        <EnquiryHistory />
       </SimpleForm>
     </Edit>
   );

@@ -1,6 +1,8 @@
 import { Chip } from '@mui/material';
-import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { SavedViewsMenu } from '../common/SavedViewsMenu';
 import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
 
 export const ENQUIRY_STATUS_CHOICES = ENQUIRY_STATUSES.map((status) => ({ id: status, name: status[0]!.toUpperCase() + status.slice(1) }));
@@ -30,6 +32,12 @@ export function EnquiryList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={10}
       exporter={false}
+      actions={
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
+          <SavedViewsMenu resource="enquiries" />
+          <ExportCsvButton path="/admin/enquiries/export.csv" fallbackName="enquiries.csv" />
+        </TopToolbar>
+      }
     >
       <Datagrid bulkActionButtons={false} rowClick="edit">
         <DateTimeField source="createdAt" label="Received" />

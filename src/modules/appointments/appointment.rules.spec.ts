@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { APPOINTMENT_MESSAGES } from '@relining/contracts/api/appointments';
 import { DEFAULT_AVAILABILITY } from '@relining/contracts/availability';
 import type { Region } from '@relining/contracts/regions';
-import { customerChangeRefusal, firstNameOf, reminderDueAt } from './appointment.rules.js';
+import { appointmentAuditAction, customerChangeRefusal, firstNameOf, reminderDueAt, type AppointmentAuditFields } from './appointment.rules.js';
 
 const noHolidays = () => undefined;
 
@@ -57,4 +57,28 @@ describe('firstNameOf', () => {
     ['  Jo  ', 'Jo'],
     ['Mary Anne Smith', 'Mary'],
   ])('%s → %s', (name, expected) => expect(firstNameOf(name)).toBe(expected));
+});
+
+describe('appointmentAuditAction: what an appointment change is audited as', () => {
+  const at: AppointmentAuditFields = {
+    status: 'confirmed',
+    region: 'VIC',
+    date: '2026-12-02',
+    time: '09:00',
+    technician: null,
+    overbooked: false,
+    cancelReason: null,
+  };
+  it.each<[string, AppointmentAuditFields | null, AppointmentAuditFields, string | null]>([
+    ['a new appointment', null, at, 'confirm'],
+    ['the same slot again', at, { ...at }, null],
+    ['another day', at, { ...at, date: '2026-12-03' }, 'reschedule'],
+    ['another time', at, { ...at, time: '11:00' }, 'reschedule'],
+    ['a technician named', at, { ...at, technician: 'Sam' }, 'update'],
+    ['cancelled', at, { ...at, status: 'cancelled', cancelReason: 'Away' }, 'cancel'],
+    ['cancelled again', { ...at, status: 'cancelled' }, { ...at, status: 'cancelled' }, null],
+    ['a cancelled one confirmed anew', { ...at, status: 'cancelled' }, { ...at, date: '2026-12-09' }, 'confirm'],
+  ])('%s', (_name, before, after, expected) => {
+    expect(appointmentAuditAction(before, after)).toBe(expected);
+  });
 });

@@ -42,3 +42,50 @@ export function customerChangeRefusal(
 export function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
+
+/** What the audit trail keeps of an appointment: when and where, who comes, and its state. */
+export interface AppointmentAuditFields {
+  status: AppointmentStatus;
+  region: Region;
+  date: string;
+  time: string;
+  technician: string | null;
+  overbooked: boolean;
+  cancelReason: string | null;
+}
+
+export function appointmentAuditFields(row: {
+  status: AppointmentStatus;
+  region: Region;
+  day: string;
+  slot: string;
+  technician: string | null;
+  overbooked: boolean;
+  cancelReason: string | null;
+}): AppointmentAuditFields {
+  return {
+    status: row.status,
+    region: row.region,
+    date: row.day,
+    time: row.slot,
+    technician: row.technician,
+    overbooked: row.overbooked,
+    cancelReason: row.cancelReason,
+  };
+}
+
+export type AppointmentAuditAction = 'confirm' | 'reschedule' | 'cancel' | 'update';
+
+/**
+ * The action an appointment's change is audited as, from its fields before (null: it is new) and
+ * after; null when nothing changed (the same slot again writes no entry). A cancelled appointment
+ * confirmed again is a confirmation; a new day or time is a reschedule; a new technician alone, an update.
+ */
+export function appointmentAuditAction(before: AppointmentAuditFields | null, after: AppointmentAuditFields): AppointmentAuditAction | null {
+  if (before === null) return after.status === 'cancelled' ? 'cancel' : 'confirm';
+  if (after.status === 'cancelled') return before.status === 'cancelled' ? null : 'cancel';
+  if (before.status === 'cancelled') return 'confirm';
+  if (before.region !== after.region || before.date !== after.date || before.time !== after.time) return 'reschedule';
+  if (before.technician !== after.technician || before.overbooked !== after.overbooked) return 'update';
+  return null;
+}

@@ -84,7 +84,9 @@ export class AppointmentsAdminService implements OnModuleInit {
     this.events.on(BookingStatusChanged, async (event, manager) => {
       if (event.status !== 'cancelled') return;
       const appointment = await this.repository.findByBooking(event.bookingId, manager, true);
-      if (appointment?.status === 'confirmed') await this.repository.cancel(manager, appointment.id, { reason: 'The booking was cancelled', by: 'staff' });
+      if (appointment?.status !== 'confirmed') return;
+      const cancelled = await this.repository.cancel(manager, appointment.id, { reason: 'The booking was cancelled', by: 'staff' });
+      await this.appointments.recordChange(manager, appointment, cancelled);
     });
   }
 
@@ -179,6 +181,7 @@ export class AppointmentsAdminService implements OnModuleInit {
           reminderDueAt: reminder,
         });
         if (choice.notify) await this.notifications.enqueue(manager, this.notices.confirmed(created));
+        await this.appointments.recordChange(manager, null, created);
         return created;
       }
       const wasConfirmed = existing.status === 'confirmed';
@@ -200,6 +203,7 @@ export class AppointmentsAdminService implements OnModuleInit {
           wasConfirmed && !sameTime ? this.notices.moved(moved, this.notices.label(existing)) : this.notices.confirmed(moved),
         );
       }
+      await this.appointments.recordChange(manager, existing, moved);
       return moved;
     });
     return this.toRecord(row);
@@ -239,6 +243,7 @@ export class AppointmentsAdminService implements OnModuleInit {
       if (choice.notify) {
         await this.notifications.enqueue(manager, sameTime ? this.notices.confirmed(moved) : this.notices.moved(moved, this.notices.label(existing)));
       }
+      await this.appointments.recordChange(manager, existing, moved);
       return moved;
     });
     return this.toRecord(row);
@@ -255,6 +260,7 @@ export class AppointmentsAdminService implements OnModuleInit {
       if (!existing) throw DomainError.notFound('Appointment not found.');
       if (existing.status === 'cancelled') throw DomainError.conflict('APPOINTMENT_CANCELLED', APPOINTMENT_MESSAGES.alreadyCancelled);
       const cancelled = await this.repository.cancel(manager, id, { reason: String(input.reason).trim(), by: 'staff' });
+      await this.appointments.recordChange(manager, existing, cancelled);
       await this.bookings.setStatusIn(manager, existing.bookingId, 'cancelled');
       if (input.notify === true) await this.notifications.enqueue(manager, this.notices.cancelled(cancelled));
       return cancelled;

@@ -10,6 +10,9 @@ import { REGIONS, isRegion, type Region } from '@relining/contracts/regions';
 import { LocalitiesRepository } from '../addresses/localities.repository.js';
 import { BookingCreated, BookingStatusChanged } from '../bookings/booking.events.js';
 import { SettingsService } from '../settings/settings.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { AppointmentRow } from './appointment.entity.js';
+import { appointmentAuditAction, appointmentAuditFields } from './appointment.rules.js';
 import { AppointmentsRepository } from './appointments.repository.js';
 import { addDays, availability, capacityOf, closedReason, firstBookableDay, localClock, slotStart, type SlotTime } from './availability.rules.js';
 import { holidayOn } from './public-holidays.js';
@@ -41,7 +44,28 @@ export class AppointmentsService implements OnModuleInit {
     private readonly settings: SettingsService,
     private readonly localities: LocalitiesRepository,
     private readonly events: DomainEvents,
+    private readonly audit: AuditService,
   ) {}
+
+  /**
+   * Records an appointment's change in the audit trail, in the change's transaction (by staff, the
+   * customer through their link, or the system, whoever is acting): confirmed, moved, cancelled,
+   * its technician changed. Nothing when nothing changed.
+   */
+  async recordChange(manager: EntityManager, before: AppointmentRow | null, after: AppointmentRow): Promise<void> {
+    const previous = before ? appointmentAuditFields(before) : null;
+    const next = appointmentAuditFields(after);
+    const action = appointmentAuditAction(previous, next);
+    if (action === null) return;
+    await this.audit.record(manager, {
+      entity: 'appointment',
+      entityId: after.id,
+      action,
+      before: previous as Record<string, unknown> | null,
+      after: next as unknown as Record<string, unknown>,
+      details: { bookingId: after.bookingId },
+    });
+  }
 
   onModuleInit(): void {
     this.events.on(BookingCreated, (event, manager) => this.takeSlot(event.booking, manager));

@@ -96,6 +96,7 @@ export class BookingLinksService implements LinkMinter, OnModuleInit {
       const previous = this.notices.label(existing);
       await this.notifications.enqueue(manager, this.notices.moved(moved, previous));
       await this.notifications.enqueue(manager, this.notices.changedByCustomer(moved, `Moved from ${previous} to ${this.notices.label(moved)}.`));
+      await this.appointments.recordChange(manager, existing, moved);
       return moved;
     });
     return this.toManaged(row, now);
@@ -107,6 +108,7 @@ export class BookingLinksService implements LinkMinter, OnModuleInit {
     const row = await this.dataSource.transaction(async (manager) => {
       const existing = await this.findForChange(manager, token, now);
       const cancelled = await this.repository.cancel(manager, existing.id, { reason, by: 'customer' });
+      await this.appointments.recordChange(manager, existing, cancelled);
       await this.bookings.setStatusIn(manager, existing.bookingId, 'cancelled');
       await this.notifications.enqueue(manager, this.notices.cancelled(cancelled));
       await this.notifications.enqueue(manager, this.notices.changedByCustomer(cancelled, `Cancelled ${this.notices.label(cancelled)}. Reason: ${reason}`));

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseUUIDPipe, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { csvDownload } from '../../common/http/download-headers.js';
@@ -7,6 +7,7 @@ import { contentRange, type ListParams } from '../../common/react-admin/list-que
 import { RecordBody } from '../../common/react-admin/record-body.js';
 import { BOOKING_STATUSES } from '@relining/contracts/booking-rules';
 import { IsString } from 'class-validator';
+import type { BulkStatusResult } from '@relining/contracts/api/bookings';
 import { BookingResponse } from './dto/booking.dto.js';
 import { BookingsAdminService, type BookingStats } from './bookings-admin.service.js';
 
@@ -45,6 +46,19 @@ export class BookingsAdminController {
   @ApiQuery({ name: 'sort', required: false })
   async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     return csvDownload(reply, this.bookings.csvFileName(), await this.bookings.exportCsv(query));
+  }
+
+  @Post('bulk-status')
+  @HttpCode(HttpStatus.OK)
+  @ApiBody({
+    schema: {
+      required: ['ids', 'status'],
+      properties: { ids: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 500 }, status: { enum: [...BOOKING_STATUSES] } },
+    },
+  })
+  @ApiOkResponse({ description: '{updated: ids changed, unchanged: ids already in that status}; all or nothing, one audit entry per booking changed.' })
+  bulkStatus(@Body() body: Record<string, unknown>): Promise<BulkStatusResult> {
+    return this.bookings.bulkStatus(body);
   }
 
   @Get(':id')

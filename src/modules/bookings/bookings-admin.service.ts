@@ -9,7 +9,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
-import type { BookingStats } from '@relining/contracts/api/bookings';
+import { BULK_STATUS_MAX, type BookingStats, type BulkStatusResult } from '@relining/contracts/api/bookings';
 import { toBookingStatus, type BookingStatus } from '@relining/contracts/booking-rules';
 import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { Booking } from './booking.entity.js';
@@ -17,6 +17,9 @@ import { BOOKING_CSV_COLUMNS, BOOKING_LIST, BookingsRepository } from './booking
 import type { BookingResponse } from './dto/booking.dto.js';
 
 export type { BookingStats };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUS_MESSAGE = 'Status must be one of: New, Contacted, Scheduled, Completed, Cancelled';
 
 @Injectable()
 export class BookingsAdminService {
@@ -71,22 +74,73 @@ export class BookingsAdminService {
   /** spec §4: any status can be set; a change also sets updated_at. */
   async updateStatus(id: string, status: unknown): Promise<BookingResponse> {
     const value = toBookingStatus(status);
-    if (!value) throw DomainError.validation([{ field: 'status', message: 'Status must be one of: New, Contacted, Scheduled, Completed, Cancelled' }]);
+    if (!value) throw DomainError.validation([{ field: 'status', message: STATUS_MESSAGE }]);
     await this.dataSource.transaction((manager) => this.setStatusIn(manager, id, value));
     return this.get(id);
   }
 
   /**
+   * POST /api/admin/bookings/bulk-status: the same change as one-by-one (`setStatusIn`: its rules,
+   * events, e-mails and audit entry per booking changed) for up to 500 bookings in one transaction, all
+   * or nothing: an unknown id (404) or a bad status (400, the one-by-one message) changes none.
+   */
+  async bulkStatus(body: unknown): Promise<BulkStatusResult> {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const errors: Array<{ field: string; message: string }> = [];
+    const ids = input.ids;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > BULK_STATUS_MAX) {
+      errors.push({ field: 'ids', message: `Please choose from 1 to ${BULK_STATUS_MAX} bookings` });
+    } else if (!ids.every((id): id is string => typeof id === 'string' && UUID.test(id))) {
+      errors.push({ field: 'ids', message: 'Each id must be a booking id (a uuid)' });
+    }
+    const status = toBookingStatus(input.status);
+    if (!status) errors.push({ field: 'status', message: STATUS_MESSAGE });
+    if (errors.length > 0 || !status) throw DomainError.validation(errors);
+    // Each booking once, locked in one order, so two bulk actions at once cannot deadlock.
+    const unique = [...new Set((ids as string[]).map((id) => id.toLowerCase()))].sort();
+    return this.dataSource.transaction(async (manager) => {
+      const updated: string[] = [];
+      const unchanged: string[] = [];
+      for (const id of unique) {
+        const changed = await this.setStatusIn(manager, id, status, { bulk: unique.length });
+        (changed ? updated : unchanged).push(id);
+      }
+      return { updated, unchanged };
+    });
+  }
+
+  /**
    * Sets a booking's status in the caller's transaction and tells the modules that react (a confirmed
    * appointment makes it Scheduled; a cancelled booking voids its referral's rebates not yet earned
-   * and frees its place, in this transaction).
+   * and frees its place, in this transaction). Answers whether the status changed (the same status
+   * again writes nothing, raises nothing).
    */
-  async setStatusIn(manager: EntityManager, id: string, status: BookingStatus): Promise<void> {
+  async setStatusIn(manager: EntityManager, id: string, status: BookingStatus, details?: Record<string, unknown>): Promise<boolean> {
     const previous = await this.repository.updateStatus(manager, id, status);
     if (previous === undefined) throw DomainError.notFound('Booking not found.');
-    if (previous === status) return;
+    if (previous === status) return false;
     await this.events.publish(manager, new BookingStatusChanged(id, status, previous));
-    await this.audit.record(manager, { entity: 'booking', entityId: id, action: 'status_changed', before: { status: previous }, after: { status } });
+    await this.audit.record(manager, {
+      entity: 'booking',
+      entityId: id,
+      action: 'status_changed',
+      before: { status: previous },
+      after: { status },
+      ...(details ? { details } : {}),
+    });
+    return true;
+  }
+
+  /**
+   * Records staff's decision about a booking's unknown referral code (attributed to a plumber, or
+   * dismissed) in the booking's history, in the decision's transaction.
+   */
+  recordReferralCodeDecision(
+    manager: EntityManager,
+    bookingId: string,
+    decision: { referralCode: string | null; decision: 'attributed' | 'dismissed'; plumberId: string | null; resolution: string },
+  ): Promise<void> {
+    return this.audit.record(manager, { entity: 'booking', entityId: bookingId, action: 'referral_code_decided', details: decision });
   }
 
   async stats(): Promise<BookingStats> {

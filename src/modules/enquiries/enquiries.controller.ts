@@ -1,5 +1,6 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { csvDownload } from '../../common/http/download-headers.js';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Public, Roles } from '../../common/auth/auth.decorators.js';
@@ -74,6 +75,14 @@ export class EnquiriesAdminController {
     const page = await this.enquiries.list(query);
     void reply.header('content-range', contentRange('enquiries', page.offset, page.rows.length, page.total));
     return page.rows;
+  }
+
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching enquiry is exported, not one page." })
+  @ApiQuery({ name: 'sort', required: false })
+  async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return csvDownload(reply, this.enquiries.csvFileName(), await this.enquiries.exportCsv(query));
   }
 
   @Get(':id')

@@ -112,6 +112,12 @@ export class ReferralReviewsService {
         } else {
           throw DomainError.validation([{ field: 'decision', message: 'Dismiss the code, or choose the plumber it belongs to' }]);
         }
+        await this.bookings.recordReferralCodeDecision(manager, review.bookingId!, {
+          referralCode: review.referralCode,
+          decision: request.plumberId ? 'attributed' : 'dismissed',
+          plumberId: request.plumberId ?? null,
+          resolution,
+        });
       }
       await this.repository.resolveReview(manager, id, resolution, actor.id);
       await this.audit.record(manager, {

@@ -9,6 +9,7 @@ import { normalizeCompanyProfile } from '@relining/contracts/company-profile-rul
 import { DEFAULT_AVAILABILITY, type AvailabilitySettings } from '@relining/contracts/availability';
 import { DEFAULT_PRICE_LIST, type PriceList } from '@relining/contracts/quote-proposal';
 import type { PayoutBankSettings } from '@relining/contracts/api/payouts';
+import { availabilityAuditChanges } from './availability-audit.rules.js';
 import { SettingsRepository } from './settings.repository.js';
 
 /**
@@ -98,10 +99,22 @@ export class SettingsService {
     return structuredClone(await this.availability.get(manager instanceof EntityManager ? manager : undefined));
   }
 
-  /** Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole settings. */
+  /**
+   * Saves the fields `changes` names (already checked by `availabilityProblems`); answers the whole
+   * settings. What changed (a day closed, a region's capacity …) is audited in the same transaction.
+   */
   async updateAvailabilitySettings(changes: Partial<AvailabilitySettings>, userId: string): Promise<AvailabilitySettings> {
-    const next = { ...(await this.availabilitySettings()), ...changes };
-    await this.save(AVAILABILITY_KEY, DEFAULT_AVAILABILITY, next, userId);
+    const next = await this.dataSource.transaction(async (manager) => {
+      const current: AvailabilitySettings = {
+        ...DEFAULT_AVAILABILITY,
+        ...(await this.repository.findValueForUpdate<Partial<AvailabilitySettings>>(manager, AVAILABILITY_KEY)),
+      };
+      const next = { ...current, ...changes };
+      await this.repository.upsert(manager, AVAILABILITY_KEY, next, userId);
+      const audited = availabilityAuditChanges(current, next).map((change) => ({ entity: 'availability' as const, ...change }));
+      if (audited.length > 0) await this.audit.record(manager, ...audited);
+      return next;
+    });
     this.availability.drop();
     return next;
   }

@@ -47,3 +47,18 @@ export interface BookingStats {
   /** Bookings per day over the last 30 days (display time zone), oldest first. */
   perDay: Array<{ date: string; count: number }>;
 }
+
+/** At most this many bookings change in one bulk action. */
+export const BULK_STATUS_MAX = 500;
+
+/** POST /api/admin/bookings/bulk-status: the same change as one-by-one, for many bookings, all or nothing. */
+export interface BulkStatusRequest {
+  ids: string[];
+  status: BookingStatus;
+}
+
+/** Which bookings changed, and which were already in that status. */
+export interface BulkStatusResult {
+  updated: string[];
+  unchanged: string[];
+}

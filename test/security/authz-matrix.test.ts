@@ -212,6 +212,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/enquiries/:id/archive': { access: 'admin', record: 'enquiry', ok: 200 },
   'POST /api/admin/enquiries/:id/restore': { access: 'admin', record: 'enquiry', ok: 200 },
   'GET /api/admin/jobs': { access: 'admin', ok: 200 },
+  'GET /api/admin/jobs/export.csv': { access: 'admin', ok: 200 },
+  'POST /api/admin/jobs/bulk-status': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()], status: 'inspected', notify: false }) },
+  'GET /api/admin/jobs/:id/timeline': { access: 'admin', record: 'job', ok: 200 },
   'POST /api/admin/jobs': {
     access: 'admin',
     ok: 201,
@@ -236,6 +239,7 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/admin/jobs/:id/photos/:photoId': { access: 'admin', record: 'job-photo', ok: 204 },
   'GET /api/admin/jobs/:id/photos/:photoId/:file': { access: 'admin', record: 'job-photo-file', ok: 200 },
   'GET /api/admin/notifications': { access: 'admin', ok: 200 },
+  'GET /api/admin/notifications/export.csv': { access: 'admin', ok: 200 },
   'GET /api/admin/notifications/:id': { access: 'admin', record: 'notification', ok: 200 },
   'POST /api/admin/notifications/:id/resend': { access: 'admin', record: 'notification', ok: 200 },
   'GET /api/admin/referrals': { access: 'admin', ok: 200 },
@@ -264,6 +268,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/referrals/:id/email': { access: 'admin', record: 'referral', ok: 202, body: () => ({ subject: 'Hello', message: 'About your referral' }) },
   'GET /api/admin/referrals/:id/photos/:photoId': { access: 'admin', record: 'referral-photo', ok: 200 },
   'GET /api/admin/users': { access: 'admin', ok: 200 },
+  'GET /api/admin/users/export.csv': { access: 'admin', ok: 200 },
   'GET /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200 },
   'PUT /api/admin/users/:id': { access: 'admin', record: 'user', ok: 200, body: () => ({ role: 'plumber', disabled: false }) },
   'POST /api/admin/users/invite': { access: 'admin', ok: 202, body: () => ({ email: `invitee-${uniqueSuffix()}@example.com.au`, role: 'plumber' }) },
@@ -309,6 +314,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/payout-runs': { access: 'admin', ok: 200 },
   'GET /api/admin/audit': { access: 'admin', ok: 200 },
   'GET /api/admin/audit/export.csv': { access: 'admin', ok: 200 },
+  // A literal ':id' names no entry (entries are numbered): the access check comes first.
+  'GET /api/admin/audit/:id': { access: 'admin', ok: 404 },
   // Nothing approved is due in the matrix's fixtures: reached, and refused.
   'POST /api/admin/payout-runs': { access: 'admin', ok: 409, body: () => ({ dueBefore: '2026-01-01' }) },
   'GET /api/admin/payout-runs/:id': { access: 'admin', record: 'payout-run', ok: 200 },

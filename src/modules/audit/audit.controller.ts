@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, type StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuditEntryRecord } from '@relining/contracts/api/audit';
@@ -33,5 +33,10 @@ export class AuditController {
   @ApiQuery({ name: 'filter', required: false, description: "The list's filter; every matching entry is exported, not one page." })
   async export(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     return csvDownload(reply, this.audit.csvFileName(), await this.audit.exportCsv(query));
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<AuditEntryRecord> {
+    return this.audit.get(id);
   }
 }

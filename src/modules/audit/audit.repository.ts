@@ -120,6 +120,10 @@ export class AuditRepository {
   }
 
   /** One record's entries, oldest first (a job's History and timeline). */
+  findById(id: string): Promise<AuditEntryEntity | null> {
+    return this.dataSource.getRepository(AuditEntryEntity).findOneBy({ id });
+  }
+
   forRecord(entity: AuditEntity, entityId: string): Promise<AuditEntryEntity[]> {
     return this.dataSource
       .getRepository(AuditEntryEntity)

@@ -6,6 +6,7 @@ import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { currentActor, currentCorrelationId, type Actor } from '../../common/audit/actor-context.js';
 import { streamCsvExport, type CsvExportOutcome } from '../../common/csv/csv-export.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
+import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
@@ -91,6 +92,13 @@ export class AuditService implements OnModuleInit {
   }
 
   /** Everything the trail holds about one record, oldest first. */
+  /** One entry (react-admin's getOne); an id that names none is 'Audit entry not found.'. */
+  async get(id: string): Promise<AuditEntryRecord> {
+    const row = /^\d{1,18}$/.test(id) ? await this.repository.findById(id) : null;
+    if (!row) throw DomainError.notFound('Audit entry not found.');
+    return toRecord(row);
+  }
+
   async forRecord(entity: AuditEntity, entityId: string): Promise<AuditEntryRecord[]> {
     return (await this.repository.forRecord(entity, entityId)).map(toRecord);
   }

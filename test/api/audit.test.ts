@@ -12,7 +12,7 @@ async function newBooking(app: TestApp, email = 'audit.customer@example.com.au')
   return row.id;
 }
 
-async function entries(app: TestApp, where = 'true', parameters: unknown[] = []): Promise<Array<Record<string, any>>> {
+async function entries(app: TestApp, where = 'true', parameters: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   return app.dataSource.query(`SELECT * FROM audit_log WHERE ${where} ORDER BY id`, parameters);
 }
 
@@ -80,7 +80,12 @@ describe('audit trail: the core', () => {
       .expect(200);
     expect(byWho.body.length).toBeGreaterThanOrEqual(2);
     expect(byWho.body.every((row: { actorId: string }) => row.actorId === adminId)).toBe(true);
-    const wrong = await sut.http().get('/api/admin/audit').query({ filter: JSON.stringify({ entity: 'spaceship' }) }).set(admin.auth).expect(400);
+    const wrong = await sut
+      .http()
+      .get('/api/admin/audit')
+      .query({ filter: JSON.stringify({ entity: 'spaceship' }) })
+      .set(admin.auth)
+      .expect(400);
     expect(wrong.body.errors[0].field).toBe('filter.entity');
     const plumber = await signIn(sut, await createUser(sut.dataSource, { email: 'audit-plumber@example.com.au', role: 'plumber' }));
     await sut.http().get('/api/admin/audit').set(plumber.auth).expect(403);
@@ -154,7 +159,12 @@ describe('audit trail: the core', () => {
     expect(await entries(sut, `entity_id IN ('old-1', 'old-2')`)).toEqual([]);
     expect(await entries(sut, `entity_id = 'recent-1'`)).toHaveLength(1);
     const [prune] = await entries(sut, `action = 'prune'`);
-    expect(prune).toMatchObject({ actor_kind: 'system', actor_name: 'system: audit-retention', entity: 'audit_log', details: { deleted: 2, retentionDays: 30 } });
+    expect(prune).toMatchObject({
+      actor_kind: 'system',
+      actor_name: 'system: audit-retention',
+      entity: 'audit_log',
+      details: { deleted: 2, retentionDays: 30 },
+    });
   });
 
   it('exports the trail as CSV with the filter, streamed, and audits the export', async () => {

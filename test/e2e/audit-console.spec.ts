@@ -18,7 +18,13 @@ test('staff save a view, bulk-move three jobs without e-mails, and a job’s His
     const email = `bulk-${stamp.toLowerCase()}-${letter.toLowerCase()}@example.com.au`;
     const created = await request.post('/api/admin/jobs', {
       headers: auth,
-      data: { jobNumber, customerName: `Morgan ${stamp}${letter}`, customerEmail: email, customerPhone: '0412 345 678', address: '12 Smith St, Parramatta NSW 2150' },
+      data: {
+        jobNumber,
+        customerName: `Morgan ${stamp}${letter}`,
+        customerEmail: email,
+        customerPhone: '0412 345 678',
+        address: '12 Smith St, Parramatta NSW 2150',
+      },
     });
     expect(created.status()).toBe(201);
     jobs.push({ id: ((await created.json()) as { id: string }).id, jobNumber, email });

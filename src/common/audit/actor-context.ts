@@ -9,10 +9,7 @@ import { correlationIdOf } from '../logging/correlation-id.js';
  * a named job (a scheduled job, the outbox worker), or an anonymous visitor of the public site (a
  * customer accepting a quote, someone failing to sign in).
  */
-export type Actor =
-  | { kind: 'user'; id: string; email: string }
-  | { kind: 'system'; name: string }
-  | { kind: 'public'; ip?: string | undefined };
+export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'system'; name: string } | { kind: 'public'; ip?: string | undefined };
 
 interface ActorContext {
   actor: Actor;

@@ -12,6 +12,9 @@ export function pdfHeaders(reply: FastifyReply, fileName: string): void {
 
 /** A list's CSV export, streamed: downloaded under its dated name, never cached. */
 export function csvDownload(reply: FastifyReply, fileName: string, stream: Readable): StreamableFile {
-  void reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  void reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff');
   return new StreamableFile(stream, { type: 'text/csv; charset=utf-8' });
 }

@@ -52,7 +52,11 @@ describe('audit rules: the fields that changed', () => {
   });
 
   it('keeps details as given, with secrets masked', () => {
-    expect(maskedDetails({ reason: 'Duplicate', token: 'abc', filter: { status: 'new' } })).toEqual({ reason: 'Duplicate', token: HIDDEN, filter: { status: 'new' } });
+    expect(maskedDetails({ reason: 'Duplicate', token: 'abc', filter: { status: 'new' } })).toEqual({
+      reason: 'Duplicate',
+      token: HIDDEN,
+      filter: { status: 'new' },
+    });
     expect(maskedDetails(null)).toBeNull();
   });
 });

@@ -83,7 +83,6 @@ export const BOOKING_CSV_COLUMNS = [
   'updated_at',
 ] as const;
 
-
 /** Intent-named queries over bookings (and the trigger-kept booking_status_totals). */
 @Injectable()
 export class BookingsRepository {

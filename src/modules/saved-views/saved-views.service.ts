@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SAVED_VIEW_MESSAGES, SAVED_VIEW_RESOURCES } from '@relining/contracts/api/saved-views';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
-import { defineMemoryListSpec, listInMemory, type ListParams } from '../../common/react-admin/list-query.js';
+import { defineMemoryListSpec, listInMemory, parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
 import { toSavedViewResponse, type SavedViewResponse } from './dto/saved-view.dto.js';
 import { savedViewChanges, savedViewProblems, type SavedViewBody } from './saved-view.rules.js';
 import { SAVED_VIEW_NAME_INDEX, SavedViewsRepository, type SavedViewRecord } from './saved-views.repository.js';
@@ -21,13 +21,7 @@ export const SAVED_VIEWS_LIST = defineMemoryListSpec<SavedViewRecord>({
   },
   defaultSort: ['name', 'ASC'],
   filters: {
-    resource: (row, value, name) => {
-      const wanted = valuesOf(value);
-      if (!wanted.every((resource) => (SAVED_VIEW_RESOURCES as readonly string[]).includes(resource))) {
-        throw DomainError.validation([{ field: `filter.${name}`, message: SAVED_VIEW_MESSAGES.unknownResource }]);
-      }
-      return wanted.includes(row.resource);
-    },
+    resource: (row, value) => valuesOf(value).includes(row.resource),
     id: (row, value) => valuesOf(value).includes(row.id),
     q: (row, value) => row.name.toLowerCase().includes(String(value).trim().toLowerCase()),
   },
@@ -51,6 +45,12 @@ export class SavedViewsService {
   ) {}
 
   async list(user: CurrentUserInfo, params: ListParams): Promise<{ rows: SavedViewResponse[]; total: number; offset: number }> {
+    // The filter's values are checked before any row is read: a user with no views is refused the same.
+    for (const [name, value] of parseListParams(params, SAVED_VIEWS_LIST).filters) {
+      if (name === 'resource' && !valuesOf(value).every((resource) => (SAVED_VIEW_RESOURCES as readonly string[]).includes(resource))) {
+        throw DomainError.validation([{ field: `filter.${name}`, message: SAVED_VIEW_MESSAGES.unknownResource }]);
+      }
+    }
     const page = listInMemory(await this.repository.findAllOfUser(user.id), params, SAVED_VIEWS_LIST);
     return { rows: page.rows.map(toSavedViewResponse), total: page.total, offset: page.offset };
   }

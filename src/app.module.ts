@@ -31,6 +31,8 @@ import { RebatesModule } from './modules/rebates/rebates.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { SavedViewsModule } from './modules/saved-views/saved-views.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
@@ -78,6 +80,8 @@ export class AppModule {
         ReferralsModule,
         QuotesModule,
         PayoutsModule,
+        SavedViewsModule,
+        DashboardModule,
         DemoDataModule,
         ...(options.extraModules ?? []),
       ],

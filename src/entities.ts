@@ -7,6 +7,7 @@ import { Notification } from './modules/notifications/notification.entity.js';
 import { PayoutRunRow } from './modules/payouts/payout-run.entity.js';
 import { AuditEntryEntity } from './modules/audit/audit-entry.entity.js';
 import { RebateEntryRow } from './modules/rebates/rebate-entry.entity.js';
+import { SavedViewRow } from './modules/saved-views/saved-view.entity.js';
 import { Referral } from './modules/referrals/referral.entity.js';
 import { ReferralReview } from './modules/referrals/referral-review.entity.js';
 import { EmailTemplate } from './modules/templates/email-template.entity.js';
@@ -31,4 +32,5 @@ export const entities = [
   AuditEntryEntity,
   MediaImage,
   AppointmentRow,
+  SavedViewRow,
 ];

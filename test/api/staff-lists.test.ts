@@ -23,6 +23,7 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/payout-runs': 'payout-runs',
   '/api/admin/referrals': 'referrals',
   '/api/admin/rebates': 'rebates',
+  '/api/admin/saved-views': 'saved-views',
   '/api/admin/referral-reviews': 'referral-reviews',
   '/api/admin/users': 'users',
 };
@@ -138,6 +139,13 @@ describe("every staff list speaks react-admin's defaults", () => {
         .set(admin.auth)
         .field('altText', `Photo ${i}`)
         .attach('file', await plainPhoto('png', 40, 30), `photo-${i}.png`)
+        .expect(201);
+      // The admin's own saved views (the list answers only the caller's).
+      await sut
+        .http()
+        .post('/api/admin/saved-views')
+        .set(admin.auth)
+        .send({ resource: 'bookings', name: `View ${i}`, filter: { status: 'new' } })
         .expect(201);
     }
   });

@@ -47,7 +47,9 @@ type RecordKind =
   | 'tracking-photo'
   | 'payout-run'
   | 'payout-rcti'
-  | 'payout';
+  | 'payout'
+  | 'saved-view'
+  | 'saved-view-spare';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -77,6 +79,9 @@ interface Fixtures {
   calendarFeedFile: string;
   /** A cancelled payout run: every action on it is refused after the access check, nothing changes. */
   payoutRun: string;
+  /** The admin's saved views: one the matrix reads and renames, a spare one it deletes. */
+  savedView: string;
+  spareSavedView: string;
 }
 
 interface Call {
@@ -324,6 +329,12 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/payout-runs/:id/aba': { access: 'admin', record: 'payout-run', ok: 409 },
   'POST /api/admin/payout-runs/:id/mark-paid': { access: 'admin', record: 'payout-run', ok: 409 },
   'GET /api/admin/payout-runs/:id/payees/:plumberId/rcti.pdf': { access: 'admin', record: 'payout-rcti', ok: 404 },
+  'GET /api/admin/saved-views': { access: 'admin', ok: 200 },
+  'POST /api/admin/saved-views': { access: 'admin', ok: 201, body: () => ({ resource: 'bookings', name: 'Matrix new view' }) },
+  'GET /api/admin/saved-views/:id': { access: 'admin', record: 'saved-view', ok: 200 },
+  'PUT /api/admin/saved-views/:id': { access: 'admin', record: 'saved-view', ok: 200, body: () => ({ name: 'Matrix view' }) },
+  'DELETE /api/admin/saved-views/:id': { access: 'admin', record: 'saved-view-spare', ok: 200 },
+  'GET /api/admin/dashboard/today': { access: 'admin', ok: 200 },
   'GET /api/admin/company-profile': { access: 'admin', ok: 200 },
   'PUT /api/admin/company-profile': { access: 'admin', ok: 200, body: () => ({ serviceHours: 'Mon–Fri 7am–5pm' }) },
   'GET /api/admin/media': { access: 'admin', ok: 200 },
@@ -388,6 +399,8 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     'payout-run': () => ({ id: target === 'missing' ? missing : fixtures.payoutRun }),
     'payout-rcti': () => ({ id: target === 'missing' ? missing : fixtures.payoutRun, plumberId: fixtures.ids.plumberA }),
     payout: () => ({ id: missing }),
+    'saved-view': () => ({ id: target === 'missing' ? missing : fixtures.savedView }),
+    'saved-view-spare': () => ({ id: target === 'missing' ? missing : fixtures.spareSavedView }),
     'tracking-photo': () => ({
       code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode,
       photoId: fixtures.jobPhoto,
@@ -526,7 +539,11 @@ describe('authorization matrix', () => {
     ).body as Array<{ id: string }>;
     await sut.http().put(`/api/admin/jobs/${job.body.id}/report`).set(admin.auth).send(matrixReport(jobPhotos[0]!.id)).expect(200);
     await sut.http().post(`/api/admin/jobs/${job.body.id}/report/publish`).set(admin.auth).expect(200);
+    const savedView = async (name: string) =>
+      (await sut.http().post('/api/admin/saved-views').set(admin.auth).send({ resource: 'bookings', name }).expect(201)).body.id as string;
     fixtures = {
+      savedView: await savedView('Matrix view'),
+      spareSavedView: await savedView('Matrix spare view'),
       jobPhoto: jobPhotos[0]!.id,
       spareJobPhoto: jobPhotos[1]!.id,
       appointment: appointment.id,

@@ -29,6 +29,7 @@ const STAFF_LISTS = [
   '/api/admin/users',
   '/api/admin/notifications',
   '/api/admin/email-templates',
+  '/api/admin/saved-views',
 ];
 
 /** List filters whose values are a fixed set of options. */
@@ -46,6 +47,7 @@ const OPTION_FILTERS: Array<[string, string]> = [
   ['/api/admin/notifications', 'status'],
   ['/api/admin/notifications', 'templateKey'],
   ['/api/admin/email-templates', 'group'],
+  ['/api/admin/saved-views', 'resource'],
 ];
 
 const BOOKING = {

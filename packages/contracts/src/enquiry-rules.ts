@@ -28,6 +28,8 @@ export const PRODUCTS = ['RapidResin Liner', 'RapidResin Resin', 'RapidResin Sta
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** The status an enquiry arrives with: no one has contacted them yet. */
+export const ENQUIRY_INITIAL_STATUS: EnquiryStatus = 'new';
 
 export const CORPORATE_MESSAGES = {
   organisationName: 'Organization name is required',

@@ -13,7 +13,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import type { AppointmentRow } from './appointment.entity.js';
 import { AppointmentNotices } from './appointment-notices.js';
 import { isSlotTime, reminderDueAt } from './appointment.rules.js';
-import { APPOINTMENT_LIST, AppointmentsRepository } from './appointments.repository.js';
+import { APPOINTMENT_LIST, AppointmentsRepository, type ConfirmedAppointment } from './appointments.repository.js';
 import { AppointmentsService } from './appointments.service.js';
 import { slotStart, type SlotTime } from './availability.rules.js';
 
@@ -78,6 +78,11 @@ export class AppointmentsAdminService implements OnModuleInit {
     private readonly notifications: NotificationsService,
     private readonly events: DomainEvents,
   ) {}
+
+  /** The confirmed appointments on these days (yyyy-MM-dd), in order of time (read-only, for the console's Today page). */
+  confirmedOnDays(days: readonly string[]): Promise<ConfirmedAppointment[]> {
+    return this.repository.confirmedOnDays(days);
+  }
 
   onModuleInit(): void {
     // A booking staff cancel from its status also cancels its appointment (its place is freed by AppointmentsService).

@@ -34,6 +34,17 @@ export const APPOINTMENT_LIST = defineListSpec({
   maxPageSize: 1000,
 });
 
+/** A confirmed appointment as the Today page lists it. */
+export interface ConfirmedAppointment {
+  id: string;
+  bookingId: string;
+  region: Region;
+  day: string;
+  startsAt: Date;
+  customerName: string;
+  suburb: string;
+}
+
 export interface NewAppointment {
   bookingId: string;
   region: Region;
@@ -73,6 +84,16 @@ const COLUMNS = `id, booking_id AS "bookingId", region, to_char(day, 'YYYY-MM-DD
 @Injectable()
 export class AppointmentsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The confirmed appointments on these days (in order of time): the console's Today page. */
+  confirmedOnDays(days: readonly string[]): Promise<ConfirmedAppointment[]> {
+    return queryRows<ConfirmedAppointment>(
+      this.dataSource,
+      `SELECT id, booking_id AS "bookingId", region, day::text AS day, starts_at AS "startsAt", customer_name AS "customerName", suburb
+       FROM appointments WHERE status = 'confirmed' AND day = ANY($1::date[]) ORDER BY starts_at, id`,
+      [days],
+    );
+  }
 
   /**
    * Live bookings per 'yyyy-MM-dd|8:00 AM' of a region's days (one index range). Prepared (outside a

@@ -31,6 +31,11 @@ export class BookingsAdminService {
     private readonly audit: AuditService,
   ) {}
 
+  /** How many bookings no one has contacted yet (read-only, for the console's Today page). */
+  countNotYetContacted(): Promise<number> {
+    return this.repository.countNotYetContacted();
+  }
+
   toResponse(booking: Booking): BookingResponse {
     return {
       id: booking.id,

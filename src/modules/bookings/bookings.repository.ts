@@ -88,6 +88,12 @@ export const BOOKING_CSV_COLUMNS = [
 export class BookingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** How many bookings no one has contacted yet (status 'new'): the console's Today page. */
+  async countNotYetContacted(): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(this.dataSource, `SELECT count(*)::int AS count FROM bookings WHERE status = 'new'`);
+    return row?.count ?? 0;
+  }
+
   /**
    * Stores a booking and, in the same statement, what reacts to it (staged writes: its e-mails), so
    * both commit or roll back together in one round trip. `stored`: false when its idempotency key was

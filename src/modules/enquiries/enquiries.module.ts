@@ -8,5 +8,6 @@ import { EnquiriesService } from './enquiries.service.js';
   imports: [AddressesModule],
   controllers: [EnquiriesController, EnquiriesAdminController],
   providers: [EnquiriesRepository, EnquiriesService],
+  exports: [EnquiriesService],
 })
 export class EnquiriesModule {}

@@ -4,7 +4,7 @@ import { activeUnlessAsked, archived, equals, ids, search } from '../../common/r
 import { applyListQuery, defineListSpec, type ParsedList } from '../../common/react-admin/list-query.js';
 import { openQueryCursor, type ArrayCursor } from '../../database/array-cursor.js';
 import { queryRows } from '../../database/sql.js';
-import { ENQUIRY_STATUSES } from '@relining/contracts/enquiry-rules';
+import { ENQUIRY_INITIAL_STATUS, ENQUIRY_STATUSES, type EnquiryStatus } from '@relining/contracts/enquiry-rules';
 import { Enquiry } from './enquiry.entity.js';
 
 export const ENQUIRY_LIST = defineListSpec({
@@ -55,9 +55,18 @@ export const ENQUIRY_CSV_TIMES: ReadonlySet<string> = new Set(['created_at', 'up
 export class EnquiriesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** How many enquiries (not archived) still have the status they arrived with: the console's Today page. */
+  async countWithStatus(status: EnquiryStatus): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM enquiries WHERE status = $1 AND archived_at IS NULL`,
+      [status],
+    );
+    return row?.count ?? 0;
+  }
+
   /** Stores a new enquiry (status 'new') and answers it as stored. */
   insert(manager: EntityManager, enquiry: Partial<Enquiry>): Promise<Enquiry> {
-    return manager.save(manager.create(Enquiry, { ...enquiry, status: 'new' }));
+    return manager.save(manager.create(Enquiry, { ...enquiry, status: ENQUIRY_INITIAL_STATUS }));
   }
 
   /** The active enquiries unless the list asks for archived ones (or names ids). */

@@ -9,7 +9,7 @@ import { isoDayIn, zoneLabel } from '@relining/contracts/date-format';
 import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { parseListParams, type ListParams } from '../../common/react-admin/list-query.js';
-import { ENQUIRY_STATUSES, tooLongMessage, type EnquiryStatus } from '@relining/contracts/enquiry-rules';
+import { ENQUIRY_INITIAL_STATUS, ENQUIRY_STATUSES, tooLongMessage, type EnquiryStatus } from '@relining/contracts/enquiry-rules';
 import type { EnquiryRecord } from '@relining/contracts/api/enquiries';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { localityOfAddress } from '../addresses/address.rules.js';
@@ -41,6 +41,11 @@ export class EnquiriesService {
     private readonly localities: LocalitiesRepository,
     private readonly audit: AuditService,
   ) {}
+
+  /** How many enquiries no one has contacted yet: still in the status they arrived with (read-only, for the console's Today page). */
+  countNotYetContacted(): Promise<number> {
+    return this.repository.countWithStatus(ENQUIRY_INITIAL_STATUS);
+  }
 
   /** An enquiry the validation pipeline took (its kind's rules, see dto/enquiry.dto.ts): stored and announced. */
   async create(input: EnquiryRequestDto): Promise<{ id: string }> {

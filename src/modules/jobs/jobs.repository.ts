@@ -48,6 +48,17 @@ export interface JobEventRow {
 export class JobsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The job made from each of these bookings, if any (booking id → job id). */
+  async idsByBooking(bookingIds: readonly string[]): Promise<Map<string, string>> {
+    if (bookingIds.length === 0) return new Map();
+    const rows = await queryRows<{ bookingId: string; id: string }>(
+      this.dataSource,
+      `SELECT DISTINCT ON (booking_id) booking_id AS "bookingId", id FROM jobs WHERE booking_id = ANY($1::uuid[]) ORDER BY booking_id, created_at`,
+      [bookingIds],
+    );
+    return new Map(rows.map((row) => [row.bookingId, row.id]));
+  }
+
   /** The active jobs unless the list asks for archived ones (or names ids: react-admin's getMany finds both). */
   findForAdminList(list: ParsedList): Promise<[Job[], number]> {
     return findListPage(activeUnlessAsked(this.dataSource.getRepository(Job).createQueryBuilder('j'), list, 'j.archived_at'), list, JOB_LIST);

@@ -63,6 +63,11 @@ export class JobsService {
     private readonly audit: AuditService,
   ) {}
 
+  /** The job made from each of these bookings, if any (booking id → job id; read-only). */
+  jobIdsForBookings(bookingIds: readonly string[]): Promise<Map<string, string>> {
+    return this.repository.idsByBooking(bookingIds);
+  }
+
   trackingLink(code: string): string {
     return `${this.config.publicBaseUrl}/job-status/${code}`;
   }

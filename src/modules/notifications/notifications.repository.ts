@@ -93,6 +93,12 @@ export interface EntityEmailRow {
 export class NotificationsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** How many messages the outbox gave up on or failed to send (status 'failed' or 'dead'): the console's Today page. */
+  async countFailed(): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(this.dataSource, `SELECT count(*)::int AS count FROM notifications WHERE status IN ('failed', 'dead')`);
+    return row?.count ?? 0;
+  }
+
   /**
    * Writes a rendered message in the caller's transaction unless its dedupe key is taken; answers the
    * row with that key (the new one, inserted: true; or the one already there, as far as this statement

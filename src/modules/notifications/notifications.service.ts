@@ -69,6 +69,11 @@ export class NotificationsService {
     this.messageIdDomain = messageIdDomain(config.mailFrom);
   }
 
+  /** How many e-mails failed or were given up on (read-only, for the console's Today page). */
+  countFailed(): Promise<number> {
+    return this.repository.countFailed();
+  }
+
   /** Preview mode (no SMTP_URL): messages are stored for staff to read, never sent. */
   get previewMode(): boolean {
     return !this.config.smtpUrl;

@@ -111,6 +111,22 @@ export interface EntryEventRow {
 export class RebatesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * The unpaid entries (earned or approved) due before the start of `dayAfter` in `timeZone`, overdue
+   * ones included: how many, their total, and that instant (for the list's `dueBefore` filter).
+   */
+  async unpaidDueBefore(dayAfter: string, timeZone: string): Promise<{ count: number; totalCents: number; before: Date }> {
+    const [row] = await queryRows<{ count: number; totalCents: string; before: Date }>(
+      this.dataSource,
+      `WITH bound AS (SELECT ($1::date::timestamp AT TIME ZONE $2) AS before)
+       SELECT count(e.id)::int AS count, coalesce(sum(e.amount_cents), 0)::text AS "totalCents", bound.before
+       FROM bound LEFT JOIN rebate_entries e ON e.state IN ('pending', 'approved') AND e.due_at < bound.before
+       GROUP BY bound.before`,
+      [dayAfter, timeZone],
+    );
+    return { count: row!.count, totalCents: Number(row!.totalCents), before: new Date(row!.before) };
+  }
+
   /** A referral's entries, oldest first; locked for the rest of the transaction when `lock`. */
   entriesOfReferral(manager: EntityManager, referralId: string, lock = false): Promise<RebateEntryRow[]> {
     const query = manager

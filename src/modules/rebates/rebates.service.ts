@@ -129,6 +129,14 @@ export class RebatesService {
     return this.audit.record(manager, ...changes.map((change) => ledgerAuditChange(change, pipelineAction(change))));
   }
 
+  /**
+   * What staff must pay soon: the unpaid entries, earned or approved, due before the start of `dayAfter`
+   * in `timeZone` (overdue ones included), with that instant (read-only, for the console's Today page).
+   */
+  unpaidDueBefore(dayAfter: string, timeZone: string): Promise<{ count: number; totalCents: number; before: Date }> {
+    return this.repository.unpaidDueBefore(dayAfter, timeZone);
+  }
+
   /** A referral's entries in rule form, locked for the transaction (a change is coming). */
   async lockedEntries(manager: EntityManager, referralId: string): Promise<LedgerEntry[]> {
     return (await this.repository.entriesOfReferral(manager, referralId, true)).map(asLedgerEntry);

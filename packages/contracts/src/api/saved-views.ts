@@ -25,6 +25,9 @@ export const SAVED_VIEW_MESSAGES = {
   unknownResource:
     'Views can be saved for these lists only: bookings, job-tracking, referrals, rebates, enquiries, users, notifications, audit, payout-runs, referral-reviews',
   filterNotObject: 'The filter must be an object of field values',
+  filterTooLarge: 'The filter is too large to save (20,000 characters at most)',
+  sortShape: 'The sort must be a field and an order, ASC or DESC',
+  isDefaultBoolean: 'isDefault must be true or false',
   notFound: 'This saved view does not exist',
 } as const;
 

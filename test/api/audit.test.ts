@@ -127,6 +127,15 @@ describe('audit trail: the core', () => {
     expect(JSON.stringify(entry)).not.toMatch(/old-hash|new-hash|12345678|87654321|062000/);
   });
 
+  it('stores text jsonb cannot hold (a lone UTF-16 surrogate) as the replacement character, as a text column would', async () => {
+    const audit = sut.app.get(AuditService);
+    await sut.dataSource.transaction((manager) =>
+      audit.record(manager, { entity: 'enquiry', entityId: 'surrogate-probe', action: 'update', before: { notes: 'ok' }, after: { notes: 'a\ud800b' } }),
+    );
+    const [entry] = await entries(sut, `entity_id = 'surrogate-probe'`);
+    expect(entry!.changes).toEqual({ notes: { before: 'ok', after: 'a\ufffdb' } });
+  });
+
   it('refuses to change or delete an entry', async () => {
     const [entry] = await entries(sut);
     await expect(sut.dataSource.query(`UPDATE audit_log SET action = 'forged' WHERE id = $1`, [entry!.id])).rejects.toThrow(/append-only/);

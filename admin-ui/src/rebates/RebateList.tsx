@@ -12,6 +12,16 @@ import { RebateAmount, RebateDate, RebateStateChips, ReferralRefLink } from './R
 import { rebateFilters, RebateQuickFilters } from './rebateFilters';
 import { kindLabel, type RebateEntry } from './rebateFormat';
 
+/** The selected entries' actions: approve or void together, or pay the approved ones in a new run (no Delete). */
+function RebateBulkActions() {
+  return (
+    <>
+      <RebateBulkButtons />
+      <PayInNewRunButton />
+    </>
+  );
+}
+
 /**
  * The rebate ledger (/admin/rebates): every earned, approved, paid, void or adjusted amount, soonest due
  * first, with the quick chips, filters and each entry's actions (Approve, Void, Refund). A row opens
@@ -85,12 +95,7 @@ function RebateRows() {
   if (phone) return <RebateCards />;
   return (
     <DataTable
-      bulkActionButtons={
-        <>
-          <RebateBulkButtons />
-          <PayInNewRunButton />
-        </>
-      }
+      bulkActionButtons={<RebateBulkActions />}
       // Pending entries can be approved or voided together, approved ones voided or paid in a run.
       isRowSelectable={(entry: RebateEntry) => entry.state === 'pending' || entry.state === 'approved'}
       rowClick="show"

@@ -20,6 +20,14 @@ export interface NewAuditEntry {
   correlationId: string | null;
 }
 
+/** A UTF-16 half of a pair without its other half: text PostgreSQL's jsonb refuses (`\ud800`). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** JSON for jsonb: a lone surrogate becomes U+FFFD, as it does when the same text is stored in a text column. */
+function jsonForJsonb(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'string' ? inner.replace(LONE_SURROGATE, '\uFFFD') : inner));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `filter.actorId`: a user's id (a malformed one matches nothing rather than fail). */
@@ -78,7 +86,7 @@ export class AuditRepository {
       `INSERT INTO audit_log (actor_kind, actor_id, actor_name, entity, entity_id, action, changes, details, correlation_id)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS e (actor_kind text, actor_id uuid, actor_name text, entity text, entity_id text, action text, changes jsonb, details jsonb, correlation_id text)`,
       [
-        JSON.stringify(
+        jsonForJsonb(
           entries.map((entry) => ({
             actor_kind: entry.actorKind,
             actor_id: entry.actorId,

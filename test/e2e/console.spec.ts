@@ -167,8 +167,8 @@ test('staff correct a job, archive it (its page is then Invalid Job ID) and rest
   await page.getByLabel('Address').fill('7 Fixed Street, Geelong VIC 3220');
   await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Corey Correct')).toBeVisible();
-  await expect(page.getByText('7 Fixed Street, Geelong VIC 3220')).toBeVisible();
+  await expect(page.getByText('Corey Correct', { exact: true })).toBeVisible();
+  await expect(page.getByText('7 Fixed Street, Geelong VIC 3220', { exact: true })).toBeVisible();
 
   // Tracking codes whatever their case: the home page's lookup and the page itself.
   const code = link!.split('/job-status/')[1]!;

@@ -69,7 +69,7 @@ export function MoveToStageButton() {
               ))}
             </TextField>
             <FormControlLabel
-              sx={{ mt: 1 }}
+              sx={{ mt: 1, ml: 0 }}
               control={<Switch checked={notifyCustomers} onChange={(event) => setNotifyCustomers(event.target.checked)} />}
               label="Notify customers"
             />

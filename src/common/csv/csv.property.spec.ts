@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check, nastyString } from '../../../test/support/property.js';
-import { csvCell, csvLine } from './csv.js';
+import { csvCell, csvLine, csvSafeText } from './csv.js';
 
 /** RFC 4180, as a spreadsheet reads one record with `separator`: quoted cells may hold separators, quotes (doubled) and line breaks. */
 function parseRecord(line: string, separator = ','): string[] {
@@ -100,6 +100,20 @@ describe('CSV writer (properties)', () => {
         expect(parseRecord(csvCell(value))).toEqual([value]);
       }),
       200,
+    );
+  });
+
+  it('writes a cell exactly as the full guard does, whether or not it takes the plain-text shortcut', () => {
+    const guarded = (value: string): string => `"${csvSafeText(value).replaceAll('"', '""')}"`;
+    check(
+      fc.property(
+        fc.oneof(nastyString(30), fc.string({ maxLength: 30 }), fc.constantFrom('2026-01-02 10:11:12', '80.00', 'R-000123', ' =1', '-5', 'a;b', 'Tab\there')),
+        (value) => {
+          fc.pre(value !== '');
+          expect(csvCell(value)).toBe(guarded(value));
+        },
+      ),
+      500,
     );
   });
 });

@@ -225,7 +225,9 @@ try {
     },
     { name: 'users', path: '/admin/users/export.csv', all: null, filter: { role: 'plumber' }, sql: null },
   ];
-  for (const list of lists) {
+  // EXPORTS_ONLY=referrals,jobs times only those lists (while working on one).
+  const only = process.env.EXPORTS_ONLY?.split(',').map((name) => name.trim());
+  for (const list of lists.filter((item) => !only || only.includes(item.name))) {
     const everything = await download(product, auth, list.path);
     const rows = everything.lines - 1;
     const expected = list.all ?? rows;

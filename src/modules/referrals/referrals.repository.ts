@@ -254,8 +254,9 @@ export class ReferralsRepository {
   /** One page of the staff list (filters by day count in `timeZone`); totals by status from the running totals. */
   /** Every referral matching the list's filter and sort, in REFERRAL_CSV_COLUMNS order, from a database cursor (no paging). */
   openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
-    const time = (column: string) => `to_char(${column} AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS')`;
-    const money = (column: string) => `to_char(${column} / 100.0, 'FM999999990.00')`;
+    // Casts, not to_char: the same text ('2026-01-31 14:05:09', '80.00') at a fraction of the cost per cell.
+    const time = (column: string) => `date_trunc('second', ${column} AT TIME ZONE :tz)::text`;
+    const money = (column: string) => `(${column} / 100.0)::numeric(14, 2)::text`;
     const filtered = applyListQuery(
       this.dataSource.getRepository(Referral).createQueryBuilder('r').setParameter('tz', timeZone),
       { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER },

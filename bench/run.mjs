@@ -12,6 +12,7 @@ const ALL = [
   'console',
   'api',
   'scale',
+  'exports',
   'availability',
   'tracking-report',
   'report-pdf',

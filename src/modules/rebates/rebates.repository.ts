@@ -245,7 +245,8 @@ export class RebatesRepository {
    * cursor (no paging). When it was approved comes from the entry's own history.
    */
   openExportCursor(list: ParsedList, timeZone: string): Promise<ArrayCursor> {
-    const time = (column: string) => `to_char(${column} AT TIME ZONE :tz, 'YYYY-MM-DD HH24:MI:SS')`;
+    // Casts, not to_char: the same text ('2026-01-31 14:05:09', '80.00') at a fraction of the cost per cell.
+    const time = (column: string) => `date_trunc('second', ${column} AT TIME ZONE :tz)::text`;
     const filtered = applyListQuery(
       this.dataSource.getRepository(RebateEntryRow).createQueryBuilder('e').setParameter('tz', timeZone),
       { ...list, offset: 0, limit: Number.MAX_SAFE_INTEGER },
@@ -258,7 +259,7 @@ export class RebatesRepository {
       'e.plumber_name AS plumber',
       'e.ref_number AS referral_ref',
       'e.kind AS kind',
-      `to_char(e.amount_cents / 100.0, 'FM999999990.00') AS amount`,
+      `(e.amount_cents / 100.0)::numeric(14, 2)::text AS amount`,
       'e.state AS status',
       `${time('e.due_at')} AS due_at`,
       `${time(`(SELECT max(ev.created_at) FROM rebate_entry_events ev WHERE ev.entry_id = e.id AND ev.to_state = 'approved')`)} AS approved_at`,

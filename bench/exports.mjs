@@ -10,9 +10,8 @@
 import { Algorithm, hash } from '@node-rs/argon2';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { adminSession, createReport, embeddedDatabaseUrl, ensureBuilt, sleep, startProduct } from './lib.mjs';
-import { scaleSql } from './scale-data.mjs';
+import { adminSession, createReport, ensureBuilt, sleep, startProduct } from './lib.mjs';
+import { connectTo, scaleSql, SEED_SESSION, seedSteps } from './scale-data.mjs';
 
 const FRESH = process.argv.includes('--fresh');
 const PORT = 3324;
@@ -61,11 +60,7 @@ const AUDIT_SQL = `
          jsonb_build_object('status', jsonb_build_object('before', 'new', 'after', 'contacted'))
   FROM generate_series(1::bigint, ${COUNTS.audit}) n`;
 
-async function connect(dataDir) {
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir), application_name: 'bench-exports' });
-  await client.connect();
-  return client;
-}
+const connect = (dataDir) => connectTo(dataDir, 'bench-exports');
 
 async function counts(db) {
   const [row] = (
@@ -80,16 +75,10 @@ async function counts(db) {
 
 async function seed(dataDir) {
   const started = performance.now();
-  const steps = {};
-  const timed = async (name, work) => {
-    const start = performance.now();
-    await work();
-    steps[name] = +((performance.now() - start) / 1000).toFixed(1);
-    console.log(`  seeded ${name} in ${steps[name]} s`);
-  };
+  const { steps, timed } = seedSteps();
   const [a, b] = await Promise.all([connect(dataDir), connect(dataDir)]);
   try {
-    for (const client of [a, b]) await client.query(`SET work_mem = '64MB'; SET maintenance_work_mem = '256MB'`);
+    for (const client of [a, b]) await client.query(SEED_SESSION);
     await a.query(`TRUNCATE bookings, referrals, jobs, enquiries, rebate_entries CASCADE`);
     await a.query(`DELETE FROM notifications WHERE dedupe_key LIKE 'bench-%'`);
     await a.query(`DELETE FROM users WHERE email LIKE 'scale.plumber.%'`);

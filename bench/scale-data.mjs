@@ -1,6 +1,8 @@
 // The scale benchmarks' data, made in the database (server-side generate_series): plumbers, bookings
 // (then their statuses), referrals and jobs, spread over three years. Used by bench/scale.mjs and
 // bench/exports.mjs with their own counts.
+import pg from 'pg';
+import { embeddedDatabaseUrl } from './lib.mjs';
 import { BOOKING_BRIEFS, FIRST_NAMES, HEARD_OPTIONS, LAST_NAMES, SLOT_TIMES, sqlArray, STREET_NAMES } from './seed-sql.mjs';
 
 const FIRST = sqlArray(FIRST_NAMES);
@@ -141,3 +143,25 @@ export function scaleSql(counts) {
   ORDER BY g.n`;
   return { plumbers, bookings, bookingStatuses, referrals, jobs };
 }
+
+/** A connection to a bench's embedded database (the product started on `dataDir`). */
+export async function connectTo(dataDir, applicationName) {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir), application_name: applicationName });
+  await client.connect();
+  return client;
+}
+
+/** Times seed steps: `timed(name, work)` runs one and keeps its seconds in `steps` (printed as it goes). */
+export function seedSteps() {
+  const steps = {};
+  const timed = async (name, work) => {
+    const start = performance.now();
+    await work();
+    steps[name] = +((performance.now() - start) / 1000).toFixed(1);
+    console.log(`  seeded ${name} in ${steps[name]} s`);
+  };
+  return { steps, timed };
+}
+
+/** Session settings for seeding a million rows (sorts and index builds in memory). */
+export const SEED_SESSION = `SET work_mem = '64MB'; SET maintenance_work_mem = '256MB'`;

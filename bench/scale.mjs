@@ -7,9 +7,8 @@
 import { Algorithm, hash } from '@node-rs/argon2';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { adminSession, BENCH_ADMIN, createReport, embeddedDatabaseUrl, ensureBuilt, percentile, sleep, startProduct, timeRuns } from './lib.mjs';
-import { scaleSql } from './scale-data.mjs';
+import { adminSession, BENCH_ADMIN, createReport, ensureBuilt, percentile, sleep, startProduct, timeRuns } from './lib.mjs';
+import { connectTo, scaleSql, SEED_SESSION, seedSteps } from './scale-data.mjs';
 
 const FRESH = process.argv.includes('--fresh');
 const PORT = 3320;
@@ -22,11 +21,7 @@ const WARMUP = 10;
 const SQL = scaleSql(COUNTS);
 
 // ── the database ────────────────────────────────────────────────────────────────────────────────
-async function connect(dataDir) {
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir), application_name: 'bench-scale' });
-  await client.connect();
-  return client;
-}
+const connect = (dataDir) => connectTo(dataDir, 'bench-scale');
 
 async function counts(db) {
   const [row] = (
@@ -39,16 +34,10 @@ async function counts(db) {
 /** Seeds the three tables (bookings and referrals at the same time, on two connections); answers the seconds. */
 async function seed(dataDir) {
   const started = performance.now();
-  const steps = {};
-  const timed = async (name, work) => {
-    const start = performance.now();
-    await work();
-    steps[name] = +((performance.now() - start) / 1000).toFixed(1);
-    console.log(`  seeded ${name} in ${steps[name]} s`);
-  };
+  const { steps, timed } = seedSteps();
   const [a, b] = await Promise.all([connect(dataDir), connect(dataDir)]);
   try {
-    for (const client of [a, b]) await client.query(`SET work_mem = '64MB'; SET maintenance_work_mem = '256MB'`);
+    for (const client of [a, b]) await client.query(SEED_SESSION);
     // Start from empty tables (a data folder left half-seeded, or older figures).
     await a.query(`TRUNCATE bookings, referrals, jobs CASCADE`);
     await a.query(`DELETE FROM users WHERE email LIKE 'scale.plumber.%'`);

@@ -13,7 +13,7 @@ import { BookingStats } from './BookingStats';
 import { BOOKING_STATUS_CHOICES, BOOKING_STATUS_COLOURS, type BookingRecord } from './bookingStatus';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { SavedViewsMenu } from '../common/SavedViewsMenu';
-import { BookingsChangedContext, BulkStatusButton } from './BulkStatusButton';
+import { BookingBulkStatusButton, BookingsChangedContext } from './BookingBulkStatusButton';
 
 /** The filters; their days are the display zone's (the server counts them in TZ_DISPLAY), and say so. */
 const filters = () => [
@@ -83,7 +83,7 @@ export function BookingList() {
           }
           queryOptions={{ onError: () => notify(<Toast title="Failed to fetch bookings" />, { type: 'error' }) }}
         >
-          <Datagrid bulkActionButtons={<BulkStatusButton />} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
+          <Datagrid bulkActionButtons={<BookingBulkStatusButton />} rowClick={(_id, _resource, record) => (setSelected(record as BookingRecord), false)}>
             <TextField source="fullName" label="Name" />
             <TextField source="suburb" label="Suburb" />
             <FunctionField source="preferredDate" label="Preferred date" render={(record: BookingRecord) => formatCalendarDay(record.preferredDate)} />

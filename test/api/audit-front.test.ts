@@ -3,6 +3,7 @@ import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { bookableDayAfter, slotSequence } from '../support/booking-slots.js';
 import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 const PERTH = 'Cottesloe WA 6011';
 const ADMIN_EMAIL = 'front-desk@example.com.au';
@@ -46,13 +47,11 @@ describe('audit trail: bookings, appointments, enquiries, availability', () => {
   }
 
   /** The export's entry is written when the stream ends (after the answer): wait for it. */
-  async function exportEntry(list: string): Promise<Entry> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const [entry] = await sut.dataSource.query(`SELECT * FROM audit_log WHERE action = 'export' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, [list]);
-      if (entry) return entry;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no export entry for ${list}`);
+  function exportEntry(list: string): Promise<Entry> {
+    return eventually(
+      async () => (await sut.dataSource.query(`SELECT * FROM audit_log WHERE action = 'export' AND entity_id = $1 ORDER BY id DESC LIMIT 1`, [list]))[0],
+      `the export entry for ${list}`,
+    );
   }
 
   /** A public booking in Perth (it takes its place in a free slot). */

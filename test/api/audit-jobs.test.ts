@@ -9,6 +9,7 @@ import { binaryParser } from '../support/binary-body.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 /** Issue 19: who changed what on a job, its report and its quote; the jobs export, the bulk stage change and the timeline. */
 
@@ -473,10 +474,11 @@ describe('audit trail: jobs, inspection reports and quotes', () => {
       ]);
       expect(rows.slice(1).map((row) => row[1])).toEqual(['Exported Person 0', 'Exported Person 1', 'Exported Person 2']);
 
-      const exportEntry = async () =>
-        (await sut.dataSource.query(`SELECT * FROM audit_log WHERE action = 'export' AND entity_id = 'jobs' ORDER BY id DESC LIMIT 1`))[0];
-      for (let i = 0; i < 50 && !(await exportEntry()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await exportEntry()).toMatchObject({
+      const exportEntry = await eventually(
+        async () => (await sut.dataSource.query(`SELECT * FROM audit_log WHERE action = 'export' AND entity_id = 'jobs' ORDER BY id DESC LIMIT 1`))[0],
+        'the export entry',
+      );
+      expect(exportEntry).toMatchObject({
         actor_name: STAFF,
         entity: 'export',
         details: expect.objectContaining({ list: 'jobs', filter: { q: 'Exported Person' }, rows: 3 }),

@@ -3,6 +3,7 @@ import { NotificationsWorker } from '../../src/modules/notifications/notificatio
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * Who changed what in the money: referrals, rebate entries and payout runs write their audit entries
@@ -373,9 +374,11 @@ describe('audit trail, exports and bulk actions: referrals, rebates, payout runs
       const amountColumn = list === 'rebates' ? 'amount' : 'cleanview_rebate_amount';
       expect(rows[0]![head!.indexOf(amountColumn)]).toBe((CV / 100).toFixed(2));
       // The entry is written when the download ends (after the response): wait for it.
-      const exportEntry = async () => (await entries(`entity = 'export' AND entity_id = $1 AND details->'filter'->>'plumberId' = $2`, [list, who.id]))[0];
-      for (let i = 0; i < 100 && !(await exportEntry()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await exportEntry()).toMatchObject({ action: 'export', actor_name: ADMIN_EMAIL, details: expect.objectContaining({ rows: 3, complete: true }) });
+      const exportEntry = await eventually(
+        async () => (await entries(`entity = 'export' AND entity_id = $1 AND details->'filter'->>'plumberId' = $2`, [list, who.id]))[0],
+        'the export entry',
+      );
+      expect(exportEntry).toMatchObject({ action: 'export', actor_name: ADMIN_EMAIL, details: expect.objectContaining({ rows: 3, complete: true }) });
     });
 
     it.each(['referrals', 'rebates'])('%s: refuses a filter outside the allow-list with a 400, and is for staff only', async (list) => {

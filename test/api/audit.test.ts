@@ -2,6 +2,7 @@ import { AuditRetentionJob } from '../../src/modules/audit/audit-retention.job.j
 import { AuditService } from '../../src/modules/audit/audit.service.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 async function newBooking(app: TestApp, email = 'audit.customer@example.com.au'): Promise<string> {
   const [row] = await app.dataSource.query(
@@ -189,9 +190,8 @@ describe('audit trail: the core', () => {
     expect(lines[0]).toMatch(/^"id","at \(.+\)","actor_kind","actor","entity","entity_id","action","changes","details","correlation_id"$/);
     const expected = (await entries(sut, `entity = 'booking' AND action = 'status_changed'`)).length;
     expect(lines).toHaveLength(expected + 1);
-    const exportEntry = async () => (await entries(sut, `action = 'export' AND entity_id = 'audit'`))[0];
-    for (let i = 0; i < 50 && !(await exportEntry()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await exportEntry()).toMatchObject({
+    const exportEntry = await eventually(async () => (await entries(sut, `action = 'export' AND entity_id = 'audit'`))[0], 'the export entry');
+    expect(exportEntry).toMatchObject({
       actor_id: adminId,
       entity: 'export',
       details: { list: 'audit', filter: { entity: 'booking', action: 'status_changed' }, rows: expected, complete: true },

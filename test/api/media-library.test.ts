@@ -213,7 +213,7 @@ describe('company profile', () => {
     await sut.close();
   });
 
-  it('starts with the spec rating claim and nothing it could not back', async () => {
+  it('starts with nothing it could not back (the rating is computed from published reviews)', async () => {
     const profile = await sut.http().get('/api/admin/company-profile').set(admin.auth).expect(200);
     expect(profile.body).toEqual({
       legalName: '',
@@ -225,8 +225,6 @@ describe('company profile', () => {
       serviceHours: '',
       socialLinks: [],
       reviewLinks: [],
-      rating: 4.9,
-      reviewCount: 80,
     });
   });
 
@@ -244,8 +242,6 @@ describe('company profile', () => {
       'Each state or territory can have only one licence number',
     ],
     [{ reviewLinks: [{ label: 'Google', url: 'http://example.com/reviews' }] }, 'reviewLinks[0].url', 'Please enter a web address starting with https://'],
-    [{ rating: 5.5 }, 'rating', 'Please enter a rating between 1.0 and 5.0 (one decimal), or leave it empty'],
-    [{ rating: null, reviewCount: 83 }, 'rating', 'Enter both the rating and the number of reviews, or neither'],
     [{ establishedYear: 1850 }, 'establishedYear', `Please enter a year between 1900 and ${new Date().getFullYear()}, or leave it empty`],
   ])('refuses %j with its message, changing nothing', async (change, field, message) => {
     const response = await sut.http().put('/api/admin/company-profile').set(admin.auth).send(change).expect(400);
@@ -271,8 +267,6 @@ describe('company profile', () => {
         serviceHours: 'Mon–Fri 7am–5pm',
         socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/pipereliningaustralia' }],
         reviewLinks: [{ label: 'Google reviews', url: 'https://g.page/r/pipe-relining' }],
-        rating: 4.8,
-        reviewCount: 83,
       })
       .expect(200);
     expect(saved.body).toMatchObject({

@@ -1,10 +1,10 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ArrayInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Title, useNotify } from 'react-admin';
+import { ArrayInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Title, useNotify } from 'react-admin';
 import type { CompanyProfile } from '@relining/contracts/api/settings';
 import { ApiError, errorMessage } from '@relining/contracts/client/http';
 import { companyProfileProblems } from '@relining/contracts/company-profile-rules';
-import { formatAbn, LICENCE_STATES, ratingClaim } from '@relining/contracts/site-content';
+import { formatAbn, LICENCE_STATES } from '@relining/contracts/site-content';
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { Toast } from '../common/Toast';
 import { useApiGet } from '../common/useApiGet';
@@ -26,8 +26,6 @@ function toProfile(values: Record<string, unknown>): CompanyProfile {
     serviceHours: String(values.serviceHours ?? ''),
     socialLinks: list(values.socialLinks),
     reviewLinks: list(values.reviewLinks),
-    rating: number(values.rating),
-    reviewCount: number(values.reviewCount),
   };
 }
 
@@ -55,8 +53,8 @@ function errorsAtFields(problems: ReadonlyArray<{ field: string; message: string
 
 /**
  * The company profile (issue 14): the credentials the website's footer, about page, structured data
- * and every e-mail show. A field left empty is not printed anywhere; the rating is shown only with its
- * number of reviews.
+ * and every e-mail show. A field left empty is not printed anywhere. The rating the site states is
+ * not typed here: it is computed from the published reviews (Reviews).
  */
 export function CompanyProfilePage() {
   const [version, setVersion] = useState(0);
@@ -117,11 +115,9 @@ export function CompanyProfilePage() {
               <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
                 Reviews and links
               </Typography>
-              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                <NumberInput source="rating" label="Average rating (out of 5)" min={1} max={5} step={0.1} />
-                <NumberInput source="reviewCount" label="Number of reviews" min={0} step={1} />
-              </Box>
-              <FormRatingPreview />
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                The website’s rating is computed from the reviews published under Reviews.
+              </Typography>
               <LinksInput source="reviewLinks" label="Where to read the reviews" example="Google reviews" />
               <LinksInput source="socialLinks" label="Social media" example="Facebook" />
             </SimpleForm>
@@ -129,23 +125,6 @@ export function CompanyProfilePage() {
         </Card>
       ) : null}
     </Box>
-  );
-}
-
-/** How the rating reads on the website, as staff type it. */
-function FormRatingPreview() {
-  return (
-    <FormDataConsumer<Record<string, unknown>>>
-      {({ formData }) => {
-        const profile = toProfile(formData);
-        const claim = ratingClaim(profile);
-        return (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {claim ? `The website says: “${claim}”` : 'The website makes no rating claim.'}
-          </Typography>
-        );
-      }}
-    </FormDataConsumer>
   );
 }
 

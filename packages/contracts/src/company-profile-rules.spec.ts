@@ -18,8 +18,6 @@ describe('companyProfileProblems', () => {
           ],
           establishedYear: 2009,
           socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/x' }],
-          rating: 4.9,
-          reviewCount: 83,
         },
         YEAR,
       ),
@@ -40,10 +38,6 @@ describe('companyProfileProblems', () => {
     [{ socialLinks: Array.from({ length: 9 }, () => ({ label: 'x', url: 'https://x.com' })) }, 'socialLinks', PROFILE_MESSAGES.tooMany('links', 8)],
     [{ establishedYear: 2027 }, 'establishedYear', PROFILE_MESSAGES.establishedYear(YEAR)],
     [{ establishedYear: 2009.5 }, 'establishedYear', PROFILE_MESSAGES.establishedYear(YEAR)],
-    [{ rating: 4.95 }, 'rating', PROFILE_MESSAGES.rating],
-    [{ rating: 0.5 }, 'rating', PROFILE_MESSAGES.rating],
-    [{ reviewCount: -1 }, 'reviewCount', PROFILE_MESSAGES.reviewCount],
-    [{ rating: 4.9, reviewCount: null }, 'reviewCount', PROFILE_MESSAGES.ratingPair],
   ])('%j: %s', (input, field, message) => {
     expect(companyProfileProblems(input, YEAR)).toEqual([{ field, message }]);
   });

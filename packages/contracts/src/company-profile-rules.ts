@@ -12,9 +12,6 @@ export const PROFILE_MESSAGES = {
   linkLabel: 'Please enter what the link is (at most 60 characters)',
   linkUrl: 'Please enter a web address starting with https://',
   establishedYear: (thisYear: number) => `Please enter a year between 1900 and ${thisYear}, or leave it empty`,
-  rating: 'Please enter a rating between 1.0 and 5.0 (one decimal), or leave it empty',
-  reviewCount: 'Please enter the number of reviews as a whole number, or leave it empty',
-  ratingPair: 'Enter both the rating and the number of reviews, or neither',
 } as const;
 
 const TEXT_LIMITS = { legalName: 200, insurer: 200, insurancePolicy: 100, serviceHours: 200 } as const;
@@ -87,16 +84,6 @@ export function companyProfileProblems(input: Partial<Record<keyof CompanyProfil
   if (year !== undefined && year !== null && !(Number.isInteger(year) && (year as number) >= 1900 && (year as number) <= thisYear)) {
     problems.push({ field: 'establishedYear', message: PROFILE_MESSAGES.establishedYear(thisYear) });
   }
-  const rating = input.rating;
-  const ratingOk =
-    rating === undefined || rating === null || (typeof rating === 'number' && rating >= 1 && rating <= 5 && Math.round(rating * 10) === rating * 10);
-  if (!ratingOk) problems.push({ field: 'rating', message: PROFILE_MESSAGES.rating });
-  const count = input.reviewCount;
-  const countOk = count === undefined || count === null || (Number.isInteger(count) && (count as number) >= 0 && (count as number) <= 1_000_000);
-  if (!countOk) problems.push({ field: 'reviewCount', message: PROFILE_MESSAGES.reviewCount });
-  if (ratingOk && countOk && rating !== undefined && count !== undefined && (rating === null) !== (count === null)) {
-    problems.push({ field: rating === null ? 'rating' : 'reviewCount', message: PROFILE_MESSAGES.ratingPair });
-  }
   return problems;
 }
 
@@ -116,7 +103,5 @@ export function normalizeCompanyProfile(profile: CompanyProfile): CompanyProfile
     serviceHours: profile.serviceHours.trim(),
     socialLinks: trimLinks(profile.socialLinks),
     reviewLinks: trimLinks(profile.reviewLinks),
-    rating: profile.rating,
-    reviewCount: profile.reviewCount,
   };
 }

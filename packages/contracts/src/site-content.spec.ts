@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatAbn, imageSrcSet, isValidAbn, ratingClaim, variantWidths, yearsInBusinessText } from './site-content.js';
+import { formatAbn, imageSrcSet, isValidAbn, variantWidths, yearsInBusinessText } from './site-content.js';
 
 describe('isValidAbn', () => {
   it.each([
@@ -12,19 +12,6 @@ describe('isValidAbn', () => {
     ['51-824-753-556', false],
     ['', false],
   ])('%s → %s', (abn, valid) => expect(isValidAbn(abn)).toBe(valid));
-});
-
-describe('ratingClaim', () => {
-  it.each([
-    [4.9, 80, 'Rated 4.9 out of 5 from 80+ reviews'],
-    [4.9, 83, 'Rated 4.9 out of 5 from 80+ reviews'],
-    [4.8, 129, 'Rated 4.8 out of 5 from 120+ reviews'],
-    [5, 7, 'Rated 5.0 out of 5 from 7 reviews'],
-    [5, 1, 'Rated 5.0 out of 5 from 1 review'],
-    [null, 80, null],
-    [4.9, null, null],
-    [4.9, 0, null],
-  ])('%s from %s reviews → %s', (rating, reviewCount, claim) => expect(ratingClaim({ rating, reviewCount })).toBe(claim));
 });
 
 describe('responsive images', () => {

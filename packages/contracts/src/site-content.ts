@@ -131,12 +131,9 @@ export interface CompanyProfile {
   serviceHours: string;
   socialLinks: ProfileLink[];
   reviewLinks: ProfileLink[];
-  /** Average rating out of 5 (one decimal), and how many reviews it is from; the claim is shown only when both are set. */
-  rating: number | null;
-  reviewCount: number | null;
 }
 
-/** What a fresh installation shows: the spec's rating claim, nothing else it could not back. */
+/** What a fresh installation shows: nothing it could not back (the rating is computed from published reviews). */
 export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
   legalName: '',
   abn: '',
@@ -147,8 +144,6 @@ export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
   serviceHours: '',
   socialLinks: [],
   reviewLinks: [],
-  rating: 4.9,
-  reviewCount: 80,
 };
 
 /** The ABN grouped as people write it: 51 824 753 556 (any spacing accepted). */
@@ -168,17 +163,6 @@ export function isValidAbn(abn: string): boolean {
   return sum % 89 === 0;
 }
 
-/**
- * 'Rated 4.9 out of 5 from 80+ reviews' (the spec's words): the count rounded down to tens with a '+'
- * from 10 reviews (83 → '80+'), exact below; null when the profile has no rating to claim.
- */
-export function ratingClaim(profile: Pick<CompanyProfile, 'rating' | 'reviewCount'>): string | null {
-  const { rating, reviewCount } = profile;
-  if (rating === null || reviewCount === null || reviewCount < 1) return null;
-  const count = reviewCount >= 10 ? `${Math.floor(reviewCount / 10) * 10}+` : String(reviewCount);
-  return `Rated ${rating.toFixed(1)} out of 5 from ${count} review${reviewCount === 1 ? '' : 's'}`;
-}
-
 /** 'In business since 2009 (17 years)', or null without a year. */
 export function yearsInBusinessText(establishedYear: number | null, today: Date = new Date()): string | null {
   if (establishedYear === null) return null;
@@ -196,7 +180,42 @@ export interface SiteContent {
   images: Partial<Record<ImageSlotKey, PublishedImage>>;
   pairs: BeforeAfterPair[];
   gallery: PublishedImage[];
+  reviews: ReviewsContent;
 }
+
+/** A published review as the pages show it (issue 20). */
+export interface PublishedReview {
+  id: string;
+  /** 1–5 stars. */
+  rating: number;
+  text: string;
+  /** The name the author chose to show ('Sarah'). */
+  firstName: string;
+  suburb: string | null;
+  /** When it was written: ISO date 'yyyy-mm-dd'. */
+  date: string;
+  /** null: from one of our completed jobs (verified); else where it was first published ('Google'). */
+  source: string | null;
+  /** The business's public reply. */
+  reply: { text: string; date: string } | null;
+}
+
+/** The published reviews the pages show, and the rating computed from all of them. */
+export interface ReviewsContent {
+  /** Mean of every published review's stars, one decimal; null with none. */
+  rating: number | null;
+  /** How many reviews are published. */
+  count: number;
+  /** The newest good ones (4 stars or more), newest first: the home and about pages. */
+  latest: PublishedReview[];
+  /** Per service area slug, its newest good published reviews (at most 3): the local pages. */
+  nearby: Partial<Record<string, PublishedReview[]>>;
+}
+
+export const EMPTY_REVIEWS_CONTENT: ReviewsContent = { rating: null, count: 0, latest: [], nearby: {} };
+/** How many reviews the home and about pages show, and each local page. */
+export const LATEST_REVIEWS_SHOWN = 6;
+export const NEARBY_REVIEWS_SHOWN = 3;
 
 /** The content of a fresh installation (and of the build's prerendered pages): artwork in every slot. */
 export const DEFAULT_SITE_CONTENT: SiteContent = {
@@ -204,6 +223,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
   images: {},
   pairs: PAIR_SLOT_KEYS.map((key) => ({ ...DEFAULT_PAIRS[key], before: null, after: null })),
   gallery: [],
+  reviews: EMPTY_REVIEWS_CONTENT,
 };
 
 /** The id of the JSON block every rendered page carries its SiteContent in. */

@@ -3,6 +3,7 @@ import type { SiteSlotChange, SiteSlotRecord } from '@relining/contracts/api/med
 import { pairWordsProblems } from '@relining/contracts/media-rules';
 import {
   DEFAULT_PAIRS,
+  EMPTY_REVIEWS_CONTENT,
   GALLERY_SLOT_KEYS,
   IMAGE_SLOT_KEYS,
   IMAGE_SLOTS,
@@ -108,6 +109,7 @@ export class SiteSlotsService implements OnModuleInit {
         after: photo(slot.get(key)?.afterImageId),
       })),
       gallery: GALLERY_SLOT_KEYS.map((key) => photo(slot.get(key)?.imageId)).filter((image): image is PublishedImage => image !== null),
+      reviews: EMPTY_REVIEWS_CONTENT,
     };
     for (const key of IMAGE_SLOT_KEYS) {
       const image = photo(slot.get(key)?.imageId);

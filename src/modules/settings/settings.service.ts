@@ -35,10 +35,11 @@ export class SettingsService {
       ...DEFAULT_EMAIL_SETTINGS,
       ...(await this.repository.findValue<Partial<EmailSettings>>(EMAIL_SETTINGS_KEY, manager)),
     }));
-    this.profile = new TableCache(changes, ['settings'], async (manager) => ({
-      ...DEFAULT_COMPANY_PROFILE,
-      ...(await this.repository.findValue<Partial<CompanyProfile>>(COMPANY_PROFILE_KEY, manager)),
-    }));
+    this.profile = new TableCache(changes, ['settings'], async (manager) =>
+      // Only the profile's own fields: a rating typed by hand before issue 20 is no longer the site's
+      // (it is computed from the published reviews).
+      knownProfileFields({ ...DEFAULT_COMPANY_PROFILE, ...(await this.repository.findValue<Partial<CompanyProfile>>(COMPANY_PROFILE_KEY, manager)) }),
+    );
     this.availability = new TableCache(changes, ['settings'], async (manager) => ({
       ...DEFAULT_AVAILABILITY,
       ...(await this.repository.findValue<Partial<AvailabilitySettings>>(AVAILABILITY_KEY, manager)),
@@ -166,6 +167,10 @@ export class SettingsService {
 }
 
 export const COMPANY_PROFILE_KEY = 'company_profile';
+
+function knownProfileFields(stored: CompanyProfile): CompanyProfile {
+  return Object.fromEntries(Object.keys(DEFAULT_COMPANY_PROFILE).map((key) => [key, stored[key as keyof CompanyProfile]])) as unknown as CompanyProfile;
+}
 export const AVAILABILITY_KEY = 'availability';
 export const PRICE_LIST_KEY = 'price_list';
 export const PAYOUT_BANK_KEY = 'payout_bank';

@@ -497,6 +497,21 @@ export const TEMPLATE_CATALOGUE = {
     subject: 'Remittance advice {rctiNumber}: {amount}',
     body: `Hi {plumberName},\n\nWe have paid your referral rebates.\n\nPaid on: {paidOn}\nAmount: {amount}\nPaid by: {payment}\n\nReferrals covered:\n{referrals}\n\nYour recipient-created tax invoice {rctiNumber} is attached. Keep it for your records: under our RCTI agreement you do not issue us a tax invoice for these referrals.\n\nSee all your payments in your dashboard:\n{dashboardLink}\n\n${SIGN_OFF}`,
   },
+  review_request: {
+    key: 'review_request',
+    group: 'booking',
+    name: 'Review Request (to the customer, after a completed job)',
+    variables: ['customerName', 'jobId', 'reviewLink'],
+    linkVariables: ['reviewLink'],
+    button: { label: 'Leave a review', link: 'reviewLink' },
+    sample: {
+      customerName: 'Alex Citizen',
+      jobId: 'JOB-1001',
+      reviewLink: 'https://example.com.au/review/sample-review-link',
+    },
+    subject: 'How did we do, {customerName}?',
+    body: `Hi {customerName},\n\nThank you for choosing ${COMPANY.name} for job {jobId}. We hope everything is flowing well.\n\nWould you tell other home owners how we did? It takes a minute: choose from 1 to 5 stars and, if you like, say a few words. We publish reviews only with your permission, with your first name and suburb as you choose them.\n\n{reviewLink}\n\nThe link is yours alone and works once.\n\n${SIGN_OFF}`,
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type TemplateKey = keyof typeof TEMPLATE_CATALOGUE;

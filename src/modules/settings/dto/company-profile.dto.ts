@@ -28,8 +28,6 @@ export class CompanyProfileDto implements Partial<Record<keyof CompanyProfile, u
   @ApiProperty({ required: false, example: 'Mon–Fri 7am–5pm' }) @BodyField() serviceHours?: unknown;
   @ApiProperty({ required: false, type: [ProfileLinkResponse] }) @BodyField() socialLinks?: unknown;
   @ApiProperty({ required: false, type: [ProfileLinkResponse] }) @BodyField() reviewLinks?: unknown;
-  @ApiProperty({ required: false, nullable: true, example: 4.9 }) @BodyField() rating?: unknown;
-  @ApiProperty({ required: false, nullable: true, example: 83 }) @BodyField() reviewCount?: unknown;
 }
 
 export class CompanyProfileResponse implements CompanyProfile {
@@ -42,6 +40,4 @@ export class CompanyProfileResponse implements CompanyProfile {
   @ApiProperty() serviceHours!: string;
   @ApiProperty({ type: [ProfileLinkResponse] }) socialLinks!: ProfileLink[];
   @ApiProperty({ type: [ProfileLinkResponse] }) reviewLinks!: ProfileLink[];
-  @ApiProperty({ nullable: true, type: Number }) rating!: number | null;
-  @ApiProperty({ nullable: true, type: Number }) reviewCount!: number | null;
 }

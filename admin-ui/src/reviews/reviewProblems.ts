@@ -1,0 +1,23 @@
+import { errorMessage } from '@relining/contracts/client/http';
+
+/**
+ * The server's words for a refusal: its message, then each listed problem ('Row 3: …', a review
+ * that cannot be published) that says more than the message does.
+ */
+export function problemText(error: unknown, fallback = 'Please try again.'): string {
+  const message = errorMessage(error, fallback);
+  const details = problemList(error).filter((line) => line !== message);
+  return [message, ...details].join(' ');
+}
+
+/** Each listed problem of a refusal (the API's `errors`), as 'field: message' unless the message names it already. */
+export function problemList(error: unknown): string[] {
+  const errors = (error as { body?: { errors?: unknown } } | null | undefined)?.body?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((item): item is { field?: unknown; message: string } => typeof (item as { message?: unknown } | null)?.message === 'string')
+    .map((item) => {
+      const field = typeof item.field === 'string' && item.field && !/^(ids?|status|file|body)$/.test(item.field) ? item.field : '';
+      return field && !item.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${item.message}` : item.message;
+    });
+}

@@ -16,18 +16,12 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { countOf } from '@relining/contracts/business';
 import { REVIEW_LIMITS } from '@relining/contracts/review-rules';
 import { Toast } from '../common/Toast';
 import { session } from '../providers/session';
-import type { ReviewImportResult } from './reviewFormat';
+import { importSummary, type ReviewImportResult } from './reviewFormat';
 import { problemList } from './reviewProblems';
 import { errorMessage } from '@relining/contracts/client/http';
-
-/** 'Imported 12 reviews (3 were already there)'. */
-export function importSummary(result: ReviewImportResult): string {
-  return `Imported ${countOf(result.imported, 'review')} (${result.duplicates} ${result.duplicates === 1 ? 'was' : 'were'} already there)`;
-}
 
 type Outcome = { kind: 'done'; summary: string } | { kind: 'failed'; message: string; problems: string[] };
 

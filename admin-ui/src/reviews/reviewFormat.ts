@@ -1,6 +1,7 @@
 import { findServiceArea } from '@relining/contracts/service-areas';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@relining/contracts/review-rules';
-import type { ReviewRecord } from '@relining/contracts/api/reviews';
+import type { ReviewImportResult, ReviewRecord } from '@relining/contracts/api/reviews';
+import { countOf } from '@relining/contracts/business';
 
 export type { ReviewChange, ReviewImportResult, ReviewRecord } from '@relining/contracts/api/reviews';
 
@@ -33,7 +34,8 @@ export function excerpt(text: string | null | undefined, length = 90): string {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();
   if (clean.length <= length) return clean;
   const cut = clean.slice(0, length);
-  const space = cut.lastIndexOf(' ');
+  // Cut between words: at the limit when a word ends there, else at the last space before it.
+  const space = clean[length] === ' ' ? length : cut.lastIndexOf(' ');
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
@@ -43,5 +45,7 @@ export function areaName(slug: string | null | undefined): string | null {
   return findServiceArea(slug)?.name ?? slug;
 }
 
-/** The console's address of the reviews waiting for moderation. */
-export const PENDING_REVIEWS_PATH = `/reviews?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`;
+/** 'Imported 12 reviews (3 were already there)'. */
+export function importSummary(result: ReviewImportResult): string {
+  return `Imported ${countOf(result.imported, 'review')} (${result.duplicates} ${result.duplicates === 1 ? 'was' : 'were'} already there)`;
+}

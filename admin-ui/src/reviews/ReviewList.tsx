@@ -161,8 +161,8 @@ function ReviewListView({ landOnPending }: { landOnPending: boolean }) {
                 )
               }
             />
-            <DataTable.Col source="firstName" label="Name" />
-            <DataTable.Col source="suburb" label="Suburb" />
+            <DataTable.Col source="firstName" label="Name" disableSort />
+            <DataTable.Col source="suburb" label="Suburb" disableSort />
             <DataTable.Col source="source" label="Source" disableSort render={(review: ReviewRecord) => <ReviewSource review={review} />} />
             <DataTable.Col source="status" label="Status" render={(review: ReviewRecord) => <ReviewStatusChip review={review} />} />
             <DataTable.Col source="writtenAt" label="Written">

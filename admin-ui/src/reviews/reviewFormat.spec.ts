@@ -66,13 +66,13 @@ describe("problemText: the server's refusal in its own words", () => {
     const body = {
       message: 'The file has 2 rows with problems: nothing was imported',
       errors: [
-        { field: 'row 3', message: 'Row 3: Please choose a rating from 1 to 5 stars' },
+        { field: 'row 3 rating', message: 'Please choose a rating from 1 to 5 stars' },
         { field: 'source', message: 'Please name the source' },
       ],
     };
     const error = new ApiError(400, 'VALIDATION_FAILED', body.message, body.errors, body);
-    expect(problemList(error)).toEqual(['Row 3: Please choose a rating from 1 to 5 stars', 'Please name the source']);
-    expect(problemText(error)).toBe(`${body.message} Row 3: Please choose a rating from 1 to 5 stars Please name the source`);
+    expect(problemList(error)).toEqual(['Row 3, rating: Please choose a rating from 1 to 5 stars', 'Please name the source']);
+    expect(problemText(error)).toBe(`${body.message} Row 3, rating: Please choose a rating from 1 to 5 stars Please name the source`);
   });
   it('falls back when the server was not reached', () => {
     expect(problemText(new Error('boom'))).toBe('Please try again.');

@@ -21,7 +21,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
   const file = { name: `reviews-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
 
   await adminLogIn(page);
-  await page.getByRole('menuitem', { name: /Reviews/ }).click();
+  await page.getByRole('menuitem', { name: /^Reviews/ }).click();
   await expect(page.getByRole('heading', { name: 'Reviews', exact: true })).toBeVisible();
 
   // Import the file, naming its source; the same file again imports nothing new.
@@ -63,7 +63,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('Review published')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
-  await expect(page.getByText('Shown on the website.')).toBeVisible();
+  await expect(page.getByText('Shown on the website.', { exact: true })).toBeVisible();
 
   const reply = `Thanks ${first.name}, glad we could help!`;
   await page.getByLabel('Public reply').fill(reply);
@@ -77,7 +77,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
 
   await page.getByRole('button', { name: 'Hide', exact: true }).click();
   await expect(page.getByText('Review hidden')).toBeVisible();
-  await expect(page.getByText('Kept, never shown.')).toBeVisible();
+  await expect(page.getByText('Kept, never shown.', { exact: true })).toBeVisible();
   const hidden = await request.get(`/api/admin/reviews/${reviewId}`, { headers: token });
   expect(await hidden.json()).toMatchObject({ status: 'hidden', reply });
 

@@ -42,8 +42,8 @@ export function ReviewSource({ review }: { review: Pick<ReviewRecord, 'source' |
 function ReplyIndicator({ review }: { review: Pick<ReviewRecord, 'reply'> }) {
   if (!review.reply) return null;
   return (
-    <Tooltip title={`Replied: ${excerpt(review.reply, 120)}`}>
-      <ChatBubbleOutlineIcon fontSize="small" color="action" aria-label="Replied" role="img" />
+    <Tooltip title={`Replied: ${excerpt(review.reply, 120)}`} describeChild>
+      <ChatBubbleOutlineIcon fontSize="small" color="action" titleAccess="Replied" />
     </Tooltip>
   );
 }

@@ -82,6 +82,8 @@ export class SiteSlotsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.publicContent.provide({ current: () => this.content.get() });
+    // A review published, hidden or replied to here: this instance's pages show it at once (the others when notified).
+    this.reviews.onChange(() => this.content.drop());
   }
 
   /** A photo changed here (its words, archived): the pages render anew now rather than when notified. */

@@ -55,12 +55,25 @@ const audited = (row: ReviewRow) => ({ status: row.status, reply: row.reply });
  */
 @Injectable()
 export class ReviewsService {
+  /** Told once a change to what the pages show has committed (this instance's page cache drops at once; the others when notified). */
+  private readonly changeListeners: Array<() => void> = [];
+
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly repository: ReviewsRepository,
     private readonly audit: AuditService,
   ) {}
+
+  /** `listener` runs after each committed change of reviews made here (the pages' content cache). */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed<T>(result: T): T {
+    for (const listener of this.changeListeners) listener();
+    return result;
+  }
 
   // ---- the customer's link ---------------------------------------------------------------
 
@@ -139,14 +152,15 @@ export class ReviewsService {
     const reply = toReply(body.reply);
     if (reply.kind === 'invalid') errors.push({ field: 'reply', message: REVIEW_MESSAGES.reply });
     if (errors.length > 0) throw DomainError.validation(errors);
-    return this.dataSource.transaction(async (manager) => {
-      const changed = await this.changeIn(manager, id, { status, ...(reply.kind === 'set' ? { reply: reply.reply } : {}) });
-      return toReviewRecord(changed);
-    });
+    const changed = await this.dataSource.transaction((manager) =>
+      this.changeIn(manager, id, { status, ...(reply.kind === 'set' ? { reply: reply.reply } : {}) }),
+    );
+    return this.changed(toReviewRecord(changed));
   }
 
   async setStatus(id: string, status: ReviewStatusValue): Promise<ReviewRecord> {
-    return this.dataSource.transaction(async (manager) => toReviewRecord(await this.changeIn(manager, id, { status })));
+    const changed = await this.dataSource.transaction((manager) => this.changeIn(manager, id, { status }));
+    return this.changed(toReviewRecord(changed));
   }
 
   /**
@@ -167,7 +181,7 @@ export class ReviewsService {
     if (errors.length > 0 || !status) throw DomainError.validation(errors);
     // Each review once, locked in one order, so two bulk actions at once cannot deadlock.
     const unique = [...new Set((ids as string[]).map((id) => id.toLowerCase()))].sort();
-    return this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       const updated: string[] = [];
       const unchanged: string[] = [];
       for (const id of unique) {
@@ -182,6 +196,7 @@ export class ReviewsService {
       }
       return { updated, unchanged };
     });
+    return this.changed(outcome);
   }
 
   /** One review's change in the caller's transaction, checked (no publishing without consent) and audited. */
@@ -259,7 +274,7 @@ export class ReviewsService {
     // The same review twice in one file is one review.
     const unique = [...new Map(accepted.map((review) => [review.fingerprint, review])).values()];
     const status = publish ? ReviewStatus.Published : ReviewStatus.Pending;
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       const imported = await this.repository.insertImported(manager, unique, status, this.config.tzDisplay);
       await this.audit.record(manager, {
         entity: 'review',
@@ -269,6 +284,7 @@ export class ReviewsService {
       });
       return { imported, duplicates: reviews.length - imported };
     });
+    return this.changed(result);
   }
 
   private readImport(file: Buffer, source: string | undefined): ImportRow[] {

@@ -3,6 +3,7 @@ import { NotificationsWorker } from '../../src/modules/notifications/notificatio
 import { ReviewRequestsService } from '../../src/modules/reviews/review-requests.service.js';
 import { ReviewsRepository } from '../../src/modules/reviews/reviews.repository.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
+import { nextFreeSlots } from '../support/booking-slots.js';
 import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -176,5 +177,24 @@ describe('review requests', () => {
     // Archiving it asks nothing more, and the request stays the one.
     await sut.http().post(`/api/admin/jobs/${made.id}/archive`).set(admin.auth).expect(200);
     expect(await requestOf(made.id)).toHaveLength(1);
+  });
+
+  it("takes the suburb and postcode of the job's booking, as the customer chose them", async () => {
+    const [slot] = nextFreeSlots(1, { from: '2099-02-01' });
+    const booking = await sut
+      .http()
+      .post('/api/bookings')
+      .send({
+        name: 'Casey Booker',
+        email: 'casey.booker@example.com.au',
+        phone: '0400 123 456',
+        suburb: 'Fremantle WA 6160',
+        address: '5 Marine Terrace',
+        ...slot,
+        message: 'Roots in the sewer',
+      })
+      .expect(201);
+    const made = await job('completed', { bookingId: booking.body.id, address: null });
+    expect(await requestOf(made.id)).toEqual([expect.objectContaining({ suburb: 'Fremantle', postcode: '6160' })]);
   });
 });

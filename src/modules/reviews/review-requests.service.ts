@@ -67,7 +67,7 @@ export class ReviewRequestsService implements OnModuleInit, OnApplicationBootstr
     const { job, change } = event;
     if (!asksForReview({ status: job.status, archived: job.archived, customerEmail: job.customerEmail, changeKind: change.kind })) return;
     // Where the job was: its booking's suburb and postcode (the customer chose them), else its address's.
-    const booking = job.bookingId ? await this.bookings.findRecord(job.bookingId) : null;
+    const booking = job.bookingId ? await this.bookings.placeOf(manager, job.bookingId) : null;
     const fromAddress = placeOfAddress(job.address);
     await this.repository.addRequest(manager, {
       jobId: job.id,

@@ -259,10 +259,13 @@ export class ReviewsRepository {
 
   // ---- the pages ------------------------------------------------------------------------
 
-  /** Every published rating (the site's rating and count are computed from all of them). */
+  /** Every published rating (the site's rating and count are computed from all of them), counted per star in the database. */
   async publishedRatings(): Promise<number[]> {
-    const rows = await queryRows<{ rating: number }>(this.dataSource, `SELECT rating FROM reviews WHERE status = 'published'`);
-    return rows.map((row) => Number(row.rating));
+    const rows = await queryRows<{ rating: number; count: number }>(
+      this.dataSource,
+      `SELECT rating, count(*)::int AS count FROM reviews WHERE status = 'published' GROUP BY rating`,
+    );
+    return rows.flatMap((row) => Array.from({ length: row.count }, () => Number(row.rating)));
   }
 
   /** The newest published reviews of at least `minRating` stars, overall and per area. */

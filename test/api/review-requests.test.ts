@@ -164,7 +164,7 @@ describe('review requests', () => {
     expect(await sut.app.get(ReviewRequestsService).mint(request!.id)).toEqual({ kind: 'withdrawn', reason: 'the review was already written.' });
   });
 
-  it('asks nothing of a job that is not completed, nor of one archived, and takes the postcode from the address when there is no booking', async () => {
+  it('asks nothing of a job that is not completed, withdraws the request of one archived before it went, and takes the postcode from the address when there is no booking', async () => {
     const open = await job('inspected');
     const quoted = await job('quoted');
     await sut.http().put(`/api/admin/jobs/${quoted.id}/status`).set(admin.auth).send({ status: 'accepted', notify: false }).expect(200);
@@ -174,9 +174,27 @@ describe('review requests', () => {
     // Made at Completed: asked too, from the address's suburb and postcode.
     const made = await job('completed', { address: '3 Park Terrace, Norwood SA 5067' });
     expect(await requestOf(made.id)).toEqual([expect.objectContaining({ suburb: 'Norwood', postcode: '5067' })]);
-    // Archiving it asks nothing more, and the request stays the one.
+    // Archived before its request went: withdrawn. Restored: asked again, once.
     await sut.http().post(`/api/admin/jobs/${made.id}/archive`).set(admin.auth).expect(200);
+    expect(await requestOf(made.id)).toEqual([]);
+    await sut.http().post(`/api/admin/jobs/${made.id}/restore`).set(admin.auth).expect(200);
     expect(await requestOf(made.id)).toHaveLength(1);
+    await sut.http().post(`/api/admin/jobs/${made.id}/archive`).set(admin.auth).expect(200);
+    expect(await requestOf(made.id)).toEqual([]);
+  });
+
+  it('never lets one address it cannot write to hold up the requests after it', async () => {
+    const [bad, good] = [await job('completed'), await job('completed')];
+    // As if the address had been mistyped before the rules were checked (an old row, a restore).
+    await sut.dataSource.query(`UPDATE review_requests SET email = 'not an address' WHERE job_id = $1`, [bad.id]);
+    await sut.dataSource.query(`UPDATE review_requests SET due_at = due_at - interval '1 day' WHERE job_id = $1`, [bad.id]);
+    const [request] = await requestOf(good.id);
+    expect(await sut.app.get(ReviewRequestsService).run(new Date(new Date(request!.due_at).getTime() + 60_000))).toBe(2);
+    expect(await requestOf(bad.id)).toEqual([expect.objectContaining({ queued_at: expect.any(Date) })]);
+    const queued = await sut.dataSource.query(`SELECT entity_id FROM notifications WHERE template_key = 'review_request' AND entity_id = ANY($1)`, [
+      [bad.id, good.id],
+    ]);
+    expect(queued).toEqual([{ entity_id: good.id }]);
   });
 
   it("takes the suburb and postcode of the job's booking, as the customer chose them", async () => {

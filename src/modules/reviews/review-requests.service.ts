@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource, type EntityManager } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error.js';
 import { DomainEvents } from '../../common/events/domain-events.js';
 import { scheduleCron } from '../../common/scheduling/scheduled-runs.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -9,8 +10,8 @@ import { BookingsAdminService } from '../bookings/bookings-admin.service.js';
 import { JobStageChanged } from '../jobs/job.events.js';
 import { LinkMinters, SECRET_LINK_PLACEHOLDER, type LinkMinter, type MintedLink } from '../notifications/link-minters.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { asksForReview, firstNameOf, newReviewToken, placeOfAddress, reviewRequestDueAt, reviewTokenHash } from './review.rules.js';
-import { ReviewsRepository } from './reviews.repository.js';
+import { asksForReview, firstNameOf, withdrawsReviewRequest, newReviewToken, placeOfAddress, reviewRequestDueAt, reviewTokenHash } from './review.rules.js';
+import { ReviewsRepository, type ReviewRequestRow } from './reviews.repository.js';
 
 /** The name the notifications worker knows this module's links by. */
 export const REVIEW_LINK_MINTER = 'review-link';
@@ -23,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *
  * - When a job reaches `completed` (JobStageChanged, inside the job's transaction) its request is
  *   stored, due REVIEW_REQUEST_DELAY_DAYS later; the job's unique key keeps it to one, whatever
- *   happens to the job afterwards.
+ *   happens to the job afterwards. Archiving the job withdraws a request not sent yet (restoring a
+ *   completed job asks again).
  * - Every instance looks every minute (REVIEW_REQUESTS_CRON): due requests are locked (SKIP LOCKED),
  *   their `review_request` e-mail queued and `queued_at` set in one transaction, so two instances
  *   never both queue one, and the e-mail's dedupe key (`review-request:<jobId>`) stops any repeat.
@@ -65,6 +67,10 @@ export class ReviewRequestsService implements OnModuleInit, OnApplicationBootstr
 
   private async onJobChange(event: JobStageChanged, manager: EntityManager): Promise<void> {
     const { job, change } = event;
+    if (withdrawsReviewRequest({ changeKind: change.kind })) {
+      await this.repository.withdrawUnqueuedRequest(manager, job.id);
+      return;
+    }
     if (!asksForReview({ status: job.status, archived: job.archived, customerEmail: job.customerEmail, changeKind: change.kind })) return;
     // Where the job was: its booking's suburb and postcode (the customer chose them), else its address's.
     const booking = job.bookingId ? await this.bookings.placeOf(manager, job.bookingId) : null;
@@ -87,18 +93,8 @@ export class ReviewRequestsService implements OnModuleInit, OnApplicationBootstr
       const count = await this.dataSource.transaction(async (manager) => {
         const due = await this.repository.claimDueRequests(manager, now, BATCH);
         for (const request of due) {
-          await this.notifications.enqueue(manager, {
-            template: 'review_request',
-            to: request.email,
-            variables: {
-              customerName: request.firstName,
-              jobId: request.jobNumber,
-              reviewLink: `${this.config.publicBaseUrl}/review/${SECRET_LINK_PLACEHOLDER}`,
-            },
-            dedupeKey: `review-request:${request.jobId}`,
-            entity: { type: 'job', id: request.jobId },
-            secretLink: { minter: REVIEW_LINK_MINTER, ref: request.id },
-          });
+          if (!(await this.enqueue(manager, request)))
+            this.logger.warn({ job: JOB, jobId: request.jobId }, 'Review request not sent: the address cannot be written to');
           await this.repository.markRequestQueued(manager, request.id);
         }
         return due.length;
@@ -108,6 +104,31 @@ export class ReviewRequestsService implements OnModuleInit, OnApplicationBootstr
     }
     if (queued > 0) this.logger.log({ job: JOB, queued }, `Queued ${queued} review request(s)`);
     return queued;
+  }
+
+  /**
+   * Queues one request's e-mail; false when the address is refused before anything is written (it
+   * is marked queued all the same, so one bad address never blocks the requests after it).
+   */
+  private async enqueue(manager: EntityManager, request: ReviewRequestRow): Promise<boolean> {
+    try {
+      await this.notifications.enqueue(manager, {
+        template: 'review_request',
+        to: request.email,
+        variables: {
+          customerName: request.firstName,
+          jobId: request.jobNumber,
+          reviewLink: `${this.config.publicBaseUrl}/review/${SECRET_LINK_PLACEHOLDER}`,
+        },
+        dedupeKey: `review-request:${request.jobId}`,
+        entity: { type: 'job', id: request.jobId },
+        secretLink: { minter: REVIEW_LINK_MINTER, ref: request.id },
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') return false;
+      throw error;
+    }
   }
 
   /** A fresh link for one delivery try: the newest e-mail's link is the one that works. */

@@ -15,6 +15,7 @@ import {
   reviewTokenHash,
   toReply,
   toReviewStatus,
+  withdrawsReviewRequest,
   type JobChangeForRequest,
 } from './review.rules.js';
 
@@ -28,11 +29,23 @@ describe('asksForReview: a job that reached completed, not archived, with an e-m
     ['booked', { status: 'booked' }, false],
     ['completed but archived', { archived: true }, false],
     ['archiving a completed job', { changeKind: 'archived' }, false],
-    ['restoring a completed job', { changeKind: 'restored' }, false],
+    ['restoring a completed job', { changeKind: 'restored' }, true],
+    ['restoring a scheduled job', { changeKind: 'restored', status: 'scheduled' }, false],
     ['completed without an e-mail', { customerEmail: '  ' }, false],
     ['completed with no e-mail at all', { customerEmail: null }, false],
   ])('%s → %s', (_case, change, expected) => {
     expect(asksForReview({ ...base, ...change })).toBe(expected);
+  });
+});
+
+describe('withdrawsReviewRequest: archiving withdraws a request not sent yet', () => {
+  it.each([
+    ['archived', true],
+    ['restored', false],
+    ['stage', false],
+    ['created', false],
+  ] as const)('%s → %s', (changeKind, expected) => {
+    expect(withdrawsReviewRequest({ changeKind })).toBe(expected);
   });
 });
 

@@ -12,13 +12,18 @@ export interface JobChangeForRequest {
 }
 
 /**
- * Whether a job's change makes its one review request: it reached `completed` (moved there, or made
- * at that stage), is not archived, and has a customer e-mail to write to. Archiving or restoring a
- * completed job asks nothing (the request exists already, or the job was retired).
+ * Whether a job's change makes its one review request: it reached `completed` (moved there, made at
+ * that stage, or restored there from the archive), is not archived, and has a customer e-mail to
+ * write to. A job that already asked keeps its one request.
  */
 export function asksForReview(change: JobChangeForRequest): boolean {
-  if (change.changeKind !== 'stage' && change.changeKind !== 'created') return false;
+  if (change.changeKind === 'archived') return false;
   return change.status === JobStatus.Completed && !change.archived && typeof change.customerEmail === 'string' && change.customerEmail.trim() !== '';
+}
+
+/** Archiving a job withdraws its request not sent yet: staff retired the job (restoring it asks again). */
+export function withdrawsReviewRequest(change: Pick<JobChangeForRequest, 'changeKind'>): boolean {
+  return change.changeKind === 'archived';
 }
 
 /** When the request is due: `delayDays` whole days after completion (0: at the next look). */

@@ -129,6 +129,12 @@ export class ReviewsRepository {
     return rows.length > 0;
   }
 
+  /** Withdraws the job's request while it is not queued yet (answers whether one was). */
+  async withdrawUnqueuedRequest(manager: EntityManager, jobId: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(manager, `DELETE FROM review_requests WHERE job_id = $1 AND queued_at IS NULL RETURNING id`, [jobId]);
+    return rows.length > 0;
+  }
+
   /** Due requests not queued yet, locked for this transaction; those another instance holds are skipped. */
   claimDueRequests(manager: EntityManager, now: Date, limit: number): Promise<ReviewRequestRow[]> {
     return queryRows<ReviewRequestRow>(

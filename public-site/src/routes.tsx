@@ -211,6 +211,14 @@ export const ROUTES: SiteRoute[] = [
     sitemap: false,
     shell: { samplePath: '/booking/loading', source: 'src/appointments/AppointmentPage.tsx', serverRendered: true },
   },
+  {
+    // Issue 20: the review link of a completed job's review request (private: noindex, not in the sitemap).
+    path: '/review/:token',
+    head: { path: '/review', title: 'Review your job | Pipe Relining Australia', description: 'Tell us how your pipe relining job went.', noindex: true },
+    ...page(PAGE_LOADERS['/review/:token']!),
+    sitemap: false,
+    shell: { samplePath: '/review/loading', source: 'src/reviews/ReviewPage.tsx' },
+  },
 ];
 
 export const NOT_FOUND_HEAD: PageHead = {

@@ -83,17 +83,14 @@ function StarRatingInput({ value, error, onChange }: { value: number | null; err
   );
 }
 
-function ReviewForm({ path, invitation, onUsed }: { path: string; invitation: ReviewInvitation; onUsed: (state: ReviewLinkState) => void }) {
+/** The page: the link's state, or the review just sent (with or without consent to publish it). */
+type PageState = ReviewLinkState | { kind: 'sent'; consent: boolean };
+
+function ReviewForm({ path, invitation, onDone }: { path: string; invitation: ReviewInvitation; onDone: (state: PageState) => void }) {
   const [values, setValues] = useState<ReviewFormValues>(() => initialReviewValues(invitation));
   const [errors, setErrors] = useState<ReviewFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [receipt, setReceipt] = useState<ReviewReceipt | null>(null);
-  const thanks = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (receipt) thanks.current?.focus();
-  }, [receipt]);
 
   function set<K extends keyof ReviewFormValues>(field: K, value: ReviewFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -117,31 +114,16 @@ function ReviewForm({ path, invitation, onUsed }: { path: string; invitation: Re
     }
     setBusy(true);
     try {
-      setReceipt(await api<ReviewReceipt>(path, { method: 'POST', body: reviewSubmissionOf(values) }));
+      const receipt = await api<ReviewReceipt>(path, { method: 'POST', body: reviewSubmissionOf(values) });
+      onDone({ kind: 'sent', consent: receipt.consent });
     } catch (error) {
       const link = linkStateOfError(error);
-      if (link) onUsed(link);
+      if (link) onDone(link);
       else if (error instanceof ApiError && firstErrorField(fieldErrorsOf(error.errors))) showErrors(fieldErrorsOf(error.errors));
       else setFormError(error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
     } finally {
       setBusy(false);
     }
-  }
-
-  if (receipt) {
-    return (
-      <div className="notice notice--success review-thanks" role="status">
-        <h2 ref={thanks} tabIndex={-1} className="review-thanks__title">
-          Thank you for your review!
-        </h2>
-        <p>{receipt.consent ? 'It will appear on our website once we have checked it.' : 'We will keep it to ourselves: it helps us do an even better job.'}</p>
-        <p className="form-actions">
-          <Link href="/" className="button button--secondary">
-            Return to Home
-          </Link>
-        </p>
-      </div>
-    );
   }
 
   return (
@@ -239,7 +221,7 @@ export default function ReviewPage() {
   const path = reviewApiPath(token);
   // The entry script asked for the link as the page started (page-loaders.ts): when its answer is
   // here by the time this renders, the first render shows the form.
-  const [state, setState] = useState<ReviewLinkState>(() => {
+  const [state, setState] = useState<PageState>(() => {
     const answer = peekPrefetched(path);
     return answer ? linkStateOf(answer) : { kind: 'loading' };
   });
@@ -268,6 +250,12 @@ export default function ReviewPage() {
     return () => controller.abort();
   }, [path]);
 
+  // The outcome of sending takes the focus, so it is read out (the form it replaces had it).
+  const outcome = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state.kind === 'sent' || state.kind === 'used') outcome.current?.focus();
+  }, [state.kind]);
+
   if (state.kind === 'loading') {
     return (
       <section className="container page narrow review-page--loading">
@@ -275,10 +263,29 @@ export default function ReviewPage() {
       </section>
     );
   }
+  if (state.kind === 'sent') {
+    return (
+      <section className="container page narrow review-page">
+        <div className="notice notice--success review-thanks" role="status">
+          <h1 ref={outcome} tabIndex={-1} className="review-thanks__title">
+            Thank you for your review!
+          </h1>
+          <p>{state.consent ? 'It will appear on our website once we have checked it.' : 'We will keep it to ourselves: it helps us do an even better job.'}</p>
+        </div>
+        <p className="form-actions">
+          <Link href="/" className="button button--primary">
+            Return to Home
+          </Link>
+        </p>
+      </section>
+    );
+  }
   if (state.kind === 'used') {
     return (
       <section className="container page narrow review-page">
-        <h1>Thank you for your review!</h1>
+        <h1 ref={outcome} tabIndex={-1}>
+          Thank you!
+        </h1>
         <p>{state.message}</p>
         <Link href="/" className="button button--primary">
           Return to Home
@@ -322,7 +329,7 @@ export default function ReviewPage() {
         minute, and it helps your neighbours choose.
       </p>
       <div className="panel review-page__panel">
-        <ReviewForm path={path} invitation={invitation} onUsed={setState} />
+        <ReviewForm path={path} invitation={invitation} onDone={setState} />
       </div>
     </section>
   );

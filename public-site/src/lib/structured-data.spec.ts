@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SITE_CONTENT, type PublishedReview, type ReviewsContent, type SiteContent } from '@relining/contracts/site-content';
 import { computedRating } from '@relining/contracts/review-rules';
 import { businessStructuredData } from './structured-data';
+import { renderHeadTags } from './head';
 
 /**
  * The JSON-LD the pages carry, checked against schema.org's types as Google's review snippets need
@@ -163,5 +164,38 @@ describe('the business structured data (JSON-LD)', () => {
     const data = JSON.parse(JSON.stringify(businessStructuredData(content, content.reviews.latest))) as Node;
     spoil(data);
     expect(structuredDataProblems(data, content).join('\n')).toMatch(problem);
+  });
+
+  describe('as the page head carries it (the renderer the build and the server use)', () => {
+    const origin = 'https://www.example.com.au';
+    const jsonLdOf = (headTags: string): unknown => {
+      const blocks = [...headTags.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+      expect(blocks).toHaveLength(1);
+      return JSON.parse(blocks[0]![1]!);
+    };
+    const homeHead = {
+      path: '/',
+      title: 'Home',
+      description: 'Home',
+      structuredData: (content: SiteContent) => businessStructuredData(content, content.reviews.latest),
+    };
+
+    it('embeds valid JSON-LD with the rating and reviews, and the site address', () => {
+      const content = contentWith(reviews, reviews.slice(0, 3));
+      const data = jsonLdOf(renderHeadTags(homeHead, origin, content)) as Node;
+
+      expect(structuredDataProblems(data, content)).toEqual([]);
+      expect(data.url).toBe(`${origin}/`);
+      expect(data.review).toHaveLength(3);
+    });
+
+    it('keeps a review text that tries to close the element inside the data', () => {
+      const hostile = aReview({ text: '</script><script>alert(1)</script>' });
+      const content = contentWith([hostile]);
+      const headTags = renderHeadTags(homeHead, origin, content);
+
+      expect(headTags).not.toContain('<script>alert(1)');
+      expect((jsonLdOf(headTags) as { review: { reviewBody: string }[] }).review[0]!.reviewBody).toBe(hostile.text);
+    });
   });
 });

@@ -27,6 +27,7 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   '/reset-password': () => import('./auth/ResetPasswordPage'),
   '/job-status/:code': () => import('./jobs/JobStatusPage'),
   '/booking/:token': () => import('./appointments/AppointmentPage'),
+  '/review/:token': () => import('./reviews/ReviewPage'),
 };
 
 function matches(pattern: string, path: string): boolean {
@@ -62,7 +63,7 @@ interface Prefetch {
 
 /**
  * The API data a shell page shows, requested as the page starts rather than after its code has
- * loaded: the job-status page's job, the booking link page's appointment. `takePrefetched()` hands it
+ * loaded: the job-status page's job, the booking link page's appointment, the review link's form. `takePrefetched()` hands it
  * over, once.
  */
 const prefetched = new Map<string, Prefetch>();
@@ -71,6 +72,7 @@ const prefetched = new Map<string, Prefetch>();
 const PAGE_DATA: ReadonlyArray<readonly [RegExp, (key: string) => string]> = [
   [/^\/job-status\/([^/]+)\/?$/, (code) => `/job-status/${encodeURIComponent(code)}`],
   [/^\/booking\/([^/]+)\/?$/, (token) => `/booking/${encodeURIComponent(token)}`],
+  [/^\/review\/([^/]+)\/?$/, (token) => `/reviews/${encodeURIComponent(token)}`],
 ];
 
 export function prefetchPageData(path: string): void {

@@ -34,9 +34,6 @@ function businessStructuredData(profile: CompanyProfile): Record<string, unknown
           })),
         }
       : {}),
-    ...(profile.rating !== null && profile.reviewCount
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: profile.rating, bestRating: 5, reviewCount: profile.reviewCount } }
-      : {}),
     makesOffer: {
       '@type': 'Offer',
       name: 'Clean & View CCTV drain inspection',

@@ -6,7 +6,8 @@ import { ResponsiveImage } from '../components/ResponsiveImage';
 import { Artwork } from '../components/Artwork';
 import { ArtFrame } from '../components/illustrations/ArtFrame';
 import { useSiteContent } from '../lib/site-content';
-import { formatAbn, ratingClaim, yearsInBusinessText, type CompanyProfile, type PublishedImage } from '@relining/contracts/site-content';
+import { ratingClaim } from '@relining/contracts/review-rules';
+import { formatAbn, yearsInBusinessText, type CompanyProfile, type PublishedImage } from '@relining/contracts/site-content';
 import {
   ABOUT_FAQ,
   ABOUT_HERO_POINTS,
@@ -74,9 +75,9 @@ function credentialsOf(profile: CompanyProfile): { label: string; value: string 
 
 /** spec §2 About page (/about): why Australians trust us, then mission, difference, steps, reviews and FAQ. */
 export default function AboutPage() {
-  const { profile, images } = useSiteContent();
-  const rating = ratingClaim(profile);
-  const stat = ratingStat(profile.rating, rating);
+  const { profile, images, reviews } = useSiteContent();
+  const rating = ratingClaim(reviews);
+  const stat = ratingStat(reviews.rating, rating);
   const credentials = credentialsOf(profile);
   return (
     <>

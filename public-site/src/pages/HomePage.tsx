@@ -7,7 +7,8 @@ import { Artwork } from '../components/Artwork';
 import { ArtFrame } from '../components/illustrations/ArtFrame';
 import { cctvArtworkName, type CctvKind } from '../components/illustrations/artwork-catalogue';
 import { useSiteContent } from '../lib/site-content';
-import { ratingClaim, type PublishedImage } from '@relining/contracts/site-content';
+import { ratingClaim } from '@relining/contracts/review-rules';
+import { type PublishedImage } from '@relining/contracts/site-content';
 import { TrackYourJob } from '../jobs/TrackYourJob';
 import { COMPANY } from '../lib/site';
 import { HOW_IT_WORKS, OFFER_POINTS, TESTIMONIALS } from './home-content';
@@ -50,7 +51,7 @@ function PairSide({ photo, index, after }: { photo: PublishedImage | null; index
 /** spec §2 Home page, top to bottom. */
 export function HomePage() {
   const content = useSiteContent();
-  const rating = ratingClaim(content.profile);
+  const rating = ratingClaim(content.reviews);
   return (
     <>
       <section className="hero hero--media" aria-labelledby="home-title">

@@ -5,8 +5,8 @@ import { INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business
  * without digging, most jobs done in a day, liners last 50+ years, the guarantee, sewer and
  * stormwater pipes from 40mm to 300mm+, a badly collapsed pipe may need a small excavation, service
  * across every state and territory, and the Clean & View price, waived if relining goes ahead. The
- * guarantee and the price come from the business constants; the rating from the company profile
- * (ratingClaim), printed only when staff have entered one.
+ * guarantee and the price come from the business constants; the rating from the published reviews
+ * (ratingClaim over content.reviews), printed only when there are some.
  */
 import type { AccordionItem } from '../../components/Accordion';
 

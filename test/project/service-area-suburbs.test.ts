@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVICE_AREAS } from '@relining/contracts/service-areas';
-import { datasetLocalities, localityName, type DatasetRow } from '../../../../src/modules/addresses/localities.seed';
-import { areaSuburbs, MAIN_SUBURBS_SHOWN, postcodeInArea, withCoordinates, type AreaSuburbs } from './area-suburbs';
+import { datasetLocalities, localityName, type DatasetRow } from '../../src/modules/addresses/localities.seed.js';
+import { areaSuburbs, MAIN_SUBURBS_SHOWN, postcodeInArea, withCoordinates, type AreaSuburbs } from '../../public-site/src/pages/service-area/area-suburbs.js';
 
 const folder = path.join(process.cwd(), 'public-site', 'src', 'pages', 'service-area', 'suburbs');
 // The dataset the server's localities table is seeded from (src/modules/addresses/localities.seed.ts).

@@ -3,6 +3,8 @@ import type { PageHead } from './lib/head';
 import { FEES, INSPECTION_PRICE_FROM, INSPECTION_PRICE_FROM_DOLLARS, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
 import { COMPANY } from './lib/site';
 import { formatAbn, type CompanyProfile } from '@relining/contracts/site-content';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
+import { serviceAreaHead, serviceAreaStructuredData } from './pages/service-area/service-area-head';
 
 /**
  * The business for search engines (schema.org Plumber, a LocalBusiness): the public details, and
@@ -158,6 +160,13 @@ export const ROUTES: SiteRoute[] = [
     'Terms of Service | Pipe Relining Australia',
     'The terms for using our website, booking a Clean & View inspection, relining work and the plumber referral program.',
   ),
+  // The local pages (issue 20): one per service area, prerendered and in the sitemap.
+  ...SERVICE_AREAS.map((area): SiteRoute => ({
+    path: serviceAreaPath(area),
+    head: { ...serviceAreaHead(area), structuredData: (content) => serviceAreaStructuredData(area, content.reviews) },
+    ...page(PAGE_LOADERS[serviceAreaPath(area)]!),
+    sitemap: true,
+  })),
   {
     path: '/thank-you',
     head: {

@@ -1,0 +1,115 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REGIONS } from '@relining/contracts/regions';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
+import { REPO_ROOT, startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The local pages (issue 20), as the server sends them from the real build of the public site
+ * (`npm run build:web`): one per service area, in the sitemap, each with its own title, description,
+ * heading, LocalBusiness markup and the booking form on the area's centre suburb; the footer links them all.
+ */
+const BUILD = path.join(REPO_ROOT, 'public-site', 'dist');
+const ORIGIN = 'http://localhost:3000';
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+const descriptionOf = (html: string) => decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
+const structuredDataOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+
+describe('local pages', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    // The pages come from the build: a missing or stale one fails here rather than testing old pages.
+    if (!existsSync(path.join(BUILD, 'routes.json'))) throw new Error('The public site is not built: run `npm run build:web` first');
+    const built = statSync(path.join(BUILD, 'routes.json')).mtimeMs;
+    const source = statSync(path.join(REPO_ROOT, 'packages', 'contracts', 'src', 'service-areas.ts')).mtimeMs;
+    if (source > built) throw new Error('The public site build is older than the service areas: run `npm run build:web` again');
+    sut = await startTestApp({ env: { RATE_LIMITS: 'off', PUBLIC_SITE_DIR: BUILD } });
+  });
+
+  afterAll(() => sut.close());
+
+  it('lists every local page in the sitemap', async () => {
+    const sitemap = (await sut.http().get('/sitemap.xml').expect(200)).text;
+    for (const area of SERVICE_AREAS) expect(sitemap).toContain(`<loc>${ORIGIN}${serviceAreaPath(area)}</loc>`);
+  });
+
+  it('gives every page of the sitemap its own title and description', async () => {
+    const sitemap = (await sut.http().get('/sitemap.xml').expect(200)).text;
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(paths.length).toBeGreaterThanOrEqual(SERVICE_AREAS.length + 8);
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const pagePath of paths) {
+      const html = (await sut.http().get(pagePath).expect(200)).text;
+      const title = titleOf(html);
+      const description = descriptionOf(html);
+      expect({ pagePath, title: title.length > 0, description: description.length > 0 }).toEqual({ pagePath, title: true, description: true });
+      expect({ pagePath, sameTitleAs: titles.get(title) }).toEqual({ pagePath, sameTitleAs: undefined });
+      expect({ pagePath, sameDescriptionAs: descriptions.get(description) }).toEqual({ pagePath, sameDescriptionAs: undefined });
+      titles.set(title, pagePath);
+      descriptions.set(description, pagePath);
+    }
+  });
+
+  it.each(SERVICE_AREAS.map((area) => [area.slug, area] as const))(
+    'serves the %s page: heading, head, LocalBusiness markup, the booking form on its centre',
+    async (_slug, area) => {
+      const html = (
+        await sut
+          .http()
+          .get(serviceAreaPath(area))
+          .expect(200)
+          .expect('content-type', /text\/html/)
+      ).text;
+      const state = REGIONS[area.region].name;
+      expect(titleOf(html)).toBe(`Pipe Relining ${area.name} | No-Dig Drain Repairs | Pipe Relining Australia`);
+      expect(descriptionOf(html)).toContain(`${area.name}, ${state}`);
+      expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${serviceAreaPath(area)}" />`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>Pipe relining in ${area.name}</h1>`));
+      const business = structuredDataOf(html).find((data) => data['@type'] === 'LocalBusiness');
+      expect(business).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Pipe Relining Australia',
+        url: `${ORIGIN}${serviceAreaPath(area)}`,
+        telephone: expect.any(String),
+        priceRange: expect.any(String),
+        address: { '@type': 'PostalAddress', addressCountry: 'AU' },
+        areaServed: { '@type': 'City', name: area.name, containedInPlace: { '@type': 'State', name: state } },
+      });
+      // No rating without published reviews: the page claims none.
+      expect(business).not.toHaveProperty('aggregateRating');
+      const suburbField = /<input[^>]*name="suburb"[^>]*>/.exec(html)?.[0] ?? '';
+      expect(suburbField).toContain(`value="${area.centre.suburb} ${area.region} ${area.centre.postcode}"`);
+      expect(html).toContain(`All `);
+      expect(html).toContain(` suburbs we service in ${area.name}</summary>`);
+      expect(html).toContain(`<li>${area.centre.suburb}</li>`);
+    },
+  );
+
+  it("carries only its own area's suburbs", async () => {
+    const melbourne = (await sut.http().get('/pipe-relining/melbourne').expect(200)).text;
+    expect(melbourne).toContain('<li>Richmond</li>');
+    expect(melbourne).not.toContain('<li>Parramatta</li>');
+  });
+
+  it('links every local page from the footer of the home page', async () => {
+    const html = (await sut.http().get('/').expect(200)).text;
+    const footer = html.slice(html.indexOf('<footer'));
+    expect(footer).toContain('Areas we service');
+    for (const area of SERVICE_AREAS) expect(footer).toContain(`href="${serviceAreaPath(area)}"`);
+  });
+
+  it('answers an area it does not serve with the 404 page', async () => {
+    await sut.http().get('/pipe-relining/atlantis').expect(404);
+  });
+});

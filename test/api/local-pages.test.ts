@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REGIONS } from '@relining/contracts/regions';
 import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
@@ -6,7 +7,7 @@ import { REPO_ROOT, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * The local pages (issue 20), as the server sends them from the real build of the public site
- * (`npm run build:web`): one per service area, in the sitemap, each with its own title, description,
+ * (built first when stale: scripts/build-if-stale.mjs): one per service area, in the sitemap, each with its own title, description,
  * heading, LocalBusiness markup and the booking form on the area's centre suburb; the footer links them all.
  */
 const BUILD = path.join(REPO_ROOT, 'public-site', 'dist');
@@ -28,13 +29,14 @@ describe('local pages', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    // The pages come from the build: a missing or stale one fails here rather than testing old pages.
-    if (!existsSync(path.join(BUILD, 'routes.json'))) throw new Error('The public site is not built: run `npm run build:web` first');
-    const built = statSync(path.join(BUILD, 'routes.json')).mtimeMs;
-    const source = statSync(path.join(REPO_ROOT, 'packages', 'contracts', 'src', 'service-areas.ts')).mtimeMs;
-    if (source > built) throw new Error('The public site build is older than the service areas: run `npm run build:web` again');
+    // The pages come from the build, made first when missing or older than its sources (as `npm start` does).
+    const build = spawnSync(process.execPath, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale(['public site']))"], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0 || !existsSync(path.join(BUILD, 'routes.json'))) throw new Error(`Building the public site failed: ${build.stderr}`);
     sut = await startTestApp({ env: { RATE_LIMITS: 'off', PUBLIC_SITE_DIR: BUILD } });
-  });
+  }, 300_000);
 
   afterAll(() => sut.close());
 

@@ -33,6 +33,8 @@ describe('local pages', () => {
     const build = spawnSync(process.execPath, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale(['public site']))"], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
+      // Jest sets NODE_ENV=test, which would make Vite build React's development code into the site.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0 || !existsSync(path.join(BUILD, 'routes.json'))) throw new Error(`Building the public site failed: ${build.stderr}`);
     sut = await startTestApp({ env: { RATE_LIMITS: 'off', PUBLIC_SITE_DIR: BUILD } });

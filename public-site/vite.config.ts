@@ -39,7 +39,7 @@ const HOME = [
  */
 const ENTRY = [
   /[\\/]public-site[\\/]src[\\/](entry-client\.tsx|page-loaders\.ts|lib[\\/](early-input|job-dates)\.ts)$/,
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](date-format|service-areas|regions)\.ts$/,
+  /[\\/]packages[\\/]contracts[\\/]src[\\/]date-format\.ts$/,
   /vite[\\/]preload-helper/,
 ];
 

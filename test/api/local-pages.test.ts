@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REGIONS } from '@relining/contracts/regions';
+import { DEFAULT_SITE_CONTENT, type PublishedReview, type SiteContent } from '@relining/contracts/site-content';
 import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
 import { REPO_ROOT, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -115,5 +117,38 @@ describe('local pages', () => {
 
   it('answers an area it does not serve with the 404 page', async () => {
     await sut.http().get('/pipe-relining/atlantis').expect(404);
+  });
+
+  it("shows the area's published reviews and states the computed rating when there are some", async () => {
+    // The server's renderer (the build's _server/entry-server.js, as src/common/http/frontends.ts
+    // uses it) with content holding published reviews, as the reviews module hands it over.
+    const { renderPage } = (await import(pathToFileURL(path.join(BUILD, '_server', 'entry-server.js')).href)) as {
+      renderPage: (path: string, origin: string, content: SiteContent) => Promise<{ html: string; headTags: string }>;
+    };
+    const review = (id: string, firstName: string, suburb: string): PublishedReview => ({
+      id,
+      rating: 5,
+      text: `${firstName}'s drains run freely again.`,
+      firstName,
+      suburb,
+      date: '2026-11-02',
+      source: null,
+      reply: id === 'r1' ? { text: 'Thank you!', date: '2026-11-03' } : null,
+    });
+    const content: SiteContent = {
+      ...DEFAULT_SITE_CONTENT,
+      reviews: { rating: 4.8, count: 83, latest: [], nearby: { melbourne: [review('r1', 'Sarah', 'Richmond'), review('r2', 'Tom', 'Carlton')] } },
+    };
+    const melbourne = await renderPage('/pipe-relining/melbourne', ORIGIN, content);
+    expect(melbourne.html).toContain('Sarah');
+    expect(melbourne.html).toContain('Richmond');
+    expect(melbourne.html).toContain('<time dateTime="2026-11-02">2 November 2026</time>');
+    expect(melbourne.html).toContain('Thank you!');
+    expect(melbourne.html).toContain('Rated 4.8 out of 5 from 83 reviews');
+    const business = structuredDataOf(melbourne.headTags).find((data) => data['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, bestRating: 5, reviewCount: 83 } });
+    // Another area shows none of Melbourne's reviews.
+    const sydney = await renderPage('/pipe-relining/sydney', ORIGIN, content);
+    expect(sydney.html).not.toContain('Sarah');
   });
 });

@@ -8,6 +8,7 @@ import { BookingForm } from '../booking/BookingForm';
 import { HeroMedia } from '../components/HeroMedia';
 import { useSiteContent } from '../lib/site-content';
 import { COMPANY } from '../lib/site';
+import { OFFER_POINTS } from './home-content';
 import type { AreaSuburbs } from './service-area/area-suburbs';
 import { serviceAreaTimeZoneName, stateNameOf } from './service-area/service-area-head';
 
@@ -148,6 +149,11 @@ function ServiceAreaPage({ area, suburbs }: { area: ServiceArea; suburbs: AreaSu
             </p>
             <h2 id="area-offer-title">{`Book a Clean & View in ${area.name}`}</h2>
             <p>{`Tell us where the problem is and when suits you: we confirm your appointment by phone, in ${serviceAreaTimeZoneName(area)}.`}</p>
+            <ul className="checklist">
+              {OFFER_POINTS.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
             <p>
               Prefer to talk? Call <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>.
             </p>

@@ -1,7 +1,20 @@
 import type { ComponentType } from 'react';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
 import { prepareJobDates } from './lib/job-dates';
+import type { AreaSuburbs } from './pages/service-area/area-suburbs';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A local page (issue 20): one page for every area, with the area's own suburbs, each area's list a
+ * small chunk of its own (src/pages/service-area/suburbs/<slug>.json), fetched beside the page's code.
+ */
+function serviceAreaPage(slug: string): PageLoader {
+  return () =>
+    Promise.all([import('./pages/ServiceAreaPage'), import(`./pages/service-area/suburbs/${slug}.json`) as Promise<{ default: AreaSuburbs }>]).then(
+      ([page, suburbs]) => ({ default: page.serviceAreaPageOf(slug, suburbs.default) }),
+    );
+}
 
 /**
  * Every page's code, each in a chunk of its own, by route path. Kept apart from routes.tsx (which
@@ -28,6 +41,7 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   '/job-status/:code': () => import('./jobs/JobStatusPage'),
   '/booking/:token': () => import('./appointments/AppointmentPage'),
   '/review/:token': () => import('./reviews/ReviewPage'),
+  ...Object.fromEntries(SERVICE_AREAS.map((area) => [serviceAreaPath(area), serviceAreaPage(area.slug)])),
 };
 
 function matches(pattern: string, path: string): boolean {

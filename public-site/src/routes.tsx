@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
 import { FEES, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
 import { businessStructuredData } from './lib/structured-data';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
+import { serviceAreaHead, serviceAreaStructuredData } from './pages/service-area/service-area-head';
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
 export interface SiteRoute {
@@ -124,6 +126,13 @@ export const ROUTES: SiteRoute[] = [
     'Terms of Service | Pipe Relining Australia',
     'The terms for using our website, booking a Clean & View inspection, relining work and the plumber referral program.',
   ),
+  // The local pages (issue 20): one per service area, prerendered and in the sitemap.
+  ...SERVICE_AREAS.map((area): SiteRoute => ({
+    path: serviceAreaPath(area),
+    head: { ...serviceAreaHead(area), structuredData: (content) => serviceAreaStructuredData(area, content.reviews) },
+    ...page(PAGE_LOADERS[serviceAreaPath(area)]!),
+    sitemap: true,
+  })),
   {
     path: '/thank-you',
     head: {

@@ -132,11 +132,25 @@ function newKey(): string {
  * idle, submitting ('Submitting...'), submitted (success panel, 'Submit Another Booking'), error (the
  * form stays). Without JavaScript it posts as a plain form and the server answers with /thank-you.
  */
-export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: string; draftKey?: string }) {
+export function BookingForm({
+  idPrefix = 'booking',
+  draftKey,
+  initialSuburb,
+}: {
+  idPrefix?: string;
+  draftKey?: string;
+  /** The suburb the form starts with (a local page's centre, issue 20), as if the visitor had chosen it. */
+  initialSuburb?: { suburb: string; state: string; postcode: string };
+}) {
   const hydrated = useHydrated();
+  // The empty form, or the local page's suburb already chosen (filled as the suburb field fills one).
+  const [start] = useState(() => ({
+    values: initialSuburb ? { ...EMPTY, suburb: `${initialSuburb.suburb} ${initialSuburb.state} ${initialSuburb.postcode}` } : EMPTY,
+    place: { state: initialSuburb?.state ?? null, postcode: initialSuburb?.postcode ?? null },
+  }));
   // In the dialog, what was typed is kept when it closes (lib/draft.ts); on the page, plain state.
-  const { values, setValues, restored, clear: clearDraft } = useDraft<Values>(draftKey, EMPTY);
-  const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>({ state: null, postcode: null });
+  const { values, setValues, restored, clear: clearDraft } = useDraft<Values>(draftKey, start.values);
+  const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>(start.place);
   const [phase, setPhase] = useState<Phase>('idle');
   const [errors, setErrors] = useState<Errors>({});
   const [key, setKey] = useState(newKey);
@@ -232,7 +246,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     clearDraft();
     setErrors({});
     setRefusal(undefined);
-    setPlace({ state: null, postcode: null });
+    setPlace(start.place);
     setKey(newKey());
     setPhase('idle');
   }
@@ -344,7 +358,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onChange={set('address')}
             fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
             onSelect={(suggestion) => {
-              if (suggestion.suburb && !values.suburb) {
+              // The suburb follows the address unless the visitor chose one (a local page's own does not count).
+              if (suggestion.suburb && (!values.suburb || values.suburb === start.values.suburb)) {
                 set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
                 setPlace({ state: suggestion.state, postcode: suggestion.postcode });
               }

@@ -31,6 +31,7 @@ import { RebatesModule } from './modules/rebates/rebates.module.js';
 import { QuotesModule } from './modules/quotes/quotes.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { SavedViewsModule } from './modules/saved-views/saved-views.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         RebatesModule,
         AppointmentsModule,
         ReferralsModule,
+        ReviewsModule,
         QuotesModule,
         PayoutsModule,
         SavedViewsModule,

@@ -1,4 +1,5 @@
 import { AppointmentRow } from './modules/appointments/appointment.entity.js';
+import { ReviewRow } from './modules/reviews/review.entity.js';
 import { Booking } from './modules/bookings/booking.entity.js';
 import { Enquiry } from './modules/enquiries/enquiry.entity.js';
 import { MediaImage } from './modules/media/media-image.entity.js';
@@ -32,5 +33,6 @@ export const entities = [
   AuditEntryEntity,
   MediaImage,
   AppointmentRow,
+  ReviewRow,
   SavedViewRow,
 ];

@@ -47,6 +47,9 @@ describe('loadConfig', () => {
     [{}, { auditRetentionDays: 2557 }],
     [{ AUDIT_RETENTION_DAYS: '365' }, { auditRetentionDays: 365 }],
     [{ AUDIT_RETENTION_CRON: '0 2 * * *' }, { schedules: { auditRetention: '0 2 * * *' } }],
+    [{}, { reviewRequestDelayDays: 2, schedules: { reviewRequests: '* * * * *' } }],
+    [{ REVIEW_REQUEST_DELAY_DAYS: '0' }, { reviewRequestDelayDays: 0 }],
+    [{ REVIEW_REQUEST_DELAY_DAYS: '7' }, { reviewRequestDelayDays: 7 }],
     [
       { REBATES_DUE_CRON: '*/5 * * * * *', RATE_LIMIT_CLEANUP_CRON: '0 * * * *', APPOINTMENT_REMINDERS_CRON: '*/30 * * * * *' },
       { schedules: { rebatesDue: '*/5 * * * * *', rateLimitCleanup: '0 * * * *', appointmentReminders: '*/30 * * * * *' } },
@@ -58,6 +61,8 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT: must be a whole number from 0 to 65535 (got "abc")'],
     [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS: must be a whole number from 1 to 36500 (got "0")'],
+    [{ REVIEW_REQUEST_DELAY_DAYS: '-1' }, 'REVIEW_REQUEST_DELAY_DAYS: must be a whole number from 0 to 365 (got "-1")'],
+    [{ REVIEW_REQUEST_DELAY_DAYS: 'two' }, 'REVIEW_REQUEST_DELAY_DAYS: must be a whole number from 0 to 365 (got "two")'],
     [{ PORT: '70000' }, 'PORT: must be a whole number from 0 to 65535 (got "70000")'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a valid URL'],

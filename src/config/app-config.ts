@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateCronExpression } from 'cron';
 import { COMPANY } from '@relining/contracts/business';
+import { REVIEW_REQUEST_DELAY_DAYS_DEFAULT } from '@relining/contracts/review-rules';
 
 /** Every setting the server reads, typed and validated. Built once at boot by `loadConfig`. */
 /** `LOG_FORMAT`: `auto` writes readable lines to a terminal and JSON anywhere else. */
@@ -89,7 +90,11 @@ export interface AppConfig {
     readonly appointmentReminders: string;
     /** When audit entries older than the retention are pruned (once a day across instances). */
     readonly auditRetention: string;
+    /** When due review requests are looked for (each completed job's is queued once, whatever the ticks). */
+    readonly reviewRequests: string;
   };
+  /** Days between a job's completion and its review request e-mail (REVIEW_REQUEST_DELAY_DAYS; 0: at the next look). */
+  readonly reviewRequestDelayDays: number;
   /** How long audit entries are kept, in days (AUDIT_RETENTION_DAYS; 7 years, the usual record-keeping period, by default). */
   readonly auditRetentionDays: number;
   readonly frontend: {
@@ -189,7 +194,9 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     rateLimitCleanup: reader.cron('RATE_LIMIT_CLEANUP_CRON', '0 */10 * * * *'),
     appointmentReminders: reader.cron('APPOINTMENT_REMINDERS_CRON', '* * * * *'),
     auditRetention: reader.cron('AUDIT_RETENTION_CRON', '30 3 * * *'),
+    reviewRequests: reader.cron('REVIEW_REQUESTS_CRON', '* * * * *'),
   };
+  const reviewRequestDelayDays = reader.integer('REVIEW_REQUEST_DELAY_DAYS', REVIEW_REQUEST_DELAY_DAYS_DEFAULT, 0, 365);
   // 7 years (7 × 365 + 2 leap days): the usual record-keeping period for business records.
   const auditRetentionDays = reader.integer('AUDIT_RETENTION_DAYS', 2557, 1, 36_500);
   const frontend = {
@@ -212,6 +219,7 @@ export function loadConfig(env: Env, options: { cwd?: string; cores?: number } =
     jwtSecret,
     payoutEncryptionKey,
     auditRetentionDays,
+    reviewRequestDelayDays,
     tzDisplay,
     googleMapsApiKey,
     googleMapsApiUrl,

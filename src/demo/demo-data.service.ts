@@ -9,6 +9,7 @@ import { newTrackingCode } from '../modules/jobs/tracking-code.js';
 import { queryRows } from '../database/sql.js';
 import { seedDemoBusiness } from './demo-business.js';
 import { seedDemoPaymentDetails } from './demo-payment-details.js';
+import { seedDemoReviews } from './demo-reviews.js';
 import { DEMO_PLUMBER } from './demo-business-data.js';
 
 const DEMO_LOCK_ID = 727_245_302;
@@ -114,6 +115,8 @@ export class DemoDataService implements OnApplicationBootstrap {
         { now: new Date(), timeZone: this.config.tzDisplay },
       );
       await seedDemoPaymentDetails(manager, this.config.payoutEncryptionKey, new Date(Date.now() - 30 * 86_400_000));
+      // The published reviews the site's rating is computed from ('Rated 4.9 out of 5 from 83 reviews').
+      await seedDemoReviews(manager, new Date());
       return { accounts: { adminPassword, plumberPassword }, counts, milliseconds: Math.round(performance.now() - started) };
     });
     if (!seeded) return;

@@ -1,4 +1,9 @@
 import type { DataSource } from 'typeorm';
+import { ratingClaim } from '@relining/contracts/review-rules';
+import { SERVICE_AREAS } from '@relining/contracts/service-areas';
+import { LATEST_REVIEWS_SHOWN } from '@relining/contracts/site-content';
+import { seedDemoReviews } from '../../src/demo/demo-reviews.js';
+import { ReviewsService } from '../../src/modules/reviews/reviews.service.js';
 import { DEFAULT_AVAILABILITY } from '@relining/contracts/availability';
 import { isoDayIn } from '@relining/contracts/date-format';
 import { JOB_STATUSES } from '@relining/contracts/job-status';
@@ -43,11 +48,12 @@ async function counts(dataSource: DataSource): Promise<Record<string, number>> {
            (SELECT count(*) FROM referrals)::int AS referrals,
            (SELECT count(*) FROM jobs)::int AS jobs,
            (SELECT count(*) FROM appointments)::int AS appointments,
-           (SELECT count(*) FROM notifications)::int AS notifications`);
+           (SELECT count(*) FROM notifications)::int AS notifications,
+           (SELECT count(*) FROM reviews WHERE status = 'published')::int AS reviews`);
   return row;
 }
 
-const SEEDED = { users: 8, plumbers: 7, bookings: 70, enquiries: 10, referrals: 30, jobs: 30, appointments: 39, notifications: 0 };
+const SEEDED = { users: 8, plumbers: 7, bookings: 70, enquiries: 10, referrals: 30, jobs: 30, appointments: 39, notifications: 0, reviews: 83 };
 
 describe('demo business on an empty database', () => {
   let sut: TestApp;
@@ -354,6 +360,28 @@ describe('demo business on an empty database', () => {
     expect(next.body.jobNumber).toBe('JOB-1031');
   });
 
+  it("publishes 83 reviews from every service area (several in each capital), so the site states 'Rated 4.9 out of 5 from 83 reviews'", async () => {
+    const content = await sut.app.get(ReviewsService).content();
+    expect(ratingClaim(content)).toBe('Rated 4.9 out of 5 from 83 reviews');
+    expect(content.latest).toHaveLength(LATEST_REVIEWS_SHOWN);
+    const dates = content.latest.map((review) => review.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const area of SERVICE_AREAS) expect(content.nearby[area.slug]?.length ?? 0).toBeGreaterThanOrEqual(area.kind === 'capital' ? 3 : 1);
+    const [spread] = await sut.dataSource.query(
+      `SELECT count(*) FILTER (WHERE rating = 5)::int AS five, count(*) FILTER (WHERE rating = 4)::int AS four,
+              bool_and(consent AND source = 'Google' AND NOT verified) AS imported,
+              count(DISTINCT first_name)::int AS names, count(DISTINCT text)::int AS texts,
+              min(written_at) > now() - interval '2 years 1 day' AND max(written_at) < now() AS within_two_years,
+              max(written_at) - min(written_at) > interval '600 days' AS spread
+       FROM reviews`,
+    );
+    expect(spread).toEqual({ five: 75, four: 8, imported: true, names: expect.any(Number), texts: expect.any(Number), within_two_years: true, spread: true });
+    expect(spread.names).toBeGreaterThanOrEqual(30);
+    expect(spread.texts).toBeGreaterThanOrEqual(15);
+    // Seeding again adds none.
+    expect(await sut.dataSource.transaction((manager) => seedDemoReviews(manager, new Date()))).toBe(0);
+  });
+
   it('seeds nothing more when the demo runs again', async () => {
     const before = await counts(sut.dataSource);
     await sut.app.get(DemoDataService).onApplicationBootstrap();
@@ -398,6 +426,7 @@ describe('demo business, once', () => {
         jobs: 5,
         appointments: 0,
         notifications: 0,
+        reviews: 0,
       });
       expect(sut.app.get(DemoDataService).takeNewAccounts()).toBeUndefined();
     } finally {

@@ -25,6 +25,7 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/rebates': 'rebates',
   '/api/admin/saved-views': 'saved-views',
   '/api/admin/referral-reviews': 'referral-reviews',
+  '/api/admin/reviews': 'reviews',
   '/api/admin/users': 'users',
 };
 
@@ -148,6 +149,17 @@ describe("every staff list speaks react-admin's defaults", () => {
         .send({ resource: 'bookings', name: `View ${i}`, filter: { status: 'new' } })
         .expect(201);
     }
+    // Three customer reviews, imported from elsewhere.
+    await sut
+      .http()
+      .post('/api/admin/reviews/import')
+      .set(admin.auth)
+      .field('source', 'Google')
+      .attach('file', Buffer.from('rating,text,name,date\n5,Tidy work,Ann,2025-01-01\n4,On time,Ben,2025-01-02\n5,No digging,Cat,2025-01-03\n'), {
+        filename: 'reviews.csv',
+        contentType: 'text/csv',
+      })
+      .expect(200);
   });
 
   afterAll(() => sut.close());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { linkTokenHash } from '../../src/modules/appointments/booking-links.service.js';
+import { reviewTokenHash } from '../../src/modules/reviews/review.rules.js';
 import { nextFreeSlots } from '../support/booking-slots.js';
 import { createUser, signIn, type SignedIn } from '../support/accounts.js';
 import { plainPhoto } from '../support/image-fixtures.js';
@@ -49,7 +50,10 @@ type RecordKind =
   | 'payout-rcti'
   | 'payout'
   | 'saved-view'
-  | 'saved-view-spare';
+  | 'saved-view-spare'
+  | 'customer-review'
+  | 'review-link'
+  | 'review-link-used';
 type Target = 'own' | 'other' | 'missing' | 'none';
 const OWNED: RecordKind[] = ['referral', 'referral-photo'];
 
@@ -82,6 +86,10 @@ interface Fixtures {
   /** The admin's saved views: one the matrix reads and renames, a spare one it deletes. */
   savedView: string;
   spareSavedView: string;
+  /** A customer's review written without consent to publish (publishing it is refused), its used link, and an unused link. */
+  customerReview: string;
+  reviewLink: string;
+  usedReviewLink: string;
 }
 
 interface Call {
@@ -175,6 +183,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/bookings': { access: 'public', ok: 400, body: () => ({}) },
   'POST /api/enquiries': { access: 'public', ok: 400, body: () => ({ kind: 'corporate' }) },
   'POST /api/referrals/quick': { access: 'public', ok: 400, body: () => ({}) },
+  'GET /api/reviews/:token': { access: 'public', record: 'review-link', ok: 200 },
+  // On a used link: refused after the look-up (an unknown one is 404), nothing stored.
+  'POST /api/reviews/:token': { access: 'public', record: 'review-link-used', ok: 410, body: () => ({ rating: 5, firstName: 'Morgan', consent: true }) },
 
   // Every signed-in user, own account only.
   'GET /api/auth/me': { access: 'every-role', ok: 200 },
@@ -267,6 +278,15 @@ const MATRIX: Record<string, Entry> = {
   // Without a reason (void), or of an entry not paid (refund): refused after the access check, whatever ran before.
   'POST /api/admin/rebates/:id/void': { access: 'admin', record: 'rebate', ok: 400, body: () => ({}) },
   'POST /api/admin/rebates/:id/refund': { access: 'admin', record: 'rebate', ok: 409, body: () => ({ reason: 'Checked by the matrix' }) },
+  'GET /api/admin/reviews': { access: 'admin', ok: 200 },
+  'GET /api/admin/reviews/:id': { access: 'admin', record: 'customer-review', ok: 200 },
+  'PUT /api/admin/reviews/:id': { access: 'admin', record: 'customer-review', ok: 200, body: () => ({ reply: 'Thanks from the matrix' }) },
+  // Its author did not consent: refused after the access check (404 for a missing review first).
+  'POST /api/admin/reviews/:id/publish': { access: 'admin', record: 'customer-review', ok: 400 },
+  'POST /api/admin/reviews/:id/hide': { access: 'admin', record: 'customer-review', ok: 200 },
+  'POST /api/admin/reviews/bulk-status': { access: 'admin', ok: 404, body: () => ({ ids: [randomUUID()], status: 'hidden' }) },
+  // A JSON body, not the multipart CSV upload: refused after the access check, nothing imported.
+  'POST /api/admin/reviews/import': { access: 'admin', ok: 415, body: () => ({}) },
   'GET /api/admin/referral-reviews': { access: 'admin', ok: 200 },
   'GET /api/admin/referral-reviews/:id': { access: 'admin', record: 'review', ok: 200 },
   'POST /api/admin/referral-reviews/:id/resolve': { access: 'admin', record: 'review', ok: 400, body: () => ({}) },
@@ -401,6 +421,9 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     payout: () => ({ id: missing }),
     'saved-view': () => ({ id: target === 'missing' ? missing : fixtures.savedView }),
     'saved-view-spare': () => ({ id: target === 'missing' ? missing : fixtures.spareSavedView }),
+    'customer-review': () => ({ id: target === 'missing' ? missing : fixtures.customerReview }),
+    'review-link': () => ({ token: target === 'missing' ? 'M'.repeat(43) : fixtures.reviewLink }),
+    'review-link-used': () => ({ token: target === 'missing' ? 'M'.repeat(43) : fixtures.usedReviewLink }),
     'tracking-photo': () => ({
       code: target === 'missing' ? `booked-job1-${'a'.repeat(26)}` : fixtures.job.trackingCode,
       photoId: fixtures.jobPhoto,
@@ -539,9 +562,26 @@ describe('authorization matrix', () => {
     ).body as Array<{ id: string }>;
     await sut.http().put(`/api/admin/jobs/${job.body.id}/report`).set(admin.auth).send(matrixReport(jobPhotos[0]!.id)).expect(200);
     await sut.http().post(`/api/admin/jobs/${job.body.id}/report/publish`).set(admin.auth).expect(200);
+    // Two completed jobs' review links (their hashes stored as the minter stores them): one used by a review without consent.
+    const reviewLinkOf = async (jobNumber: string, token: string) => {
+      const completed = await sut
+        .http()
+        .post('/api/admin/jobs')
+        .set(admin.auth)
+        .send({ jobNumber, customerName: 'Morgan Matrix', customerEmail: 'morgan.review@example.com.au', status: 'completed', notify: false })
+        .expect(201);
+      await sut.dataSource.query(`UPDATE review_requests SET token_hash = $2 WHERE job_id = $1`, [completed.body.id, reviewTokenHash(token)]);
+      return token;
+    };
+    const [reviewLink, usedReviewLink] = [await reviewLinkOf('JOB-4002', 'R'.repeat(43)), await reviewLinkOf('JOB-4003', 'U'.repeat(43))];
+    const customerReview = (await sut.http().post(`/api/reviews/${usedReviewLink}`).send({ rating: 4, firstName: 'Morgan', consent: false }).expect(201)).body
+      .id as string;
     const savedView = async (name: string) =>
       (await sut.http().post('/api/admin/saved-views').set(admin.auth).send({ resource: 'bookings', name }).expect(201)).body.id as string;
     fixtures = {
+      customerReview,
+      reviewLink,
+      usedReviewLink,
       savedView: await savedView('Matrix view'),
       spareSavedView: await savedView('Matrix spare view'),
       jobPhoto: jobPhotos[0]!.id,

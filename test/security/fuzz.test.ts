@@ -255,7 +255,8 @@ describe('fuzz over the OpenAPI description', () => {
     const type = String(reply.headers['content-type'] ?? '');
     const formPost = /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(request.headers['content-type'] ?? '');
     // A browser form posted without JavaScript gets a page listing the problems (spec §5), not JSON.
-    if (formPost && reply.status === 400 && type.startsWith('text/html') && /^\/api\/(bookings|referrals\/quick)(\?|$)/.test(request.url)) return [];
+    if (formPost && reply.status === 400 && type.startsWith('text/html') && /^\/api\/(bookings|referrals\/quick|reviews\/[^/?]+)(\?|$)/.test(request.url))
+      return [];
     if (!type.startsWith('application/json')) return [`answered ${reply.status} as ${type || 'no content type'}: ${preview(reply.body.toString('utf8'), 120)}`];
     let body: Record<string, unknown>;
     try {

@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = [
   'POST /api/bookings', // the public booking form
   'POST /api/enquiries', // the corporate and product enquiry forms
   'POST /api/referrals/quick', // the quick referral form (no account)
+  'GET /api/reviews/:token', // the customer's private review link: an unguessable token, its first name, suburb and job number only (rate-limited)
+  'POST /api/reviews/:token', // the customer's review through that link, once: stored pending, never shown before staff publish it (rate-limited)
   'GET /media/:id/:file', // the published sizes of the media library's photos that the pages show (not archived ones)
 ].sort();
 

@@ -11,12 +11,14 @@ export const REDACTED = '[redacted]';
  * Path segments that are credentials: the job-status tracking code (whoever has it sees the job), whose
  * readable start (status and job number) is kept so an operator can tell which job was asked for; and
  * the booking link's token (whoever has it can move or cancel the appointment: issue 16) and a staff
- * calendar feed's token (whoever has it reads every appointment), kept not at all.
+ * calendar feed's token (whoever has it reads every appointment), and a review link's token (whoever
+ * has it writes the customer's review: issue 20), kept not at all.
  */
 const SECRET_SEGMENTS: ReadonlyArray<{ pattern: RegExp; readableStart: boolean }> = [
   { pattern: /^(\/(?:api\/)?job-status\/)([^/]+)/, readableStart: true },
   { pattern: /^(\/(?:api\/)?booking\/)([^/]+)/, readableStart: false },
   { pattern: /^(\/api\/calendar\/)([^/]+)/, readableStart: false },
+  { pattern: /^(\/(?:api\/reviews|review)\/)([^/]+)/, readableStart: false },
 ];
 
 /** A request path as logged: never the query string (reset and verification tokens ride there), no secret segments. */

@@ -70,6 +70,11 @@ export class BookingsAdminService {
     return this.repository.findById(id).then((booking) => (booking ? this.toResponse(booking) : null));
   }
 
+  /** Where a booking's job is (its suburb and postcode), for modules that follow jobs, in their transaction. */
+  placeOf(manager: EntityManager, id: string): Promise<{ suburb: string; postcode: string | null } | null> {
+    return this.repository.findPlace(manager, id);
+  }
+
   async get(id: string): Promise<BookingResponse> {
     const booking = await this.repository.findById(id);
     if (!booking) throw DomainError.notFound('Booking not found.');

@@ -133,6 +133,12 @@ export class BookingsRepository {
     return this.dataSource.manager.findOneBy(Booking, { id });
   }
 
+  /** A booking's suburb and postcode, read in the caller's transaction. */
+  async findPlace(manager: EntityManager, id: string): Promise<{ suburb: string; postcode: string | null } | null> {
+    const [row] = await queryRows<{ suburb: string; postcode: string | null }>(manager, `SELECT suburb, postcode FROM bookings WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
   /** One page of the staff list; filters by period and day count in `timeZone`. */
   findForAdminList(list: ParsedList, timeZone: string): Promise<[Booking[], number]> {
     return findListPage(this.listQuery(timeZone), list, BOOKING_LIST, (parsed) => this.countFromTotals(parsed));

@@ -3,7 +3,6 @@ import type { SiteSlotChange, SiteSlotRecord } from '@relining/contracts/api/med
 import { pairWordsProblems } from '@relining/contracts/media-rules';
 import {
   DEFAULT_PAIRS,
-  EMPTY_REVIEWS_CONTENT,
   GALLERY_SLOT_KEYS,
   IMAGE_SLOT_KEYS,
   IMAGE_SLOTS,
@@ -16,6 +15,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { defineMemoryListSpec } from '../../common/react-admin/list-query.js';
 import { PublicSiteContent } from '../../common/http/public-site-content.js';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
+import { ReviewsService } from '../reviews/reviews.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { MediaImage } from './media-image.entity.js';
 import { MediaRepository, type SlotRow } from './media.repository.js';
@@ -62,7 +62,7 @@ const idOrNull = (value: unknown): string | null | 'invalid' => {
 
 /**
  * The pages' image slots (issue 14) and the content every public page is rendered with: the company
- * profile and the photos in the slots. Kept in memory per instance and dropped when any instance
+ * profile, the photos in the slots and the published reviews with their computed rating (issue 20). Kept in memory per instance and dropped when any instance
  * changes a slot, a photo or the profile (TableChanges), so the server re-renders its pages with the
  * new content on their next request.
  */
@@ -73,14 +73,17 @@ export class SiteSlotsService implements OnModuleInit {
   constructor(
     private readonly repository: MediaRepository,
     private readonly settings: SettingsService,
+    private readonly reviews: ReviewsService,
     private readonly publicContent: PublicSiteContent,
     changes: TableChanges,
   ) {
-    this.content = new TableCache(changes, ['site_slots', 'media_images', 'settings'], () => this.load());
+    this.content = new TableCache(changes, ['site_slots', 'media_images', 'settings', 'reviews'], () => this.load());
   }
 
   onModuleInit(): void {
     this.publicContent.provide({ current: () => this.content.get() });
+    // A review published, hidden or replied to here: this instance's pages show it at once (the others when notified).
+    this.reviews.onChange(() => this.content.drop());
   }
 
   /** A photo changed here (its words, archived): the pages render anew now rather than when notified. */
@@ -94,7 +97,7 @@ export class SiteSlotsService implements OnModuleInit {
   }
 
   private async load(): Promise<SiteContent> {
-    const [slots, profile] = await Promise.all([this.repository.findSlots(), this.settings.companyProfile()]);
+    const [slots, profile, reviews] = await Promise.all([this.repository.findSlots(), this.settings.companyProfile(), this.reviews.content()]);
     const imageIds = [...new Set(slots.flatMap((slot) => [slot.imageId, slot.afterImageId]).filter((id): id is string => id !== null))];
     const images = new Map((await this.repository.findByIds(imageIds)).map((image) => [image.id, image]));
     const slot = new Map(slots.map((row) => [row.key, row]));
@@ -109,7 +112,7 @@ export class SiteSlotsService implements OnModuleInit {
         after: photo(slot.get(key)?.afterImageId),
       })),
       gallery: GALLERY_SLOT_KEYS.map((key) => photo(slot.get(key)?.imageId)).filter((image): image is PublishedImage => image !== null),
-      reviews: EMPTY_REVIEWS_CONTENT,
+      reviews,
     };
     for (const key of IMAGE_SLOT_KEYS) {
       const image = photo(slot.get(key)?.imageId);

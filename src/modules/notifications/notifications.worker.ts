@@ -5,6 +5,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DATABASE_URL } from '../../database/database.module.js';
 import { inlineImagesFor } from '../templates/email-logo.js';
+import { listUnsubscribeHeaders, suppressedMessage } from './email-preferences.rules.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { LinkMinters, withSecret } from './link-minters.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { afterFailedAttempt, isPeerUnreachable } from './notification.rules.js';
@@ -47,6 +49,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     private readonly scheduler: SchedulerRegistry,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly minters: LinkMinters,
+    private readonly preferences: EmailPreferencesRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -124,6 +127,22 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   private async deliver(message: ClaimedMessage): Promise<void> {
     let mail = message;
     try {
+      // A marketing message (it has an unsubscribe address) to an address that unsubscribed since it was
+      // queued is not sent: the suppression applies at once (Spam Act). Transactional ones are never checked.
+      if (message.listUnsubscribeUrl) {
+        const suppression = await this.preferences.findSuppression(message.to);
+        if (suppression) {
+          const reason = suppressedMessage(this.config.tzDisplay, suppression.createdAt);
+          this.logger.log({ notificationId: message.id }, 'Marketing e-mail not sent: the address unsubscribed');
+          await this.record(
+            () => this.repository.markCancelled(message, reason),
+            (dbError) => {
+              this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
+            },
+          );
+          return;
+        }
+      }
       if (message.linkMinter && message.linkRef) {
         // A one-time link is made now, for this try only: the stored message keeps `[link hidden]`,
         // and the secret exists only in what goes to the SMTP server (and, hashed, with its owner).
@@ -157,6 +176,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       await this.transport!.send({
         ...mail,
         from: this.config.mailFrom,
+        headers: listUnsubscribeHeaders(mail.listUnsubscribeUrl),
         attachments: await inlineImagesFor(mail.html),
         files: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64') })),
       });

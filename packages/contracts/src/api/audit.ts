@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   'download',
   'audit_log',
   'notification',
+  'email_suppression',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_LABELS = {
   download: 'Download',
   audit_log: 'Audit log',
   notification: 'E-mail',
+  email_suppression: 'Suppressed e-mail',
 } as const satisfies Record<AuditEntity, string>;
 
 /** Who acted: a signed-in user, the server running a named job, or an anonymous visitor. */

@@ -99,9 +99,7 @@ export class EmailPreferencesRepository {
 
   /** The address's suppression (whatever its case), if it has one. */
   async findSuppression(email: string, executor: Executor = this.dataSource): Promise<SuppressionRow | undefined> {
-    const [row] = await queryRows<SuppressionRow>(executor, `SELECT ${SUPPRESSION_COLUMNS} FROM email_suppressions WHERE lower(email) = lower($1)`, [
-      email,
-    ]);
+    const [row] = await queryRows<SuppressionRow>(executor, `SELECT ${SUPPRESSION_COLUMNS} FROM email_suppressions WHERE lower(email) = lower($1)`, [email]);
     return row;
   }
 
@@ -132,11 +130,13 @@ export class EmailPreferencesRepository {
   }
 
   async insertConsent(manager: EntityManager, consent: NewConsent): Promise<void> {
-    await queryRows(
-      manager,
-      `INSERT INTO email_consents (email, purpose, given, source, source_id, wording) VALUES ($1, 'marketing', $2, $3, $4::uuid, $5)`,
-      [consent.email, consent.given, consent.source, consent.sourceId, consent.wording],
-    );
+    await queryRows(manager, `INSERT INTO email_consents (email, purpose, given, source, source_id, wording) VALUES ($1, 'marketing', $2, $3, $4::uuid, $5)`, [
+      consent.email,
+      consent.given,
+      consent.source,
+      consent.sourceId,
+      consent.wording,
+    ]);
   }
 
   /** A consent as one statement to run inside another module's statement (a staged write), only when `when` has a row. */

@@ -57,7 +57,11 @@ export class BookingRequestDto {
   @TextField()
   referral_code?: string;
   /** The optional box, unticked by default: true (JSON) or 'on'/'true' (a form post) records the consent. */
-  @ApiProperty({ required: false, default: false, description: `The optional box '${MARKETING_CONSENT_LABEL}' (marketing e-mails): ticked records the consent.` })
+  @ApiProperty({
+    required: false,
+    default: false,
+    description: `The optional box '${MARKETING_CONSENT_LABEL}' (marketing e-mails): ticked records the consent.`,
+  })
   @FormCheckbox()
   marketing_consent?: boolean;
 }

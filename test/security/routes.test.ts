@@ -33,6 +33,10 @@ const PUBLIC_ROUTES = [
   'POST /api/booking/:token/cancel', // the customer cancels their own appointment through their link (rate-limited)
   'POST /api/booking/:token/move', // the customer moves their own appointment to a free slot (rate-limited)
   'POST /api/bookings', // the public booking form
+  'GET /unsubscribe/:token', // the unsubscribe link of a marketing e-mail (Spam Act: no sign-in); the token only unsubscribes its address
+  'POST /unsubscribe/:token', // a mail program's one-click unsubscribe (RFC 8058)
+  'POST /unsubscribe/:token/resubscribe', // the unsubscribe page's 'Subscribe again'
+  'POST /api/unsubscribe/:unsubscribeToken', // the same unsubscribe as JSON
   'POST /api/enquiries', // the corporate and product enquiry forms
   'POST /api/referrals/quick', // the quick referral form (no account)
   'GET /media/:id/:file', // the published sizes of the media library's photos that the pages show (not archived ones)

@@ -121,6 +121,20 @@ export class EmailPreferencesRepository {
     return { row: existing, created: false };
   }
 
+  async findSuppressionById(id: string): Promise<SuppressionRow | undefined> {
+    const [row] = await queryRows<SuppressionRow>(this.dataSource, `SELECT ${SUPPRESSION_COLUMNS} FROM email_suppressions WHERE id = $1`, [id]);
+    return row;
+  }
+
+  async findConsentById(id: string): Promise<ConsentRow | undefined> {
+    const [row] = await queryRows<ConsentRow>(
+      this.dataSource,
+      `SELECT id, email, purpose, given, source, source_id AS "sourceId", wording, created_at AS "createdAt" FROM email_consents WHERE id = $1`,
+      [id],
+    );
+    return row;
+  }
+
   /** Removes the address's suppression; answers the row removed, if there was one. */
   async unsuppress(manager: EntityManager, email: string): Promise<SuppressionRow | undefined> {
     const [row] = await queryRows<SuppressionRow>(manager, `DELETE FROM email_suppressions WHERE lower(email) = lower($1) RETURNING ${SUPPRESSION_COLUMNS}`, [

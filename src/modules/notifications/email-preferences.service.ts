@@ -144,6 +144,18 @@ export class EmailPreferencesService implements OnModuleInit {
     return { rows: rows.map(toSuppressionRecord), total, offset: list.offset };
   }
 
+  async getSuppression(id: string): Promise<EmailSuppressionRecord> {
+    const row = await this.repository.findSuppressionById(id);
+    if (!row) throw DomainError.notFound('There is no suppressed e-mail with that id.');
+    return toSuppressionRecord(row);
+  }
+
+  async getConsent(id: string): Promise<EmailConsentRecord> {
+    const row = await this.repository.findConsentById(id);
+    if (!row) throw DomainError.notFound('There is no consent with that id.');
+    return toConsentRecord(row);
+  }
+
   async listConsents(params: ListParams): Promise<{ rows: EmailConsentRecord[]; total: number; offset: number }> {
     const list = parseListParams(params, EMAIL_CONSENT_LIST);
     const [rows, total] = await this.repository.findConsentsForAdminList(list);

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
-import { EmailPreferencesAdminController } from './email-preferences-admin.controller.js';
+import { EmailConsentsAdminController, EmailSuppressionsAdminController } from './email-preferences-admin.controller.js';
 import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { EmailPreferencesService } from './email-preferences.service.js';
 import { LinkMinters } from './link-minters.js';
@@ -19,7 +19,14 @@ import { UnsubscribeController, UnsubscribePageController } from './unsubscribe.
 
 @Module({
   imports: [TemplatesModule],
-  controllers: [NotificationsAdminController, TemplateTestEmailsController, EmailPreferencesAdminController, UnsubscribePageController, UnsubscribeController],
+  controllers: [
+    NotificationsAdminController,
+    TemplateTestEmailsController,
+    EmailSuppressionsAdminController,
+    EmailConsentsAdminController,
+    UnsubscribePageController,
+    UnsubscribeController,
+  ],
   providers: [
     BookingMailer,
     EnquiryMailer,

@@ -438,7 +438,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
           <FieldError id={errorId('message')} message={errors.message} />
         </div>
       </div>
-      <div className="checkbox checkbox--optional">
+      <div className="booking-form__consent">
         <input
           id={`${idPrefix}-${MARKETING_CONSENT_FIELD}`}
           type="checkbox"

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpStatus, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { EmailConsentRecord, EmailSuppressionRecord } from '@relining/contracts/api/email-preferences';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { contentRange, type ListParams } from '../../common/react-admin/list-query.js';
+import { AddEmailSuppressionDto, EmailConsentResponse, EmailSuppressionResponse } from './dto/email-preferences.dto.js';
 import { EmailPreferencesService } from './email-preferences.service.js';
 
 /** The console's Suppressed e-mails: who asked for no marketing e-mail, why, and when. */
@@ -18,22 +18,24 @@ export class EmailSuppressionsAdminController {
   @ApiQuery({ name: 'filter', required: false, example: '{"q":"alex","reason":"one_click"}' })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
-  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailSuppressionRecord[]> {
+  @ApiOkResponse({ type: [EmailSuppressionResponse] })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailSuppressionResponse[]> {
     const page = await this.preferences.listSuppressions(query);
     void reply.header('content-range', contentRange('email-suppressions', page.offset, page.rows.length, page.total));
     return page.rows;
   }
 
   @Get(':id')
-  get(@Param('id', ParseUUIDPipe) id: string): Promise<EmailSuppressionRecord> {
+  @ApiOkResponse({ type: EmailSuppressionResponse })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<EmailSuppressionResponse> {
     return this.preferences.getSuppression(id);
   }
 
   /** `{ email, note }`: suppressed at once (reason staff); an address already suppressed answers its record, unchanged (200). */
   @Post()
-  @ApiCreatedResponse({ description: 'Added (reason staff).' })
-  @ApiOkResponse({ description: 'The address already was: its record, unchanged.' })
-  async create(@Body() body: { email?: unknown; note?: unknown }, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailSuppressionRecord> {
+  @ApiCreatedResponse({ type: EmailSuppressionResponse, description: 'Added (reason staff).' })
+  @ApiOkResponse({ type: EmailSuppressionResponse, description: 'The address already was: its record, unchanged.' })
+  async create(@Body() body: AddEmailSuppressionDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailSuppressionResponse> {
     const { record, created } = await this.preferences.addByStaff(body ?? {});
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return record;
@@ -52,14 +54,16 @@ export class EmailConsentsAdminController {
   @ApiQuery({ name: 'filter', required: false, example: '{"email":"alex@example.com.au"}' })
   @ApiQuery({ name: 'sort', required: false, example: '["createdAt","DESC"]' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]' })
-  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailConsentRecord[]> {
+  @ApiOkResponse({ type: [EmailConsentResponse] })
+  async list(@Query() query: ListParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<EmailConsentResponse[]> {
     const page = await this.preferences.listConsents(query);
     void reply.header('content-range', contentRange('email-consents', page.offset, page.rows.length, page.total));
     return page.rows;
   }
 
   @Get(':id')
-  get(@Param('id', ParseUUIDPipe) id: string): Promise<EmailConsentRecord> {
+  @ApiOkResponse({ type: EmailConsentResponse })
+  get(@Param('id', ParseUUIDPipe) id: string): Promise<EmailConsentResponse> {
     return this.preferences.getConsent(id);
   }
 }

@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SuppressionReason, type UnsubscribeResponse } from '@relining/contracts/api/email-preferences';
+import { SuppressionReason } from '@relining/contracts/api/email-preferences';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { readFields } from '../../common/http/form-body.js';
 import { RateLimit, type RateLimitOptions } from '../../common/rate-limit/rate-limit.decorator.js';
+import { UnsubscribeResponseDto } from './dto/email-preferences.dto.js';
 import { isOneClickBody } from './email-preferences.rules.js';
 import { EmailPreferencesService, type UnsubscribeOutcome } from './email-preferences.service.js';
 import { resubscribedPage, unknownTokenPage, unsubscribedPage } from './unsubscribe-page.js';
@@ -111,10 +112,10 @@ export class UnsubscribeController {
   @Post(':unsubscribeToken')
   @HttpCode(HttpStatus.OK)
   @RateLimit(UNSUBSCRIBE_RATE_LIMIT)
-  @ApiOkResponse({ description: '{ email (masked), unsubscribed: true }' })
+  @ApiOkResponse({ type: UnsubscribeResponseDto, description: 'Unsubscribed (idempotent): the address masked.' })
   @ApiNotFoundResponse({ description: 'Unknown token.' })
   @ApiTooManyRequestsResponse()
-  unsubscribe(@Param('unsubscribeToken') token: string): Promise<UnsubscribeResponse> {
+  unsubscribe(@Param('unsubscribeToken') token: string): Promise<UnsubscribeResponseDto> {
     return this.preferences.unsubscribe(token, SuppressionReason.UnsubscribeLink);
   }
 }

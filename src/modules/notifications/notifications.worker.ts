@@ -125,24 +125,9 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async deliver(message: ClaimedMessage): Promise<void> {
+    if (await this.unsubscribedSinceQueued(message)) return;
     let mail = message;
     try {
-      // A marketing message (it has an unsubscribe address) to an address that unsubscribed since it was
-      // queued is not sent: the suppression applies at once (Spam Act). Transactional ones are never checked.
-      if (message.listUnsubscribeUrl) {
-        const suppression = await this.preferences.findSuppression(message.to);
-        if (suppression) {
-          const reason = suppressedMessage(this.config.tzDisplay, suppression.createdAt);
-          this.logger.log({ notificationId: message.id }, 'Marketing e-mail not sent: the address unsubscribed');
-          await this.record(
-            () => this.repository.markCancelled(message, reason),
-            (dbError) => {
-              this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
-            },
-          );
-          return;
-        }
-      }
       if (message.linkMinter && message.linkRef) {
         // A one-time link is made now, for this try only: the stored message keeps `[link hidden]`,
         // and the secret exists only in what goes to the SMTP server (and, hashed, with its owner).
@@ -200,6 +185,41 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       },
     );
     if (this.peerUnreachable) await this.peerBack();
+  }
+
+  /**
+   * A marketing message (it has an unsubscribe address) to an address that unsubscribed since it was
+   * queued is not sent but cancelled, with the reason: the suppression applies at once (Spam Act).
+   * Transactional messages are never checked. Answers whether the message is done with (cancelled, or
+   * its try failed because the list could not be read: retried like any failed try).
+   */
+  private async unsubscribedSinceQueued(message: ClaimedMessage): Promise<boolean> {
+    if (!message.listUnsubscribeUrl) return false;
+    let reason: string | undefined;
+    try {
+      const suppression = await this.preferences.findSuppression(message.to);
+      if (!suppression) return false;
+      reason = suppressedMessage(this.config.tzDisplay, suppression.createdAt);
+    } catch (error) {
+      const outcome = afterFailedAttempt(message.attempts, this.config.mail);
+      const failure = `Could not read the suppression list: ${(error as Error).message}`;
+      this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${failure}`);
+      await this.record(
+        () => this.repository.markFailed(message, outcome, failure),
+        (dbError) => {
+          this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
+        },
+      );
+      return true;
+    }
+    this.logger.log({ notificationId: message.id }, 'Marketing e-mail not sent: the address unsubscribed');
+    await this.record(
+      () => this.repository.markCancelled(message, reason),
+      (dbError) => {
+        this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
+      },
+    );
+    return true;
   }
 
   /** While the peer is unreachable, asks it on every poll whether it is back (connect and greet, nothing sent). */

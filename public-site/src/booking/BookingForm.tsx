@@ -12,6 +12,7 @@ import {
 } from '@relining/contracts/booking-rules';
 import type { AddressSuggestion } from '@relining/contracts/api/addresses';
 import type { BookingCreated } from '@relining/contracts/api/bookings';
+import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_LABEL } from '@relining/contracts/api/email-preferences';
 import { api, ApiError } from '@relining/contracts/client/http';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
@@ -159,6 +160,8 @@ export function BookingForm({
   // as something the visitor typed ('We kept what you typed earlier').
   const [referralCode, setReferralCode] = useState('');
   useOfferedReferralCode(setReferralCode);
+  // 'Send me tips and offers': unticked until the visitor ticks it (consent to marketing e-mail is never assumed).
+  const [marketingConsent, setMarketingConsent] = useState(false);
 
   // A message goes as soon as its field is corrected (spec §5's check, run again on the new value).
   useEffect(() => setErrors((shown) => (Object.keys(shown).length > 0 ? stillWrong(shown, values) : shown)), [values]);
@@ -216,7 +219,7 @@ export function BookingForm({
     setRefusal(undefined);
     setPhase('submitting');
     try {
-      await fetchBooking(values, referralCode, place, key);
+      await fetchBooking(values, referralCode, place, key, marketingConsent);
       clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
@@ -247,6 +250,7 @@ export function BookingForm({
     setErrors({});
     setRefusal(undefined);
     setPlace(start.place);
+    setMarketingConsent(false);
     setKey(newKey());
     setPhase('idle');
   }
@@ -449,6 +453,18 @@ export function BookingForm({
           <FieldError id={errorId('message')} message={errors.message} />
         </div>
       </div>
+      <div className="booking-form__consent">
+        <input
+          id={`${idPrefix}-${MARKETING_CONSENT_FIELD}`}
+          type="checkbox"
+          name={MARKETING_CONSENT_FIELD}
+          checked={marketingConsent}
+          onChange={(event) => setMarketingConsent(event.target.checked)}
+        />
+        <label htmlFor={`${idPrefix}-${MARKETING_CONSENT_FIELD}`}>
+          {MARKETING_CONSENT_LABEL} <span className="field__optional">(optional)</span>
+        </label>
+      </div>
       <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>
         {busy ? 'Submitting...' : 'Book My Clean & View'}
       </button>
@@ -457,9 +473,17 @@ export function BookingForm({
   );
 }
 
-async function fetchBooking(values: Values, referralCode: string, place: Pick<AddressSuggestion, 'state' | 'postcode'>, key: string): Promise<void> {
+async function fetchBooking(
+  values: Values,
+  referralCode: string,
+  place: Pick<AddressSuggestion, 'state' | 'postcode'>,
+  key: string,
+  marketingConsent = false,
+): Promise<void> {
   const body = {
     ...values,
+    // Sent only when ticked (the form post sends the box only then too): nothing recorded otherwise.
+    ...(marketingConsent ? { [MARKETING_CONSENT_FIELD]: true } : {}),
     how_heard_about_us: values.how_heard_about_us || undefined,
     // As typed (the server ignores spaces, dashes and case); always sent, so an empty field means no
     // code, no referral (the visitor removed the one offered, or had none): only a request without the

@@ -18,6 +18,7 @@ import payoutRuns from './payout-runs';
 import rebates from './rebates';
 import referralReviews from './referral-reviews';
 import referrals from './referrals';
+import reviews from './reviews';
 import { EmailTemplatesPage } from './templates/EmailTemplatesPage';
 import users from './users';
 import media from './media';
@@ -71,6 +72,7 @@ export function App() {
         <Resource name="media" {...media} options={{ label: 'Media Library' }} />
         <Resource name="site-slots" {...siteSlots} options={{ label: 'Website Images' }} />
         <Resource name="audit" {...audit} options={{ label: 'Audit log' }} />
+        <Resource name="reviews" {...reviews} options={{ label: 'Reviews' }} />
         <CustomRoutes>
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/today" element={<TodayPage />} />

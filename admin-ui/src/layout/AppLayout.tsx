@@ -18,9 +18,11 @@ import HistoryIcon from '@mui/icons-material/History';
 import TodayIcon from '@mui/icons-material/Today';
 import PeopleIcon from '@mui/icons-material/People';
 import RouteIcon from '@mui/icons-material/Route';
+import ReviewsIcon from '@mui/icons-material/Reviews';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { OpenReviewsCount } from '../referral-reviews/OpenReviewsCount';
+import { PendingReviewsCount } from '../reviews/PendingReviewsCount';
 import { AppMenu, type MenuEntry } from './AppMenu';
 
 export const MENU: MenuEntry[] = [
@@ -42,6 +44,7 @@ export const MENU: MenuEntry[] = [
   { to: '/email-suppressions', label: 'Suppressed e-mails', icon: <UnsubscribeIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },
   { to: '/site-slots', label: 'Website Images', icon: <WallpaperIcon /> },
+  { to: '/reviews', label: 'Reviews', icon: <ReviewsIcon />, badge: <PendingReviewsCount /> },
   { to: '/company-profile', label: 'Company Profile', icon: <BusinessIcon /> },
   { to: '/audit', label: 'Audit log', icon: <HistoryIcon /> },
 ];

@@ -26,7 +26,13 @@ test('a customer leaves five stars from the e-mailed link, staff publish it, and
   // Staff finish a job: its customer is asked for a review (REVIEW_REQUEST_DELAY_DAYS=0 in journeys).
   const created = await request.post('/api/admin/jobs', {
     headers: auth,
-    data: { jobNumber: `JOB-${stamp}`, customerName: `Robin ${stamp}`, customerEmail: email, customerPhone: '0412 345 678', address: '12 Smith St, Richmond VIC 3121' },
+    data: {
+      jobNumber: `JOB-${stamp}`,
+      customerName: `Robin ${stamp}`,
+      customerEmail: email,
+      customerPhone: '0412 345 678',
+      address: '12 Smith St, Richmond VIC 3121',
+    },
   });
   expect(created.status()).toBe(201);
   const job = (await created.json()) as { id: string };

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ReviewInvitation, ReviewReceipt } from '@relining/contracts/api/reviews';
-import { answerOf, api, ApiError, NETWORK_ERROR_MESSAGE } from '@relining/contracts/client/http';
+import { api, ApiError, NETWORK_ERROR_MESSAGE } from '@relining/contracts/client/http';
 import { Field } from '../components/Field';
 import { Loading } from '../components/Loading';
 import { COMPANY } from '../lib/site';
-import { peekPrefetched, takePrefetched } from '../page-loaders';
+import { usePrefetched } from '../lib/use-prefetched';
 import {
   fieldErrorsOf,
   firstErrorField,
   initialReviewValues,
-  linkStateOf,
+  failedReviewLink,
+  openReviewLink,
   linkStateOfError,
   RATING_WORDS,
   reviewApiPath,
@@ -219,36 +220,7 @@ const HEADING = 'How did we do?';
 export default function ReviewPage() {
   const { token } = useParams<{ token: string }>();
   const path = reviewApiPath(token);
-  // The entry script asked for the link as the page started (page-loaders.ts): when its answer is
-  // here by the time this renders, the first render shows the form.
-  const [state, setState] = useState<PageState>(() => {
-    const answer = peekPrefetched(path);
-    return answer ? linkStateOf(answer) : { kind: 'loading' };
-  });
-
-  useEffect(() => {
-    const prefetch = takePrefetched(path);
-    const settled = prefetch?.settled;
-    if (settled) {
-      setState((current) => (current.kind === 'loading' ? linkStateOf(settled) : current));
-      return;
-    }
-    const controller = new AbortController();
-    setState((current) => (current.kind === 'loading' ? current : { kind: 'loading' }));
-    const invitation = prefetch
-      ? prefetch.answer.then((answer) => answerOf<ReviewInvitation>(answer))
-      : api<ReviewInvitation>(path, { signal: controller.signal });
-    invitation.then(
-      (found) => {
-        if (!controller.signal.aborted) setState({ kind: 'open', invitation: found });
-      },
-      (error) => {
-        if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
-        setState(linkStateOfError(error) ?? { kind: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
+  const [state, setState] = usePrefetched<ReviewInvitation, PageState>(path, openReviewLink, failedReviewLink);
 
   // The outcome of sending takes the focus, so it is read out (the form it replaces had it).
   const outcome = useRef<HTMLHeadingElement>(null);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { REVIEW_MESSAGES } from '@relining/contracts/review-rules';
-import { ApiError } from '@relining/contracts/client/http';
+import { answerOf, ApiError } from '@relining/contracts/client/http';
+import type { ReviewInvitation } from '@relining/contracts/api/reviews';
 import {
   fieldErrorsOf,
   firstErrorField,
   initialReviewValues,
-  linkStateOf,
+  failedReviewLink,
+  openReviewLink,
   linkStateOfError,
   reviewApiPath,
   reviewFormErrors,
@@ -19,6 +21,15 @@ const invitation = { firstName: 'Sarah', suburb: 'Brunswick', jobNumber: 'JOB-10
 
 function someValues(overrides: Partial<ReviewFormValues> = {}): ReviewFormValues {
   return { rating: 5, text: 'Quick, tidy and no digging.', firstName: 'Sarah', suburb: 'Brunswick', consent: true, ...overrides };
+}
+
+/** GET /api/reviews/{token}'s answer as the page turns it into its state (usePrefetched's found/failed). */
+function linkStateOf(answer: { status: number; body: unknown }) {
+  try {
+    return openReviewLink(answerOf<ReviewInvitation>(answer));
+  } catch (error) {
+    return failedReviewLink(error);
+  }
 }
 
 describe('the review form', () => {

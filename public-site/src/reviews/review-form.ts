@@ -1,6 +1,6 @@
 import { REVIEW_LIMITS, REVIEW_MESSAGES, reviewSubmissionProblems, type ReviewProblem, type ReviewSubmission } from '@relining/contracts/review-rules';
 import type { ReviewInvitation } from '@relining/contracts/api/reviews';
-import { answerOf, ApiError } from '@relining/contracts/client/http';
+import { ApiError } from '@relining/contracts/client/http';
 
 /**
  * The customer's review form (issue 20, /review/{token} from the review request e-mail): what it
@@ -98,13 +98,14 @@ export function linkStateOfError(error: unknown): Extract<ReviewLinkState, { kin
   return undefined;
 }
 
-/** GET /api/reviews/{token}'s answer (prefetched or fetched) as the page's state. */
-export function linkStateOf(answer: { status: number; body: unknown }): ReviewLinkState {
-  try {
-    return { kind: 'open', invitation: answerOf<ReviewInvitation>(answer) };
-  } catch (error) {
-    return linkStateOfError(error) ?? { kind: 'error' };
-  }
+/** The page's state once GET /api/reviews/{token} answered with the link's invitation. */
+export function openReviewLink(invitation: ReviewInvitation): ReviewLinkState {
+  return { kind: 'open', invitation };
+}
+
+/** The page's state once GET /api/reviews/{token} failed: the link unknown or used, or an error. */
+export function failedReviewLink(error: unknown): ReviewLinkState {
+  return linkStateOfError(error) ?? { kind: 'error' };
 }
 
 /** The server's own message when it gave one in its error format, else the shared one. */

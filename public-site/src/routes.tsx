@@ -1,9 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
 import { FEES, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
-import { businessStructuredData } from './lib/structured-data';
 import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
-import { serviceAreaHead, serviceAreaStructuredData } from './pages/service-area/service-area-head';
+import { serviceAreaHead } from './pages/service-area/service-area-head';
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
 export interface SiteRoute {
@@ -64,11 +63,6 @@ const marketing = (path: string, title: string, description: string): SiteRoute 
   sitemap: true,
 });
 
-const withStructuredData = (route: SiteRoute, structuredData: NonNullable<PageHead['structuredData']>): SiteRoute => ({
-  ...route,
-  head: { ...route.head, structuredData },
-});
-
 const plumberReferralHead = (path: string): PageHead => ({
   path,
   title: `Plumber Referral Program: Earn Up to ${FEES.max} Per Referral | Pipe Relining Australia`,
@@ -87,19 +81,14 @@ export const ROUTES: SiteRoute[] = [
       path: '/',
       title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE_INC_GST}`,
       description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE_INC_GST}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
-      structuredData: (content) => businessStructuredData(content, content.reviews.latest),
     },
     ...page(PAGE_LOADERS['/']!),
     sitemap: true,
   },
-  withStructuredData(
-    marketing(
-      '/about',
-      'About Us: Why Australians Trust Our No-Dig Pipe Relining | Pipe Relining Australia',
-      `Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a ${WARRANTY.guarantee}. Meet the team behind Pipe Relining Australia.`,
-    ),
-    // The about page shows the latest reviews too ('What Customers Say').
-    (content) => businessStructuredData(content, content.reviews.latest),
+  marketing(
+    '/about',
+    'About Us: Why Australians Trust Our No-Dig Pipe Relining | Pipe Relining Australia',
+    `Trenchless pipe relining specialists with a nationwide network, fast lasting fixes and a ${WARRANTY.guarantee}. Meet the team behind Pipe Relining Australia.`,
   ),
   marketing(
     '/why-no-dig',
@@ -129,7 +118,7 @@ export const ROUTES: SiteRoute[] = [
   // The local pages (issue 20): one per service area, prerendered and in the sitemap.
   ...SERVICE_AREAS.map((area): SiteRoute => ({
     path: serviceAreaPath(area),
-    head: { ...serviceAreaHead(area), structuredData: (content) => serviceAreaStructuredData(area, content.reviews) },
+    head: serviceAreaHead(area),
     ...page(PAGE_LOADERS[serviceAreaPath(area)]!),
     sitemap: true,
   })),

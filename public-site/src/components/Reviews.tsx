@@ -77,7 +77,7 @@ export function ReviewsSection({
   if (reviews.length === 0) return null;
   const claim = ratingClaim(summary);
   return (
-    <section className={className} aria-labelledby={id}>
+    <section className={`${className} section--unsized`} aria-labelledby={id}>
       <div className="container">
         <h2 id={id} className="section__title">
           {title}

@@ -16,7 +16,7 @@ import { serviceAreaTimeZoneName, stateNameOf } from './service-area/service-are
 /** The area's newest good published reviews (content.reviews.nearby), in the site's one review card. */
 function NearbyReviews({ area, reviews }: { area: ServiceArea; reviews: readonly PublishedReview[] }) {
   return (
-    <section className="section" aria-labelledby="area-reviews-title">
+    <section className="section section--unsized" aria-labelledby="area-reviews-title">
       <div className="container">
         <h2 id="area-reviews-title" className="section__title">
           {`What customers around ${area.name} say`}

@@ -25,7 +25,18 @@ const KB = 1000;
 // Lighthouse's default mobile screen (moto g power): what "the fold" means for the lazy-image check.
 const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-const PAGES = ['/', '/about', '/why-no-dig', '/corporate', '/rapidresin', '/plumber-referral', '/job-status/:code'];
+// Two local pages (issue 20): the largest capital's suburb list and a regional centre's.
+const PAGES = [
+  '/',
+  '/about',
+  '/why-no-dig',
+  '/corporate',
+  '/rapidresin',
+  '/plumber-referral',
+  '/pipe-relining/melbourne',
+  '/pipe-relining/gold-coast',
+  '/job-status/:code',
+];
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 /** Measured again with photos in every slot (LIGHTHOUSE_PHOTOS=0 skips it). */
 const PHOTO_PAGES = ['/', '/about', '/corporate'];

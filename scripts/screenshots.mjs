@@ -28,6 +28,8 @@ const PAGES = [
   ['plumber-new-referral', '/plumber-dashboard/new-referral'],
   ['privacy', '/privacy'],
   ['terms', '/terms'],
+  ['local-melbourne', '/pipe-relining/melbourne'],
+  ['local-gold-coast', '/pipe-relining/gold-coast'],
   ['thank-you', '/thank-you'],
   ['job-status', '/job-status/:code'],
   ['job-status-invalid', '/job-status/invalid'],

@@ -53,7 +53,17 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   app.useLogger(app.get(Logger));
   // The pages' photos are files of the site (/media/{id}/{width}.avif), not API answers (robots.txt keeps crawlers out of /api).
-  app.setGlobalPrefix('api', { exclude: [{ path: 'media/:id/:file', method: RequestMethod.GET }] });
+  // The unsubscribe page and its one-click POST (RFC 8058) are at the address marketing e-mails print,
+  // /unsubscribe/{token}. The POST is excluded by its literal route (`\\:` escapes the colon) so that
+  // its JSON twin, POST /api/unsubscribe/{token} (declared with another parameter name), keeps the prefix.
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'media/:id/:file', method: RequestMethod.GET },
+      { path: 'unsubscribe/:token', method: RequestMethod.GET },
+      { path: 'unsubscribe/\\:token', method: RequestMethod.POST },
+      { path: 'unsubscribe/:token/resubscribe', method: RequestMethod.POST },
+    ],
+  });
   app.useGlobalPipes(createValidationPipe({ context: { timeZone: config.tzDisplay } }));
   registerJsonBodyParser(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCookie);

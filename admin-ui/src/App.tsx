@@ -13,6 +13,7 @@ import { TodayPage } from './today/TodayPage';
 import enquiries from './enquiries';
 import jobs from './jobs';
 import outbox from './outbox';
+import emailSuppressions from './email-suppressions';
 import payoutRuns from './payout-runs';
 import rebates from './rebates';
 import referralReviews from './referral-reviews';
@@ -66,6 +67,7 @@ export function App() {
         <Resource name="users" {...users} options={{ label: 'User Management' }} />
         <Resource name="job-tracking" {...jobs} options={{ label: 'Job Tracking' }} />
         <Resource name="notifications" {...outbox} options={{ label: 'Outbox' }} />
+        <Resource name="email-suppressions" {...emailSuppressions} options={{ label: 'Suppressed e-mails' }} />
         <Resource name="enquiries" {...enquiries} options={{ label: 'Enquiries' }} />
         <Resource name="media" {...media} options={{ label: 'Media Library' }} />
         <Resource name="site-slots" {...siteSlots} options={{ label: 'Website Images' }} />

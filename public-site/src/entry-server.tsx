@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { App } from './App';
 import { loadRouteComponent, NOT_FOUND_HEAD, ROUTES, routeFor } from './routes';
 import { jsonDataTag, ogImageOf, renderHeadTags, SITE_NAME, type PageHead } from './lib/head';
+import { structuredDataFor } from './lib/structured-data-routes';
 import { ART, HeroScene } from './components/illustrations/HeroArtwork';
 import { CctvView } from './components/illustrations/CctvArtwork';
 import { TeamArt, VansArt } from './components/illustrations/CrewArtwork';
@@ -48,9 +49,11 @@ export async function renderPage(path: string, origin: string, content: SiteCont
   const html = await new Response(prelude).text();
   const hero = heroSlotOf(path);
   const heroImage = hero ? content.images[hero] : undefined;
-  const headTags = [renderHeadTags(head, origin, content), heroImage ? heroPreloadTag(heroImage, HERO_IMAGE_SIZES) : '', siteContentTag(content)].filter(
-    Boolean,
-  );
+  const headTags = [
+    renderHeadTags({ ...head, structuredData: structuredDataFor(head.path, content) }, origin, content),
+    heroImage ? heroPreloadTag(heroImage, HERO_IMAGE_SIZES) : '',
+    siteContentTag(content),
+  ].filter(Boolean);
   return { html, headTags: headTags.join('\n    ') };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { isShellPath, matchRoutePath, peekPrefetched, prefetchPageData, seedPageData, takePrefetched } from './page-loaders';
 
 describe('the pages with parameters (shells)', () => {
-  const paths = ['/', '/about', '/job-status/:code', '/booking/:token'];
+  const paths = ['/', '/about', '/job-status/:code', '/booking/:token', '/review/:token'];
 
   it.each([
     ['/', '/'],
@@ -10,6 +10,7 @@ describe('the pages with parameters (shells)', () => {
     ['/job-status/booked-job1-abc', '/job-status/:code'],
     ['/booking/Zq3-x_9K', '/booking/:token'],
     ['/booking/Zq3-x_9K/', '/booking/:token'],
+    ['/review/Rv7-aB_3', '/review/:token'],
   ])('serves %s with %s', (path, route) => {
     expect(matchRoutePath(paths, path)).toBe(route);
   });
@@ -21,6 +22,8 @@ describe('the pages with parameters (shells)', () => {
   it('knows the job-status and booking link pages as shells, the marketing pages not', () => {
     expect(isShellPath('/job-status/booked-job1-abc')).toBe(true);
     expect(isShellPath('/booking/Zq3-x_9K')).toBe(true);
+    expect(isShellPath('/review/Rv7-aB_3')).toBe(true);
+    expect(isShellPath('/review')).toBe(false);
     expect(isShellPath('/about')).toBe(false);
     expect(isShellPath('/booking')).toBe(false);
   });
@@ -44,6 +47,8 @@ describe("a shell page's data, asked for as the page starts", () => {
     ['/booking/Zq3-x_9K', '/booking/Zq3-x_9K'],
     ['/booking/a%2Fb', '/booking/a%2Fb'],
     ['/job-status/booked-job1-abc', '/job-status/booked-job1-abc'],
+    // The review link's page asks for the form's start at the reviews API (plural, as the API is named).
+    ['/review/Rv7-aB_3', '/reviews/Rv7-aB_3'],
   ])('asks the API for %s at /api%s and hands the answer over once', async (path, apiPath) => {
     const fetch = answering({ status: 'confirmed' });
     prefetchPageData(path);

@@ -1,7 +1,20 @@
 import type { ComponentType } from 'react';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
 import { prepareJobDates } from './lib/job-dates';
+import type { AreaSuburbs } from './pages/service-area/area-suburbs';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A local page (issue 20): one page for every area, with the area's own suburbs, each area's list a
+ * small chunk of its own (src/pages/service-area/suburbs/<slug>.json), fetched beside the page's code.
+ */
+function serviceAreaPage(slug: string): PageLoader {
+  return () =>
+    Promise.all([import('./pages/ServiceAreaPage'), import(`./pages/service-area/suburbs/${slug}.json`) as Promise<{ default: AreaSuburbs }>]).then(
+      ([page, suburbs]) => ({ default: page.serviceAreaPageOf(slug, suburbs.default) }),
+    );
+}
 
 /**
  * Every page's code, each in a chunk of its own, by route path. Kept apart from routes.tsx (which
@@ -27,6 +40,8 @@ export const PAGE_LOADERS: Record<string, PageLoader> = {
   '/reset-password': () => import('./auth/ResetPasswordPage'),
   '/job-status/:code': () => import('./jobs/JobStatusPage'),
   '/booking/:token': () => import('./appointments/AppointmentPage'),
+  '/review/:token': () => import('./reviews/ReviewPage'),
+  ...Object.fromEntries(SERVICE_AREAS.map((area) => [serviceAreaPath(area), serviceAreaPage(area.slug)])),
 };
 
 function matches(pattern: string, path: string): boolean {
@@ -62,7 +77,7 @@ interface Prefetch {
 
 /**
  * The API data a shell page shows, requested as the page starts rather than after its code has
- * loaded: the job-status page's job, the booking link page's appointment. `takePrefetched()` hands it
+ * loaded: the job-status page's job, the booking link page's appointment, the review link's form. `takePrefetched()` hands it
  * over, once.
  */
 const prefetched = new Map<string, Prefetch>();
@@ -71,6 +86,7 @@ const prefetched = new Map<string, Prefetch>();
 const PAGE_DATA: ReadonlyArray<readonly [RegExp, (key: string) => string]> = [
   [/^\/job-status\/([^/]+)\/?$/, (code) => `/job-status/${encodeURIComponent(code)}`],
   [/^\/booking\/([^/]+)\/?$/, (token) => `/booking/${encodeURIComponent(token)}`],
+  [/^\/review\/([^/]+)\/?$/, (token) => `/reviews/${encodeURIComponent(token)}`],
 ];
 
 export function prefetchPageData(path: string): void {

@@ -1,53 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { PageHead } from './lib/head';
-import { FEES, INSPECTION_PRICE_FROM, INSPECTION_PRICE_FROM_DOLLARS, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
-import { COMPANY } from './lib/site';
-import { formatAbn, type CompanyProfile } from '@relining/contracts/site-content';
-
-/**
- * The business for search engines (schema.org Plumber, a LocalBusiness): the public details, and
- * from the company profile only what staff have entered (the rating only with its review count).
- */
-function businessStructuredData(profile: CompanyProfile): Record<string, unknown> {
-  const sameAs = [...profile.socialLinks, ...profile.reviewLinks].map((link) => link.url);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Plumber',
-    name: COMPANY.name,
-    ...(profile.legalName ? { legalName: profile.legalName } : {}),
-    ...(profile.abn ? { taxID: `ABN ${formatAbn(profile.abn)}` } : {}),
-    ...(profile.establishedYear ? { foundingDate: String(profile.establishedYear) } : {}),
-    url: '/',
-    telephone: COMPANY.phone,
-    email: COMPANY.email,
-    priceRange: INSPECTION_PRICE_FROM,
-    areaServed: { '@type': 'Country', name: 'Australia' },
-    address: { '@type': 'PostalAddress', addressCountry: 'AU' },
-    ...(sameAs.length > 0 ? { sameAs } : {}),
-    ...(profile.licences.length > 0
-      ? {
-          hasCredential: profile.licences.map((licence) => ({
-            '@type': 'EducationalOccupationalCredential',
-            credentialCategory: 'license',
-            name: `${licence.state} plumbing licence`,
-            identifier: licence.number,
-          })),
-        }
-      : {}),
-    ...(profile.rating !== null && profile.reviewCount
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: profile.rating, bestRating: 5, reviewCount: profile.reviewCount } }
-      : {}),
-    makesOffer: {
-      '@type': 'Offer',
-      name: 'Clean & View CCTV drain inspection',
-      price: INSPECTION_PRICE_FROM_DOLLARS,
-      priceCurrency: 'AUD',
-      // Consumer prices include GST, as the pages say.
-      priceSpecification: { '@type': 'PriceSpecification', price: INSPECTION_PRICE_FROM_DOLLARS, priceCurrency: 'AUD', valueAddedTaxIncluded: true },
-      description: 'High-pressure water-jet clean and CCTV camera inspection with a detailed report; the fee is waived if you go ahead with relining.',
-    },
-  };
-}
+import { FEES, INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
+import { serviceAreaHead } from './pages/service-area/service-area-head';
 import { matchRoutePath, PAGE_LOADERS } from './page-loaders';
 
 export interface SiteRoute {
@@ -126,7 +81,6 @@ export const ROUTES: SiteRoute[] = [
       path: '/',
       title: `Pipe Relining Australia | No-Dig Drain Repair & Clean & View CCTV Inspection from ${INSPECTION_PRICE_INC_GST}`,
       description: `Trenchless pipe relining across Australia. Book a fixed-price Clean & View drain clean and CCTV inspection from ${INSPECTION_PRICE_INC_GST}, waived if you reline. ${WARRANTY.guarantee}, most jobs done in a day.`,
-      structuredData: (content) => businessStructuredData(content.profile),
     },
     ...page(PAGE_LOADERS['/']!),
     sitemap: true,
@@ -161,6 +115,13 @@ export const ROUTES: SiteRoute[] = [
     'Terms of Service | Pipe Relining Australia',
     'The terms for using our website, booking a Clean & View inspection, relining work and the plumber referral program.',
   ),
+  // The local pages (issue 20): one per service area, prerendered and in the sitemap.
+  ...SERVICE_AREAS.map((area): SiteRoute => ({
+    path: serviceAreaPath(area),
+    head: serviceAreaHead(area),
+    ...page(PAGE_LOADERS[serviceAreaPath(area)]!),
+    sitemap: true,
+  })),
   {
     path: '/thank-you',
     head: {
@@ -247,6 +208,14 @@ export const ROUTES: SiteRoute[] = [
     ...page(PAGE_LOADERS['/booking/:token']!),
     sitemap: false,
     shell: { samplePath: '/booking/loading', source: 'src/appointments/AppointmentPage.tsx', serverRendered: true },
+  },
+  {
+    // Issue 20: the review link of a completed job's review request (private: noindex, not in the sitemap).
+    path: '/review/:token',
+    head: { path: '/review', title: 'Review your job | Pipe Relining Australia', description: 'Tell us how your pipe relining job went.', noindex: true },
+    ...page(PAGE_LOADERS['/review/:token']!),
+    sitemap: false,
+    shell: { samplePath: '/review/loading', source: 'src/reviews/ReviewPage.tsx' },
   },
 ];
 

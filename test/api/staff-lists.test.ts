@@ -14,6 +14,8 @@ const RESOURCE_OF: Record<string, string> = {
   '/api/admin/appointments': 'appointments',
   '/api/admin/audit': 'audit',
   '/api/admin/bookings': 'bookings',
+  '/api/admin/email-consents': 'email-consents',
+  '/api/admin/email-suppressions': 'email-suppressions',
   '/api/admin/email-templates': 'email-templates',
   '/api/admin/enquiries': 'enquiries',
   '/api/admin/jobs': 'jobs',
@@ -73,6 +75,8 @@ describe("every staff list speaks react-admin's defaults", () => {
           message: 'Blocked drain',
           // A code no plumber has: flagged for staff (a referral review).
           referral_code: `NOSUCH0${i}`,
+          // 'Send me tips and offers' ticked: a consent recorded.
+          marketing_consent: true,
         })
         .expect(201);
       // Confirmed as an appointment, at the time asked for.
@@ -140,6 +144,12 @@ describe("every staff list speaks react-admin's defaults", () => {
         .set(admin.auth)
         .field('altText', `Photo ${i}`)
         .attach('file', await plainPhoto('png', 40, 30), `photo-${i}.png`)
+        .expect(201);
+      await sut
+        .http()
+        .post('/api/admin/email-suppressions')
+        .set(admin.auth)
+        .send({ email: `unsubscribed${i}@example.com.au`, note: 'Asked by phone' })
         .expect(201);
       // The admin's own saved views (the list answers only the caller's).
       await sut

@@ -22,7 +22,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
 
   await adminLogIn(page);
   await page.getByRole('menuitem', { name: /^Reviews/ }).click();
-  await expect(page.getByRole('heading', { name: 'Reviews', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews', exact: true })).toBeVisible();
 
   // Import the file, naming its source; the same file again imports nothing new.
   for (const expected of ['Imported 2 reviews (0 were already there)', 'Imported 0 reviews (2 were already there)']) {

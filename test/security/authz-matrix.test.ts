@@ -43,6 +43,9 @@ type RecordKind =
   | 'appointment'
   | 'booking-link'
   | 'calendar-feed'
+  | 'unsubscribe-token'
+  | 'email-suppression'
+  | 'email-consent'
   | 'job-photo'
   | 'job-photo-file'
   | 'tracking-photo'
@@ -81,6 +84,10 @@ interface Fixtures {
   appointment: string;
   bookingLink: string;
   calendarFeedFile: string;
+  /** An address's unsubscribe token (what marketing e-mails print). */
+  unsubscribeToken: string;
+  emailSuppression: string;
+  emailConsent: string;
   /** A cancelled payout run: every action on it is refused after the access check, nothing changes. */
   payoutRun: string;
   /** The admin's saved views: one the matrix reads and renames, a spare one it deletes. */
@@ -367,6 +374,17 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/site-slots/:id': { access: 'admin', record: 'slot', ok: 200 },
   'PUT /api/admin/site-slots/:id': { access: 'admin', record: 'slot', ok: 200, body: () => ({ imageId: null }) },
 
+  // E-mail the Spam Act allows: unsubscribe without sign-in (idempotent: every caller gets the same answer).
+  'GET /unsubscribe/:token': { access: 'public', record: 'unsubscribe-token', ok: 200 },
+  'POST /unsubscribe/:token': { access: 'public', record: 'unsubscribe-token', ok: 200, body: () => ({}) },
+  'POST /unsubscribe/:token/resubscribe': { access: 'public', record: 'unsubscribe-token', ok: 200, body: () => ({}) },
+  'POST /api/unsubscribe/:unsubscribeToken': { access: 'public', record: 'unsubscribe-token', ok: 200, body: () => ({}) },
+  'GET /api/admin/email-suppressions': { access: 'admin', ok: 200 },
+  'POST /api/admin/email-suppressions': { access: 'admin', ok: 201, body: () => ({ email: `matrix-${uniqueSuffix()}@example.com.au`, note: 'Matrix' }) },
+  'GET /api/admin/email-suppressions/:id': { access: 'admin', record: 'email-suppression', ok: 200 },
+  'GET /api/admin/email-consents': { access: 'admin', ok: 200 },
+  'GET /api/admin/email-consents/:id': { access: 'admin', record: 'email-consent', ok: 200 },
+
   // The pages' photos: public files of the site.
   'GET /media/:id/:file': { access: 'public', record: 'media-file', ok: 200 },
 };
@@ -413,6 +431,12 @@ function pathFor(route: DiscoveredRoute, entry: Entry, fixtures: Fixtures, actor
     appointment: () => ({ id: target === 'missing' ? missing : fixtures.appointment }),
     'booking-link': () => ({ token: target === 'missing' ? 'M'.repeat(43) : fixtures.bookingLink }),
     'calendar-feed': () => ({ file: target === 'missing' ? `${'M'.repeat(32)}.ics` : fixtures.calendarFeedFile }),
+    'unsubscribe-token': () => {
+      const token = target === 'missing' ? 'M'.repeat(22) : fixtures.unsubscribeToken;
+      return { token, unsubscribeToken: token };
+    },
+    'email-suppression': () => ({ id: target === 'missing' ? missing : fixtures.emailSuppression }),
+    'email-consent': () => ({ id: target === 'missing' ? missing : fixtures.emailConsent }),
     'job-photo': () => (target === 'missing' ? { id: missing, photoId: randomUUID() } : { id: fixtures.job.id, photoId: fixtures.spareJobPhoto }),
     'job-photo-file': () =>
       target === 'missing' ? { id: missing, photoId: randomUUID(), file: '32.jpg' } : { id: fixtures.job.id, photoId: fixtures.jobPhoto, file: '32.jpg' },
@@ -589,6 +613,19 @@ describe('authorization matrix', () => {
       appointment: appointment.id,
       bookingLink,
       calendarFeedFile: `${'F'.repeat(32)}.ics`,
+      unsubscribeToken: (
+        await sut.dataSource.query(`INSERT INTO email_unsubscribe_tokens (email, token) VALUES ('matrix-unsubscribes@example.com.au', $1) RETURNING token`, [
+          'U'.repeat(22),
+        ])
+      )[0].token,
+      emailSuppression: (
+        await sut.dataSource.query(`INSERT INTO email_suppressions (email, reason) VALUES ('matrix-suppressed@example.com.au', 'staff') RETURNING id`)
+      )[0].id,
+      emailConsent: (
+        await sut.dataSource.query(
+          `INSERT INTO email_consents (email, purpose, given, source, wording) VALUES ('matrix-consents@example.com.au', 'marketing', true, 'booking_form', 'Send me tips and offers') RETURNING id`,
+        )
+      )[0].id,
       payoutRun: (await sut.dataSource.query(`INSERT INTO payout_runs (status, cancelled_at) VALUES ('cancelled', now()) RETURNING id`))[0].id,
       rebate: rebate.id,
       voidRebate: voidRebate.id,

@@ -33,6 +33,10 @@ const PUBLIC_ROUTES = [
   'POST /api/booking/:token/cancel', // the customer cancels their own appointment through their link (rate-limited)
   'POST /api/booking/:token/move', // the customer moves their own appointment to a free slot (rate-limited)
   'POST /api/bookings', // the public booking form
+  'GET /unsubscribe/:token', // the unsubscribe link of a marketing e-mail (Spam Act: no sign-in); the token only unsubscribes its address
+  'POST /unsubscribe/:token', // a mail program's one-click unsubscribe (RFC 8058)
+  'POST /unsubscribe/:token/resubscribe', // the unsubscribe page's 'Subscribe again'
+  'POST /api/unsubscribe/:unsubscribeToken', // the same unsubscribe as JSON
   'POST /api/enquiries', // the corporate and product enquiry forms
   'POST /api/referrals/quick', // the quick referral form (no account)
   'GET /api/reviews/:token', // the customer's private review link: an unguessable token, its first name, suburb and job number only (rate-limited)

@@ -1,6 +1,8 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { ApplicationConfig } from '@nestjs/core/application-config.js';
+import { isRouteExcluded } from '@nestjs/core/router/utils/exclude-route.util.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IS_PUBLIC, ROLES } from '../../src/common/auth/auth.decorators.js';
 
@@ -41,6 +43,7 @@ export function discoverRoutes(app: NestFastifyApplication): DiscoveredRoute[] {
   const scanner = new MetadataScanner();
   const reflector = new Reflector();
   const fastify = app.getHttpAdapter().getInstance();
+  const excluded = app.get(ApplicationConfig).getGlobalPrefixOptions().exclude ?? [];
   const routes: DiscoveredRoute[] = [];
   for (const wrapper of discovery.getControllers()) {
     const controller = wrapper.metatype as (new (...args: never[]) => object) | undefined;
@@ -56,9 +59,11 @@ export function discoverRoutes(app: NestFastifyApplication): DiscoveredRoute[] {
       const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]) ?? [];
       for (const base of controllerPaths) {
         for (const sub of asList(methodPath)) {
-          // A route excluded from the global prefix (the pages' photos at /media/…) is mounted at its own path.
-          const prefixed = joinPath(GLOBAL_PREFIX, base, sub);
-          const path = fastify.hasRoute({ method: method as 'GET', url: prefixed }) ? prefixed : joinPath(base, sub);
+          // A route excluded from the global prefix (the pages' photos at /media/…, the unsubscribe page) is
+          // mounted at its own path: asked of Nest's own rule, since a route of the same shape may exist
+          // under /api too (POST /unsubscribe/:token and POST /api/unsubscribe/:unsubscribeToken).
+          const unprefixed = joinPath(base, sub);
+          const path = isRouteExcluded(excluded, unprefixed, requestMethod) ? unprefixed : joinPath(GLOBAL_PREFIX, base, sub);
           if (!fastify.hasRoute({ method: method as 'GET', url: path })) {
             throw new Error(`${method} ${path} (${controller.name}.${name}) was discovered but Fastify has no such route`);
           }

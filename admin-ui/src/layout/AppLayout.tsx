@@ -9,6 +9,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
@@ -40,6 +41,7 @@ export const MENU: MenuEntry[] = [
   { to: '/payout-bank-account', label: 'Payout account', icon: <AccountBalanceIcon /> },
   { to: '/enquiries', label: 'Enquiries', icon: <ContactMailIcon /> },
   { to: '/notifications', label: 'Outbox', icon: <OutboxIcon /> },
+  { to: '/email-suppressions', label: 'Suppressed e-mails', icon: <UnsubscribeIcon /> },
   { to: '/media', label: 'Media Library', icon: <PhotoLibraryIcon /> },
   { to: '/site-slots', label: 'Website Images', icon: <WallpaperIcon /> },
   { to: '/reviews', label: 'Reviews', icon: <ReviewsIcon />, badge: <PendingReviewsCount /> },

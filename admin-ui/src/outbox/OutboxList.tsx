@@ -13,7 +13,8 @@ export const STATUS_COLOURS: Record<string, 'default' | 'info' | 'success' | 'wa
   preview: 'default',
   failed: 'warning',
   dead: 'error',
-  // Not sent: its one-time link could no longer be given (no account, password set since).
+  // Not sent: its one-time link could no longer be given (no account, password set since), or a
+  // marketing e-mail to an address that unsubscribed.
   cancelled: 'default',
 };
 

@@ -6,6 +6,7 @@ import {
   CardContent,
   CardHeader,
   Checkbox,
+  Chip,
   FormControlLabel,
   FormGroup,
   List,
@@ -20,6 +21,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
 import { templateFormProblems } from '@relining/contracts/template-rules';
+import { EMAIL_CLASS_LABELS } from '@relining/contracts/email-class';
 import { emailOutcome } from '../common/emailOutcome';
 import { Toast } from '../common/Toast';
 import type { EmailSettings } from '@relining/contracts/api/settings';
@@ -66,6 +68,7 @@ export function EmailTemplatesPage() {
                 {others.map((template) => (
                   <ListItemButton key={template.key} selected={template.key === selected?.key} onClick={() => setOtherKey(template.key)}>
                     <ListItemText primary={template.name} secondary={template.key} />
+                    <EmailClassChip template={template} />
                   </ListItemButton>
                 ))}
               </List>
@@ -82,6 +85,27 @@ export function EmailTemplatesPage() {
 }
 
 type FieldErrors = { subject?: string; body?: string };
+
+/**
+ * What the Spam Act makes of the template (the server's TEMPLATE_CLASSES): a marketing e-mail carries
+ * an unsubscribe link and is not sent to an address on the suppression list.
+ */
+function EmailClassChip({ template }: { template: Template }) {
+  const marketing = template.emailClass === 'marketing';
+  return (
+    <Chip
+      size="small"
+      label={EMAIL_CLASS_LABELS[template.emailClass]}
+      color={marketing ? 'warning' : 'default'}
+      variant={marketing ? 'filled' : 'outlined'}
+      title={
+        marketing
+          ? 'Marketing: sent with an unsubscribe link, never to an address that unsubscribed'
+          : 'Transactional: always sent, whatever the address chose about marketing e-mails'
+      }
+    />
+  );
+}
 
 /** The field messages of an API error in the global format (`errors: [{field, message}]`). */
 function fieldErrorsOf(error: unknown): FieldErrors {
@@ -184,6 +208,12 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: (t
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 3 }}>
       <Stack spacing={2}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            E-mail class:
+          </Typography>
+          <EmailClassChip template={template} />
+        </Stack>
         <TextField
           label="Email Subject"
           value={subject}

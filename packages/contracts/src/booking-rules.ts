@@ -64,6 +64,8 @@ export interface BookingInput {
   message?: unknown;
   /** Optional: the plumber's referral code (an unknown one never blocks a booking; staff are told). */
   referral_code?: unknown;
+  /** Optional box 'Send me tips and offers' (MARKETING_CONSENT_FIELD), unticked by default: consent to marketing e-mails. */
+  marketing_consent?: unknown;
 }
 
 export interface BookingProblem {

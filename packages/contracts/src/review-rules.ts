@@ -56,12 +56,14 @@ export function reviewSubmissionProblems(input: ReviewSubmission): ReviewProblem
   const rating = typeof input.rating === 'string' && /^\d$/.test(input.rating.trim()) ? Number(input.rating.trim()) : input.rating;
   if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) problems.push({ field: 'rating', message: REVIEW_MESSAGES.rating });
   const text = typeof input.text === 'string' ? input.text.trim() : input.text;
-  if (text !== undefined && text !== null && (typeof text !== 'string' || text.length > REVIEW_LIMITS.text)) problems.push({ field: 'text', message: REVIEW_MESSAGES.text });
+  if (text !== undefined && text !== null && (typeof text !== 'string' || text.length > REVIEW_LIMITS.text))
+    problems.push({ field: 'text', message: REVIEW_MESSAGES.text });
   const firstName = typeof input.firstName === 'string' ? input.firstName.trim() : '';
   if (!firstName) problems.push({ field: 'firstName', message: REVIEW_MESSAGES.firstName });
   else if (firstName.length > REVIEW_LIMITS.firstName) problems.push({ field: 'firstName', message: REVIEW_MESSAGES.firstNameLength });
   const suburb = input.suburb;
-  if (suburb !== undefined && suburb !== null && (typeof suburb !== 'string' || suburb.trim().length > REVIEW_LIMITS.suburb)) problems.push({ field: 'suburb', message: REVIEW_MESSAGES.suburb });
+  if (suburb !== undefined && suburb !== null && (typeof suburb !== 'string' || suburb.trim().length > REVIEW_LIMITS.suburb))
+    problems.push({ field: 'suburb', message: REVIEW_MESSAGES.suburb });
   if (parseConsent(input.consent) === undefined) problems.push({ field: 'consent', message: REVIEW_MESSAGES.consent });
   return problems;
 }

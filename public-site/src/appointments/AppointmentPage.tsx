@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { APPOINTMENT_MESSAGES, APPOINTMENT_STATUS_LABELS, type ManagedAppointment } from '@relining/contracts/api/appointments';
-import { answerOf, api, ApiError } from '@relining/contracts/client/http';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { BookingButton } from '../components/BookingDialog';
 import { Loading } from '../components/Loading';
 import { COMPANY } from '../lib/site';
-import { peekPrefetched, takePrefetched, type PrefetchedAnswer } from '../page-loaders';
+import { usePrefetched } from '../lib/use-prefetched';
 import { bookingApiPath, closedMessageOf, greetingOf, placeOf } from './appointment';
 import { CancelAppointment } from './CancelAppointment';
 import { MoveAppointment } from './MoveAppointment';
@@ -15,13 +15,8 @@ type State = { kind: 'loading' } | { kind: 'found'; appointment: ManagedAppointm
 /** What the customer just did, or the server's word that it is too late for it. */
 type Outcome = { kind: 'moved' } | { kind: 'cancelled' } | { kind: 'closed'; message: string };
 
-function stateOf(answer: PrefetchedAnswer): State {
-  try {
-    return { kind: 'found', appointment: answerOf<ManagedAppointment>(answer) };
-  } catch (error) {
-    return error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' };
-  }
-}
+const foundAppointment = (appointment: ManagedAppointment): State => ({ kind: 'found', appointment });
+const failedAppointment = (error: unknown): State => (error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
 
 const HEADING = 'Your Clean & View appointment';
 
@@ -47,35 +42,8 @@ export default function AppointmentPage() {
   const path = bookingApiPath(token);
   // The entry script asked for the appointment as the page started (page-loaders.ts), or the server
   // sent it with the page: when it is here by the time this renders, the first render shows it.
-  const [state, setState] = useState<State>(() => {
-    const answer = peekPrefetched(path);
-    return answer ? stateOf(answer) : { kind: 'loading' };
-  });
+  const [state, setState] = usePrefetched(path, foundAppointment, failedAppointment);
   const [outcome, setOutcome] = useState<Outcome>();
-
-  useEffect(() => {
-    const prefetch = takePrefetched(path);
-    const settled = prefetch?.settled;
-    if (settled) {
-      setState((current) => (current.kind === 'loading' ? stateOf(settled) : current));
-      return;
-    }
-    const controller = new AbortController();
-    setState((current) => (current.kind === 'loading' ? current : { kind: 'loading' }));
-    const appointment = prefetch
-      ? prefetch.answer.then((answer) => answerOf<ManagedAppointment>(answer))
-      : api<ManagedAppointment>(path, { signal: controller.signal });
-    appointment.then(
-      (found) => {
-        if (!controller.signal.aborted) setState({ kind: 'found', appointment: found });
-      },
-      (error) => {
-        if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
 
   // The result of a move or a cancellation takes the focus, so it is read out, and is brought into view.
   const result = useRef<HTMLDivElement>(null);
@@ -85,10 +53,13 @@ export default function AppointmentPage() {
     result.current.scrollIntoView({ block: 'nearest' });
   }, [outcome]);
 
-  const update = useCallback((appointment: ManagedAppointment, next: Outcome) => {
-    setState({ kind: 'found', appointment });
-    setOutcome(next);
-  }, []);
+  const update = useCallback(
+    (appointment: ManagedAppointment, next: Outcome) => {
+      setState({ kind: 'found', appointment });
+      setOutcome(next);
+    },
+    [setState],
+  );
   const onMoved = useCallback((appointment: ManagedAppointment) => update(appointment, { kind: 'moved' }), [update]);
   const onCancelled = useCallback((appointment: ManagedAppointment) => update(appointment, { kind: 'cancelled' }), [update]);
   // 409 NOT_CHANGEABLE: the forms go; the page says why. The appointment is read again for its status.
@@ -101,7 +72,7 @@ export default function AppointmentPage() {
         () => undefined, // the page already says it cannot be changed
       );
     },
-    [path],
+    [path, setState],
   );
 
   if (state.kind === 'loading') {

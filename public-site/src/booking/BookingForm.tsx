@@ -12,6 +12,7 @@ import {
 } from '@relining/contracts/booking-rules';
 import type { AddressSuggestion } from '@relining/contracts/api/addresses';
 import type { BookingCreated } from '@relining/contracts/api/bookings';
+import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_LABEL } from '@relining/contracts/api/email-preferences';
 import { api, ApiError } from '@relining/contracts/client/http';
 import { AddressField } from '../components/AddressField';
 import { Field } from '../components/Field';
@@ -132,11 +133,25 @@ function newKey(): string {
  * idle, submitting ('Submitting...'), submitted (success panel, 'Submit Another Booking'), error (the
  * form stays). Without JavaScript it posts as a plain form and the server answers with /thank-you.
  */
-export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: string; draftKey?: string }) {
+export function BookingForm({
+  idPrefix = 'booking',
+  draftKey,
+  initialSuburb,
+}: {
+  idPrefix?: string;
+  draftKey?: string;
+  /** The suburb the form starts with (a local page's centre, issue 20), as if the visitor had chosen it. */
+  initialSuburb?: { suburb: string; state: string; postcode: string };
+}) {
   const hydrated = useHydrated();
+  // The empty form, or the local page's suburb already chosen (filled as the suburb field fills one).
+  const [start] = useState(() => ({
+    values: initialSuburb ? { ...EMPTY, suburb: `${initialSuburb.suburb} ${initialSuburb.state} ${initialSuburb.postcode}` } : EMPTY,
+    place: { state: initialSuburb?.state ?? null, postcode: initialSuburb?.postcode ?? null },
+  }));
   // In the dialog, what was typed is kept when it closes (lib/draft.ts); on the page, plain state.
-  const { values, setValues, restored, clear: clearDraft } = useDraft<Values>(draftKey, EMPTY);
-  const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>({ state: null, postcode: null });
+  const { values, setValues, restored, clear: clearDraft } = useDraft<Values>(draftKey, start.values);
+  const [place, setPlace] = useState<Pick<AddressSuggestion, 'state' | 'postcode'>>(start.place);
   const [phase, setPhase] = useState<Phase>('idle');
   const [errors, setErrors] = useState<Errors>({});
   const [key, setKey] = useState(newKey);
@@ -145,6 +160,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   // as something the visitor typed ('We kept what you typed earlier').
   const [referralCode, setReferralCode] = useState('');
   useOfferedReferralCode(setReferralCode);
+  // 'Send me tips and offers': unticked until the visitor ticks it (consent to marketing e-mail is never assumed).
+  const [marketingConsent, setMarketingConsent] = useState(false);
 
   // A message goes as soon as its field is corrected (spec §5's check, run again on the new value).
   useEffect(() => setErrors((shown) => (Object.keys(shown).length > 0 ? stillWrong(shown, values) : shown)), [values]);
@@ -202,7 +219,7 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     setRefusal(undefined);
     setPhase('submitting');
     try {
-      await fetchBooking(values, referralCode, place, key);
+      await fetchBooking(values, referralCode, place, key, marketingConsent);
       clearDraft();
       setPhase('submitted');
       toast.success(BOOKING_MESSAGES.successTitle, { description: BOOKING_MESSAGES.success });
@@ -232,7 +249,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
     clearDraft();
     setErrors({});
     setRefusal(undefined);
-    setPlace({ state: null, postcode: null });
+    setPlace(start.place);
+    setMarketingConsent(false);
     setKey(newKey());
     setPhase('idle');
   }
@@ -344,7 +362,8 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
             onChange={set('address')}
             fillWith={(suggestion) => suggestion.description.split(',')[0]!.trim()}
             onSelect={(suggestion) => {
-              if (suggestion.suburb && !values.suburb) {
+              // The suburb follows the address unless the visitor chose one (a local page's own does not count).
+              if (suggestion.suburb && (!values.suburb || values.suburb === start.values.suburb)) {
                 set('suburb')(`${suggestion.suburb} ${suggestion.state ?? ''} ${suggestion.postcode ?? ''}`.trim());
                 setPlace({ state: suggestion.state, postcode: suggestion.postcode });
               }
@@ -434,6 +453,18 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
           <FieldError id={errorId('message')} message={errors.message} />
         </div>
       </div>
+      <div className="booking-form__consent">
+        <input
+          id={`${idPrefix}-${MARKETING_CONSENT_FIELD}`}
+          type="checkbox"
+          name={MARKETING_CONSENT_FIELD}
+          checked={marketingConsent}
+          onChange={(event) => setMarketingConsent(event.target.checked)}
+        />
+        <label htmlFor={`${idPrefix}-${MARKETING_CONSENT_FIELD}`}>
+          {MARKETING_CONSENT_LABEL} <span className="field__optional">(optional)</span>
+        </label>
+      </div>
       <button type="submit" className="button button--primary button--block booking-form__submit" disabled={busy}>
         {busy ? 'Submitting...' : 'Book My Clean & View'}
       </button>
@@ -442,9 +473,17 @@ export function BookingForm({ idPrefix = 'booking', draftKey }: { idPrefix?: str
   );
 }
 
-async function fetchBooking(values: Values, referralCode: string, place: Pick<AddressSuggestion, 'state' | 'postcode'>, key: string): Promise<void> {
+async function fetchBooking(
+  values: Values,
+  referralCode: string,
+  place: Pick<AddressSuggestion, 'state' | 'postcode'>,
+  key: string,
+  marketingConsent = false,
+): Promise<void> {
   const body = {
     ...values,
+    // Sent only when ticked (the form post sends the box only then too): nothing recorded otherwise.
+    ...(marketingConsent ? { [MARKETING_CONSENT_FIELD]: true } : {}),
     how_heard_about_us: values.how_heard_about_us || undefined,
     // As typed (the server ignores spaces, dashes and case); always sent, so an empty field means no
     // code, no referral (the visitor removed the one offered, or had none): only a request without the

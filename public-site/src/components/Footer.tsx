@@ -5,6 +5,13 @@ import { COMPANY, FOOTER_LINKS } from '../lib/site';
 import { Logo } from './Logo';
 import { useSiteContent } from '../lib/site-content';
 import { formatAbn } from '@relining/contracts/site-content';
+import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
+
+/** The local pages (issue 20), capitals then regional centres, as the list of areas orders them. */
+const AREA_GROUPS = [
+  { kind: 'capital', title: 'Capital cities' },
+  { kind: 'regional', title: 'Regional centres' },
+] as const;
 
 /**
  * One line icon for each accreditation badge (spec §2 footer), drawn for its words: a wrench for the
@@ -103,6 +110,23 @@ export function Footer() {
           </div>
         ) : null}
       </div>
+      <nav className="container footer__areas" aria-labelledby="footer-areas-title">
+        <h2 id="footer-areas-title" className="footer__heading">
+          Areas we service
+        </h2>
+        {AREA_GROUPS.map((group) => (
+          <div key={group.kind} className="footer__area-group">
+            <h3 className="footer__subheading">{group.title}</h3>
+            <ul className="footer__area-list">
+              {SERVICE_AREAS.filter((area) => area.kind === group.kind).map((area) => (
+                <li key={area.slug}>
+                  <Link href={serviceAreaPath(area)}>{area.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
       <div className="container">
         <ul className="badges" aria-label="Accreditations">
           {COMPANY.accreditations.map((badge) => (

@@ -1,55 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PublicJobStatus } from '@relining/contracts/api/jobs';
 import { Loading } from '../components/Loading';
-import { answerOf, api, ApiError } from '@relining/contracts/client/http';
+import { api, ApiError } from '@relining/contracts/client/http';
 import { COMPANY } from '../lib/site';
-import { peekPrefetched, takePrefetched, type PrefetchedAnswer } from '../page-loaders';
+import { usePrefetched } from '../lib/use-prefetched';
 import { JobDocuments } from './JobDocuments';
 import { JobTracker } from './JobTracker';
 
 type State = { kind: 'loading' } | { kind: 'found'; job: PublicJobStatus } | { kind: 'invalid' } | { kind: 'error' };
 
-function stateOf(answer: PrefetchedAnswer): State {
-  try {
-    return { kind: 'found', job: answerOf<PublicJobStatus>(answer) };
-  } catch (error) {
-    return error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' };
-  }
-}
+const foundJob = (job: PublicJobStatus): State => ({ kind: 'found', job });
+const failedJob = (error: unknown): State => (error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
 
 /** spec §2 Job status page (/job-status/{code}): the customer's private tracking page (noindex). */
 export default function JobStatusPage() {
   const { code } = useParams<{ code: string }>();
   const path = `/job-status/${encodeURIComponent(code)}`;
-  // The entry script asked for the job as the page started (page-loaders.ts): when it is here by the
-  // time this renders, the first render shows it.
-  const [state, setState] = useState<State>(() => {
-    const answer = peekPrefetched(path);
-    return answer ? stateOf(answer) : { kind: 'loading' };
-  });
-
-  useEffect(() => {
-    const prefetch = takePrefetched(path);
-    const settled = prefetch?.settled;
-    if (settled) {
-      setState((current) => (current.kind === 'loading' ? stateOf(settled) : current));
-      return;
-    }
-    const controller = new AbortController();
-    setState((current) => (current.kind === 'loading' ? current : { kind: 'loading' }));
-    const job = prefetch ? prefetch.answer.then((answer) => answerOf<PublicJobStatus>(answer)) : api<PublicJobStatus>(path, { signal: controller.signal });
-    job.then(
-      (found) => {
-        if (!controller.signal.aborted) setState({ kind: 'found', job: found });
-      },
-      (error) => {
-        if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.status === 404 ? { kind: 'invalid' } : { kind: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
+  const [state, setState] = usePrefetched(path, foundJob, failedJob);
 
   // After the customer unlocks, accepts or declines: the tracker shows where the job is now.
   const refresh = useCallback(() => {
@@ -57,7 +25,7 @@ export default function JobStatusPage() {
       (job) => setState({ kind: 'found', job }),
       () => undefined, // the page keeps what it shows; the next visit reads the new stage
     );
-  }, [path]);
+  }, [path, setState]);
 
   if (state.kind === 'loading') {
     return (

@@ -7,8 +7,8 @@ export interface PageHead {
   /** Path of the canonical URL (the site origin is added). */
   path: string;
   noindex?: boolean;
-  /** schema.org data for search engines (JSON-LD). */
-  structuredData?: Record<string, unknown> | ((content: SiteContent) => Record<string, unknown>);
+  /** schema.org data for search engines (JSON-LD), typed with schema-dts where it is built (lib/structured-data.ts). */
+  structuredData?: object | ((content: SiteContent) => object);
 }
 
 export const SITE_NAME = 'Pipe Relining Australia';
@@ -63,7 +63,7 @@ export function renderHeadTags(head: PageHead, origin: string, content: SiteCont
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
   if (head.structuredData) {
-    const structured = typeof head.structuredData === 'function' ? head.structuredData(content) : head.structuredData;
+    const structured = (typeof head.structuredData === 'function' ? head.structuredData(content) : head.structuredData) as Record<string, unknown>;
     const data = { ...structured, ...(typeof structured.url === 'string' ? { url: `${origin}${structured.url}` } : {}) };
     // JSON-LD is data, not script: the Content-Security-Policy does not run it. '<' is escaped so the
     // text can never close the element.

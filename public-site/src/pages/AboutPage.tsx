@@ -6,12 +6,13 @@ import { ResponsiveImage } from '../components/ResponsiveImage';
 import { Artwork } from '../components/Artwork';
 import { ArtFrame } from '../components/illustrations/ArtFrame';
 import { useSiteContent } from '../lib/site-content';
-import { formatAbn, ratingClaim, yearsInBusinessText, type CompanyProfile, type PublishedImage } from '@relining/contracts/site-content';
+import { formatAbn, yearsInBusinessText, type CompanyProfile, type PublishedImage } from '@relining/contracts/site-content';
+import { ratingClaim } from '@relining/contracts/review-rules';
+import { ReviewsSection } from '../components/Reviews';
 import {
   ABOUT_FAQ,
   ABOUT_HERO_POINTS,
   ABOUT_STEPS,
-  ABOUT_TESTIMONIALS,
   DIFFERENCES,
   ICONS,
   MISSION_PARAGRAPHS,
@@ -74,9 +75,10 @@ function credentialsOf(profile: CompanyProfile): { label: string; value: string 
 
 /** spec §2 About page (/about): why Australians trust us, then mission, difference, steps, reviews and FAQ. */
 export default function AboutPage() {
-  const { profile, images } = useSiteContent();
-  const rating = ratingClaim(profile);
-  const stat = ratingStat(profile.rating, rating);
+  const { profile, images, reviews } = useSiteContent();
+  // The rating is computed from the published reviews (issue 20); nothing is claimed without any.
+  const rating = ratingClaim(reviews);
+  const stat = ratingStat(reviews.rating, rating);
   const credentials = credentialsOf(profile);
   return (
     <>
@@ -206,32 +208,10 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="what-customers-say">
-        <div className="container">
-          <h2 id="what-customers-say" className="section__title">
-            What Customers Say
-          </h2>
-          <ul className="cards">
-            {ABOUT_TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name}>
-                <figure className="testimonial content-testimonial">
-                  <div className="stars" role="img" aria-label="5 out of 5 stars">
-                    ★★★★★
-                  </div>
-                  <blockquote>
-                    <p>“{testimonial.quote}”</p>
-                  </blockquote>
-                  <figcaption>
-                    <strong>{testimonial.name}</strong>, {testimonial.role}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ReviewsSection id="what-customers-say" title="What Customers Say" reviews={reviews.latest} summary={reviews} />
 
-      <section className="section section--tinted" aria-labelledby="about-faq">
+      {/* Tinted after the reviews, plain right after the tinted steps when there are none. */}
+      <section className={reviews.latest.length > 0 ? 'section section--tinted' : 'section'} aria-labelledby="about-faq">
         <div className="container narrow">
           <h2 id="about-faq" className="section__title">
             Frequently Asked Questions

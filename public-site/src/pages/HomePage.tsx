@@ -7,16 +7,12 @@ import { Artwork } from '../components/Artwork';
 import { ArtFrame } from '../components/illustrations/ArtFrame';
 import { cctvArtworkName, type CctvKind } from '../components/illustrations/artwork-catalogue';
 import { useSiteContent } from '../lib/site-content';
-import { ratingClaim, type PublishedImage } from '@relining/contracts/site-content';
+import type { PublishedImage } from '@relining/contracts/site-content';
+import { ratingClaim } from '@relining/contracts/review-rules';
+import { ReviewsSection } from '../components/Reviews';
 import { TrackYourJob } from '../jobs/TrackYourJob';
 import { COMPANY } from '../lib/site';
-import { HOW_IT_WORKS, OFFER_POINTS, TESTIMONIALS } from './home-content';
-
-const Stars = () => (
-  <div className="stars" role="img" aria-label="5 out of 5 stars">
-    ★★★★★
-  </div>
-);
+import { HOW_IT_WORKS, OFFER_POINTS } from './home-content';
 
 /** The artwork of each How It Works step, in order (preparation, diagnosis, trenchless repair). */
 const STEP_ART = ['step-clean', 'step-cctv', 'step-reline'] as const;
@@ -50,7 +46,8 @@ function PairSide({ photo, index, after }: { photo: PublishedImage | null; index
 /** spec §2 Home page, top to bottom. */
 export function HomePage() {
   const content = useSiteContent();
-  const rating = ratingClaim(content.profile);
+  // The rating is computed from the published reviews (issue 20); nothing is claimed without any.
+  const rating = ratingClaim(content.reviews);
   return (
     <>
       <section className="hero hero--media" aria-labelledby="home-title">
@@ -163,28 +160,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="testimonials-title">
-        <div className="container">
-          <h2 id="testimonials-title" className="section__title">
-            What Our Customers Say
-          </h2>
-          <ul className="cards">
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name} className="card">
-                <figure className="testimonial testimonial--plain">
-                  <Stars />
-                  <blockquote>
-                    <p>“{testimonial.quote}”</p>
-                  </blockquote>
-                  <figcaption>
-                    <strong>{testimonial.name}</strong>, {testimonial.location}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ReviewsSection id="testimonials-title" title="What Our Customers Say" reviews={content.reviews.latest} summary={content.reviews} />
 
       <section className="cta" aria-labelledby="home-cta-title">
         <div className="container cta__inner">

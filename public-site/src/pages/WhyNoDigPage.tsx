@@ -3,7 +3,7 @@ import { INSPECTION_PRICE_INC_GST } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { useSiteContent } from '../lib/site-content';
-import { ratingClaim } from '@relining/contracts/site-content';
+import { ratingClaim } from '@relining/contracts/review-rules';
 import { COMPARISON_INTRO, COMPARISON_ROWS, ICONS, NO_DIG_BENEFITS, noDigFaq, type IconName } from './content/about-and-no-dig';
 
 function CardIcon({ name }: { name: IconName }) {
@@ -27,7 +27,7 @@ function CardIcon({ name }: { name: IconName }) {
 
 /** spec §2 No-dig page (/why-no-dig): traditional repair against relining, benefits, FAQ and a call to action. */
 export default function WhyNoDigPage() {
-  const { profile } = useSiteContent();
+  const { reviews } = useSiteContent();
   return (
     <>
       <section className="hero hero--media content-hero" aria-labelledby="no-dig-title">
@@ -106,7 +106,7 @@ export default function WhyNoDigPage() {
           <h2 id="no-dig-faq" className="section__title">
             Frequently Asked Questions
           </h2>
-          <Accordion items={noDigFaq(ratingClaim(profile))} />
+          <Accordion items={noDigFaq(ratingClaim(reviews))} />
         </div>
       </section>
 

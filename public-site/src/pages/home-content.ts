@@ -21,24 +21,3 @@ export const OFFER_POINTS = [
   'A detailed report with footage and recommendations',
   'The fee is waived if you go ahead with relining',
 ] as const;
-
-export const TESTIMONIALS = [
-  {
-    name: 'Rebecca T.',
-    location: 'Brunswick, VIC',
-    quote:
-      'The camera found tree roots through our sewer line. They relined it the next day without touching our new deck or garden. Friendly, on time and exactly the price they quoted.',
-  },
-  {
-    name: 'Mark D.',
-    location: 'Carindale, QLD',
-    quote:
-      'Another plumber wanted to dig up the driveway. These guys jetted, filmed and relined the collapsed section in a day. The report made the decision easy.',
-  },
-  {
-    name: 'Priya S.',
-    location: 'Parramatta, NSW',
-    quote:
-      'Booking the Clean & View online took two minutes and the tracking page kept us updated at every step. Highly recommend for anyone with recurring blockages.',
-  },
-] as const;

@@ -42,7 +42,7 @@ export function tooManyRequestsPage(message: string): string {
 }
 
 /** A small self-contained page in the site's colours, for answers the front end does not render. */
-function plainPage(title: string, content: string): string {
+export function plainPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -57,7 +57,7 @@ h1{margin-top:0;color:#0b3b66}
 h2{font-size:1.15rem;color:#0b3b66}
 .problems li,.problem{color:#b91c1c;font-weight:600}
 .slots li{font-weight:600}
-a.button{display:inline-block;margin-top:16px;padding:12px 20px;border-radius:10px;background:#c2410c;color:#fff;font-weight:700;text-decoration:none}
+a.button,button.button{display:inline-block;border:0;font:inherit;cursor:pointer;margin-top:16px;padding:12px 20px;border-radius:10px;background:#c2410c;color:#fff;font-weight:700;text-decoration:none}
 </style>
 </head>
 <body>

@@ -44,6 +44,7 @@ const FORMS: Array<[new () => object, string[]]> = [
       '_next',
       'idempotency_key',
       'referral_code',
+      'marketing_consent',
     ],
   ],
   [

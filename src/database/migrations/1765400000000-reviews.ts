@@ -69,6 +69,10 @@ export class Reviews1765400000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX review_requests_due ON review_requests (due_at) WHERE queued_at IS NULL`);
     await queryRunner.query(`INSERT INTO table_versions (table_name) SELECT unnest($1::text[])`, [WATCHED]);
+    // The first watched table that can be emptied by a cascade (TRUNCATE jobs … CASCADE reaches
+    // reviews): the function's one condition was planned whole, naming the transition table a
+    // TRUNCATE trigger does not have. Asked in two steps, a TRUNCATE never plans that query.
+    await queryRunner.query(TABLE_CHANGED_FUNCTION);
     for (const table of WATCHED) {
       await queryRunner.query(`
         CREATE TRIGGER ${table}_changed_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed_rows
@@ -85,7 +89,33 @@ export class Reviews1765400000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM table_versions WHERE table_name = ANY($1::text[])`, [WATCHED]);
+    await queryRunner.query(TABLE_CHANGED_FUNCTION_BEFORE);
     await queryRunner.query(`DROP TABLE review_requests`);
     await queryRunner.query(`DROP TABLE reviews`);
   }
 }
+
+const TABLE_CHANGED_FUNCTION = `
+  CREATE OR REPLACE FUNCTION table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP <> 'TRUNCATE' THEN
+      IF NOT EXISTS (SELECT FROM changed_rows) THEN
+        RETURN NULL;
+      END IF;
+    END IF;
+    UPDATE table_versions SET version = nextval('table_version_seq') WHERE table_name = TG_TABLE_NAME;
+    PERFORM pg_notify('table_changed', TG_TABLE_NAME);
+    RETURN NULL;
+  END $$`;
+
+/** The function as migration 1764600000000 made it. */
+const TABLE_CHANGED_FUNCTION_BEFORE = `
+  CREATE OR REPLACE FUNCTION table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP <> 'TRUNCATE' AND NOT EXISTS (SELECT FROM changed_rows) THEN
+      RETURN NULL;
+    END IF;
+    UPDATE table_versions SET version = nextval('table_version_seq') WHERE table_name = TG_TABLE_NAME;
+    PERFORM pg_notify('table_changed', TG_TABLE_NAME);
+    RETURN NULL;
+  END $$`;

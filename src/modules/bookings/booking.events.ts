@@ -18,6 +18,8 @@ export interface CreatedBooking {
   referralCode: string | null;
   referralCodeStatus: 'attributed' | 'unknown' | 'self' | null;
   referrerId: string | null;
+  /** The form's optional 'Send me tips and offers' box was ticked (the notifications module records the consent). */
+  marketingConsent: boolean;
 }
 
 /** A booking request was stored (not a repeat of one already stored). Raised inside its transaction. */

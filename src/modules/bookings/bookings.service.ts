@@ -65,6 +65,8 @@ export class BookingsService {
       briefDescription: text(input.message),
       howHeardAboutUs: text(input.how_heard_about_us) || null,
       ...referral,
+      // Consent is only what the person ticked: anything but true (a form's 'on' is read as true) is none.
+      marketingConsent: input.marketing_consent === true,
     };
 
     const row = { ...booking, idempotencyKey: idempotencyKey ?? null, id: randomUUID(), createdAt: new Date() };

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  /** Extra headers: a marketing message's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Readonly<Record<string, string>>;
   /** Images the HTML part shows by `cid:` (the logo), sent inside the message. */
   attachments?: readonly InlineImage[];
   /** Files for the reader: a `text/calendar` one is sent as a calendar invitation (see `nodemailerFiles`). */
@@ -57,6 +59,7 @@ export function createSmtpTransport(smtpUrl: string, maxConnections: number, sen
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        headers: { ...mail.headers },
         icalEvent: files.icalEvent,
         attachments: [...(mail.attachments ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })), ...files.attachments],
         disableFileAccess: true,

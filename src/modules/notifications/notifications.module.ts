@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
+import { EmailConsentsAdminController, EmailSuppressionsAdminController } from './email-preferences-admin.controller.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
+import { EmailPreferencesService } from './email-preferences.service.js';
 import { LinkMinters } from './link-minters.js';
 import { BookingMailer } from './mailers/booking-mailer.js';
 import { EnquiryMailer } from './mailers/enquiry-mailer.js';
@@ -12,14 +15,24 @@ import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { NotificationsWorker } from './notifications.worker.js';
 import { TemplateTestEmailsController } from './template-test-emails.controller.js';
+import { UnsubscribeController, UnsubscribePageController } from './unsubscribe.controller.js';
 
 @Module({
   imports: [TemplatesModule],
-  controllers: [NotificationsAdminController, TemplateTestEmailsController],
+  controllers: [
+    NotificationsAdminController,
+    TemplateTestEmailsController,
+    EmailSuppressionsAdminController,
+    EmailConsentsAdminController,
+    UnsubscribePageController,
+    UnsubscribeController,
+  ],
   providers: [
     BookingMailer,
     EnquiryMailer,
     NotificationsAdminService,
+    EmailPreferencesRepository,
+    EmailPreferencesService,
     LinkMinters,
     {
       provide: MAIL_TRANSPORT,

@@ -48,6 +48,10 @@ export interface NewMessage {
   linkRef: string | null;
   /** The files it carries (none: `[]`). */
   attachments: StoredAttachment[];
+  /** A marketing message's unsubscribe address (its List-Unsubscribe header); null for a transactional one. */
+  listUnsubscribeUrl: string | null;
+  /** Why it is stored already cancelled (a marketing message to a suppressed address), else null. */
+  lastError: string | null;
 }
 
 export interface ClaimedMessage {
@@ -62,6 +66,8 @@ export interface ClaimedMessage {
   linkMinter: string | null;
   linkRef: string | null;
   attachments: StoredAttachment[];
+  /** A marketing message's unsubscribe address: sent as List-Unsubscribe, and the suppression list is checked again first. */
+  listUnsubscribeUrl: string | null;
 }
 
 /** A file of a message as the staff Outbox lists it: never its content. */
@@ -74,7 +80,7 @@ export interface AttachmentListing {
 function messageValues(message: NewMessage): Sql {
   return sql`${message.id}::uuid, ${message.dedupeKey}, ${message.to}, ${message.subject}, ${message.text}, ${message.html}, ${message.template},
     ${message.status}, ${message.messageId}, ${message.entityType}::text, ${message.entityId}::text, ${message.linkMinter}::text, ${message.linkRef}::text,
-    ${JSON.stringify(message.attachments)}::jsonb`;
+    ${JSON.stringify(message.attachments)}::jsonb, ${message.listUnsubscribeUrl}::text, ${message.lastError}::text`;
 }
 
 /** The worker's queries over the outbox. */
@@ -113,7 +119,7 @@ export class NotificationsRepository {
   ): Promise<'outdated' | Array<{ id: string; status: NotificationStatus; inserted: boolean }>> {
     const { text, values } = sql`WITH fresh AS (SELECT coalesce(${stillCurrent ?? raw('true')}, false) AS ok),
        inserted AS (
-         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
+         INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments, list_unsubscribe_url, last_error)
          SELECT ${messageValues(message)} FROM fresh WHERE fresh.ok
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING id, status
@@ -134,11 +140,11 @@ export class NotificationsRepository {
    * statement (a staged write), only when the relation `when` has a row; a taken dedupe key is skipped.
    */
   insertManyWhen(messages: readonly NewMessage[], when: Sql): Sql {
-    return sql`INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
+    return sql`INSERT INTO notifications (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments, list_unsubscribe_url, last_error)
        SELECT * FROM (VALUES ${joinSql(
          messages.map((message) => sql`(${messageValues(message)})`),
          ', ',
-       )}) AS m (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments)
+       )}) AS m (id, dedupe_key, to_address, subject, text_body, html_body, template_key, status, message_id, entity_type, entity_id, link_minter, link_ref, attachments, list_unsubscribe_url, last_error)
        WHERE EXISTS (SELECT FROM ${when})
        ON CONFLICT (dedupe_key) DO NOTHING`;
   }
@@ -260,7 +266,8 @@ export class NotificationsRepository {
        SET attempts = n.attempts + 1, locked_until = now() + $2 * interval '1 millisecond', claimed_by = $3, updated_at = now()
        FROM due WHERE n.id = due.id
        RETURNING n.id, n.to_address AS "to", n.subject, n.text_body AS text, n.html_body AS html,
-                 n.message_id AS "messageId", n.attempts, n.link_minter AS "linkMinter", n.link_ref AS "linkRef", n.attachments`,
+                 n.message_id AS "messageId", n.attempts, n.link_minter AS "linkMinter", n.link_ref AS "linkRef", n.attachments,
+                 n.list_unsubscribe_url AS "listUnsubscribeUrl"`,
       [limit, leaseMs, claimant],
     );
   }

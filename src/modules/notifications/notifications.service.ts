@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -8,7 +8,10 @@ import type { StagedWrite } from '../../common/events/domain-events.js';
 import { joinSql, type Sql } from '../../database/sql-fragment.js';
 import type { TemplateKey, TemplateVariables } from '../templates/template-catalogue.js';
 import type { EmailButton } from '../templates/template-renderer.js';
+import { isMarketing } from '../templates/template-class.rules.js';
 import { TemplatesService } from '../templates/templates.service.js';
+import { newUnsubscribeToken, suppressedMessage, unsubscribeUrl } from './email-preferences.rules.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { NotificationStatus } from '@relining/contracts/notification-status';
 import { isDeliverableAddress, messageIdDomain, toStoredAttachments, type EmailAttachment } from './notification.rules.js';
 import { NotificationsRepository, type EntityEmailRow, type NewMessage } from './notifications.repository.js';
@@ -65,6 +68,8 @@ export class NotificationsService {
     @InjectConfig() private readonly config: AppConfig,
     private readonly templates: TemplatesService,
     private readonly repository: NotificationsRepository,
+    private readonly preferences: EmailPreferencesRepository,
+    private readonly dataSource: DataSource,
   ) {
     this.messageIdDomain = messageIdDomain(config.mailFrom);
   }
@@ -127,8 +132,16 @@ export class NotificationsService {
     if (!isDeliverableAddress(to)) {
       throw DomainError.validation([{ field: 'to', message: 'Please enter a valid email address' }]);
     }
-    const rendered = await this.templates.render(manager, request.template, request.variables, request.button, request.wording);
-    const status = this.previewMode ? NotificationStatus.Preview : NotificationStatus.Queued;
+    const marketing = isMarketing(request.template) ? await this.marketingOf(to, manager) : undefined;
+    const rendered = await this.templates.render(
+      manager,
+      request.template,
+      request.variables,
+      request.button,
+      request.wording,
+      marketing && { website: this.config.publicBaseUrl.replace(/\/+$/, ''), unsubscribeUrl: marketing.unsubscribeUrl },
+    );
+    const status = marketing?.suppressed ? NotificationStatus.Cancelled : this.previewMode ? NotificationStatus.Preview : NotificationStatus.Queued;
     const id = randomUUID();
     return {
       message: {
@@ -146,8 +159,25 @@ export class NotificationsService {
         linkMinter: request.secretLink?.minter ?? null,
         linkRef: request.secretLink?.ref ?? null,
         attachments: toStoredAttachments(request.attachments ?? []),
+        listUnsubscribeUrl: marketing?.unsubscribeUrl ?? null,
+        lastError: marketing?.suppressed ?? null,
       },
       stillCurrent: rendered.stillCurrent,
+    };
+  }
+
+  /**
+   * A marketing e-mail's part of the Spam Act (issue 20): the address's unsubscribe link (its token made
+   * the first time, in the caller's transaction when there is one) and, when the address unsubscribed,
+   * why the message is stored cancelled instead of sent. (Delivery checks the list again.)
+   */
+  private async marketingOf(to: string, manager?: EntityManager): Promise<{ unsubscribeUrl: string; suppressed?: string }> {
+    const executor = manager ?? this.dataSource;
+    const token = await this.preferences.tokenFor(executor, to, newUnsubscribeToken());
+    const suppression = await this.preferences.findSuppression(to, executor);
+    return {
+      unsubscribeUrl: unsubscribeUrl(this.config.publicBaseUrl, token),
+      suppressed: suppression ? suppressedMessage(this.config.tzDisplay, suppression.createdAt) : undefined,
     };
   }
 }

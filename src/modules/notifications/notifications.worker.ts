@@ -5,6 +5,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { InjectConfig } from '../../config/config.module.js';
 import { DATABASE_URL } from '../../database/database.module.js';
 import { inlineImagesFor } from '../templates/email-logo.js';
+import { listUnsubscribeHeaders, suppressedMessage } from './email-preferences.rules.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { LinkMinters, withSecret } from './link-minters.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
 import { afterFailedAttempt, isPeerUnreachable } from './notification.rules.js';
@@ -47,6 +49,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
     private readonly scheduler: SchedulerRegistry,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly minters: LinkMinters,
+    private readonly preferences: EmailPreferencesRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -122,6 +125,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async deliver(message: ClaimedMessage): Promise<void> {
+    if (await this.unsubscribedSinceQueued(message)) return;
     let mail = message;
     try {
       if (message.linkMinter && message.linkRef) {
@@ -157,6 +161,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       await this.transport!.send({
         ...mail,
         from: this.config.mailFrom,
+        headers: listUnsubscribeHeaders(mail.listUnsubscribeUrl),
         attachments: await inlineImagesFor(mail.html),
         files: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content, 'base64') })),
       });
@@ -180,6 +185,41 @@ export class NotificationsWorker implements OnApplicationBootstrap, BeforeApplic
       },
     );
     if (this.peerUnreachable) await this.peerBack();
+  }
+
+  /**
+   * A marketing message (it has an unsubscribe address) to an address that unsubscribed since it was
+   * queued is not sent but cancelled, with the reason: the suppression applies at once (Spam Act).
+   * Transactional messages are never checked. Answers whether the message is done with (cancelled, or
+   * its try failed because the list could not be read: retried like any failed try).
+   */
+  private async unsubscribedSinceQueued(message: ClaimedMessage): Promise<boolean> {
+    if (!message.listUnsubscribeUrl) return false;
+    let reason: string | undefined;
+    try {
+      const suppression = await this.preferences.findSuppression(message.to);
+      if (!suppression) return false;
+      reason = suppressedMessage(this.config.tzDisplay, suppression.createdAt);
+    } catch (error) {
+      const outcome = afterFailedAttempt(message.attempts, this.config.mail);
+      const failure = `Could not read the suppression list: ${(error as Error).message}`;
+      this.logger.warn({ notificationId: message.id, attempt: message.attempts, outcome: outcome.status }, `E-mail not delivered: ${failure}`);
+      await this.record(
+        () => this.repository.markFailed(message, outcome, failure),
+        (dbError) => {
+          this.logger.warn(`Could not record a failed delivery (${message.id}); it will be tried again when its lease runs out: ${dbError.message}`);
+        },
+      );
+      return true;
+    }
+    this.logger.log({ notificationId: message.id }, 'Marketing e-mail not sent: the address unsubscribed');
+    await this.record(
+      () => this.repository.markCancelled(message, reason),
+      (dbError) => {
+        this.logger.warn(`Could not record a cancelled e-mail (${message.id}); it will be looked at again when its lease runs out: ${dbError.message}`);
+      },
+    );
+    return true;
   }
 
   /** While the peer is unreachable, asks it on every poll whether it is back (connect and greet, nothing sent). */

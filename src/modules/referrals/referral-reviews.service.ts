@@ -102,7 +102,14 @@ export class ReferralReviewsService {
           if (!plumber) throw DomainError.validation([{ field: 'plumberId', message: 'Plumber not found' }]);
           const referral = await this.pipeline.referralFromBooking(
             manager,
-            { ...booking, createdAt: new Date(booking.createdAt), referralCode: review.referralCode, referralCodeStatus: 'unknown', referrerId: null },
+            {
+              ...booking,
+              createdAt: new Date(booking.createdAt),
+              referralCode: review.referralCode,
+              referralCodeStatus: 'unknown',
+              referrerId: null,
+              marketingConsent: false,
+            },
             request.plumberId,
           );
           resolution = `Attributed to ${plumber.fullName ?? plumber.email}: ${referral.refNumber}${note(request.note)}`;

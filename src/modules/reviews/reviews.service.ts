@@ -145,7 +145,9 @@ export class ReviewsService {
   }
 
   /** PUT: the status and/or the public reply; the author's fields are ignored. */
-  async change(id: string, body: Record<string, unknown>): Promise<ReviewRecord> {
+  async change(id: string, given: Record<string, unknown> | undefined): Promise<ReviewRecord> {
+    // A body that is not a JSON object (none, or a form the JSON parser left alone) changes nothing.
+    const body: Record<string, unknown> = typeof given === 'object' && given !== null && !Array.isArray(given) ? given : {};
     const errors: Array<{ field: string; message: string }> = [];
     const status = body.status === undefined ? undefined : toReviewStatus(body.status);
     if (body.status !== undefined && !status) errors.push({ field: 'status', message: REVIEW_MESSAGES.status });

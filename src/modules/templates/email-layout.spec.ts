@@ -1,5 +1,6 @@
 import { contrastRatio } from '../../../test/support/contrast.js';
-import { EMAIL_COLOUR_PAIRS, EMAIL_COLOURS } from './email-layout.js';
+import { DEFAULT_COMPANY_PROFILE } from '@relining/contracts/site-content';
+import { EMAIL_COLOUR_PAIRS, EMAIL_COLOURS, footerLines, layoutHtml, layoutText, UNSUBSCRIBE_LINE_LABEL } from './email-layout.js';
 
 describe('contrast ratio (the formula itself)', () => {
   it.each([
@@ -28,5 +29,31 @@ describe("the e-mail layout's colours (WCAG AA)", () => {
   it('no longer puts white on the bright orange, which fails AA', () => {
     expect(contrastRatio('#ffffff', '#f97316')).toBeLessThan(4.5);
     expect(EMAIL_COLOURS.button).not.toBe('#f97316');
+  });
+});
+
+describe('the footer of a marketing e-mail (Spam Act: identity and a working unsubscribe)', () => {
+  const profile = { ...DEFAULT_COMPANY_PROFILE, legalName: 'Relining Holdings Pty Ltd', abn: '51824753556' };
+  const marketing = { website: 'https://example.com.au', unsubscribeUrl: 'https://example.com.au/unsubscribe/AbC_123-xyz0123456789a' };
+  const text = (lines: ReturnType<typeof footerLines>) => lines.map((line) => line.map((piece) => piece.text).join(''));
+
+  it('adds the website and the unsubscribe link to the details every footer prints', () => {
+    const sut = text(footerLines(profile, marketing));
+    expect(sut).toEqual(expect.arrayContaining(text(footerLines(profile))));
+    expect(sut).toContain('Website: https://example.com.au');
+    expect(sut.at(-1)).toContain(`${UNSUBSCRIBE_LINE_LABEL}${marketing.unsubscribeUrl}`);
+    expect(sut.join('\n')).toContain('Relining Holdings Pty Ltd · ABN 51 824 753 556');
+  });
+
+  it('links the unsubscribe address in the HTML part and writes it out in the text part', () => {
+    const frame = { lead: ['Hi Alex,'], rest: ['Thanks.'], profile, marketing };
+    expect(layoutText(frame)).toContain(`Unsubscribe: ${marketing.unsubscribeUrl}`);
+    expect(layoutHtml({ ...frame, subject: 'How did we go?', preheader: '' })).toContain(`href="${marketing.unsubscribeUrl}"`);
+  });
+
+  it('prints no unsubscribe part on a transactional e-mail', () => {
+    const frame = { lead: ['Hi Alex,'], rest: ['Thanks.'], profile };
+    expect(layoutText(frame)).not.toContain('Unsubscribe');
+    expect(layoutHtml({ ...frame, subject: 'Booked', preheader: '' })).not.toContain('unsubscribe');
   });
 });

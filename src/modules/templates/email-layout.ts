@@ -51,11 +51,26 @@ export interface EmailButton {
 type FooterLine = ReadonlyArray<{ text: string; href?: string; whole?: boolean }>;
 
 /**
+ * What a marketing e-mail adds to the footer (Spam Act 2003: the sender's identity and a functional
+ * unsubscribe): the website beside the details the footer already prints, and the unsubscribe link.
+ * A transactional e-mail has none.
+ */
+export interface MarketingFooter {
+  /** The company's website (PUBLIC_BASE_URL). */
+  website: string;
+  /** The address's own unsubscribe page (`/unsubscribe/{token}`). */
+  unsubscribeUrl: string;
+}
+
+/** The words before the unsubscribe link, in both parts. */
+export const UNSUBSCRIBE_LINE_LABEL = 'Unsubscribe: ';
+
+/**
  * The footer's lines: the trading name, the legal name and ABN, phone and e-mail, the licences per
  * state and the service hours from the company profile (a field left empty is not printed), and the
- * service area.
+ * service area; for a marketing e-mail, then the website and the unsubscribe link.
  */
-export function footerLines(profile: CompanyProfile): FooterLine[] {
+export function footerLines(profile: CompanyProfile, marketing?: MarketingFooter): FooterLine[] {
   const lines: FooterLine[] = [[{ text: COMPANY.name }]];
   const legal = [
     ...(profile.legalName.trim() ? [{ text: profile.legalName.trim() }] : []),
@@ -75,6 +90,14 @@ export function footerLines(profile: CompanyProfile): FooterLine[] {
   }
   if (profile.serviceHours.trim()) lines.push([{ text: `Service hours: ${profile.serviceHours.trim()}` }]);
   lines.push([{ text: COMPANY.serviceArea }]);
+  if (marketing) {
+    lines.push([{ text: 'Website: ' }, { text: marketing.website, href: marketing.website }]);
+    lines.push([
+      { text: 'You are receiving this because you are a customer of ours. ' },
+      { text: UNSUBSCRIBE_LINE_LABEL },
+      { text: marketing.unsubscribeUrl, href: marketing.unsubscribeUrl },
+    ]);
+  }
   return lines;
 }
 
@@ -91,6 +114,8 @@ export interface EmailFrame {
   rest: readonly string[];
   button?: EmailButton;
   profile: CompanyProfile;
+  /** A marketing e-mail's website and unsubscribe link (none for a transactional one). */
+  marketing?: MarketingFooter;
 }
 
 const paragraph = (html: string): string => `<p style="margin:0 0 16px;">${html}</p>`;
@@ -109,8 +134,8 @@ function buttonHtml(button: EmailButton): string {
 </table>`;
 }
 
-function footerHtml(profile: CompanyProfile): string {
-  return footerLines(profile)
+function footerHtml(profile: CompanyProfile, marketing?: MarketingFooter): string {
+  return footerLines(profile, marketing)
     .map((line, index) => {
       const pieces = line
         .map((piece) => {
@@ -159,7 +184,7 @@ export function layoutHtml(frame: EmailFrame): string {
 ${body}
 </td></tr>
 <tr><td class="inner" style="padding:20px 28px;background:${c.footer};border-radius:0 0 8px 8px;color:${c.footerText};font-size:13px;line-height:1.6;${WRAP}">
-${footerHtml(frame.profile)}
+${footerHtml(frame.profile, frame.marketing)}
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
@@ -170,8 +195,14 @@ ${footerHtml(frame.profile)}
 }
 
 /** The text part: the company name at the top, the paragraphs, the button as 'Label: URL', the footer. */
-export function layoutText(frame: { lead: readonly string[]; rest: readonly string[]; button?: EmailButton; profile: CompanyProfile }): string {
+export function layoutText(frame: {
+  lead: readonly string[];
+  rest: readonly string[];
+  button?: EmailButton;
+  profile: CompanyProfile;
+  marketing?: MarketingFooter;
+}): string {
   const button = frame.button ? [`${frame.button.label}: ${frame.button.url}`] : [];
-  const footer = footerLines(frame.profile).map((line) => line.map((piece) => piece.text).join(''));
+  const footer = footerLines(frame.profile, frame.marketing).map((line) => line.map((piece) => piece.text).join(''));
   return [COMPANY.name, ...frame.lead, ...button, ...frame.rest, `----\n${footer.join('\n')}`].join('\n\n');
 }

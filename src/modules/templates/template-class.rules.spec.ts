@@ -16,7 +16,10 @@ describe('template classes (Spam Act)', () => {
     expect(templateClass('review_request')).toBe('marketing');
   });
 
-  it.each(['booking_confirmed', 'job_completed', 'reset_password', 'appointment_reminder', 'payout_remittance'] as const)('%s (a status update, receipt or account link) is transactional', (key) => {
-    expect(isMarketing(key)).toBe(false);
-  });
+  it.each(['booking_confirmed', 'job_completed', 'reset_password', 'appointment_reminder', 'payout_remittance'] as const)(
+    '%s (a status update, receipt or account link) is transactional',
+    (key) => {
+      expect(isMarketing(key)).toBe(false);
+    },
+  );
 });

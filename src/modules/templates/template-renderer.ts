@@ -1,10 +1,10 @@
 import Handlebars from 'handlebars';
 import { escapeHtml } from '../../common/http/html.js';
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from '@relining/contracts/site-content';
-import { EMAIL_COLOURS, layoutHtml, layoutText, type EmailButton } from './email-layout.js';
+import { EMAIL_COLOURS, layoutHtml, layoutText, type EmailButton, type MarketingFooter } from './email-layout.js';
 import { findTemplateProblems, omitBlankVariables, toHandlebarsSource, variablesUsed, type TemplatePart } from './template-syntax.js';
 
-export type { EmailButton };
+export type { EmailButton, MarketingFooter };
 
 export interface RenderInput {
   /** Staff-written subject and body, with `{variable}` placeholders (already checked on save). */
@@ -16,6 +16,8 @@ export interface RenderInput {
   button?: EmailButton;
   /** The company's details for the footer (SettingsService.companyProfile); empty fields are not printed. */
   profile?: CompanyProfile;
+  /** A marketing e-mail's website and unsubscribe link for the footer. */
+  marketing?: MarketingFooter;
 }
 
 export interface RenderedEmail {
@@ -146,7 +148,12 @@ export class PreparedTemplate {
     readonly linkVariables: readonly string[] = [],
   ) {}
 
-  render(variables: Readonly<Record<string, string>>, button?: EmailButton, profile: CompanyProfile = DEFAULT_COMPANY_PROFILE): RenderedEmail {
+  render(
+    variables: Readonly<Record<string, string>>,
+    button?: EmailButton,
+    profile: CompanyProfile = DEFAULT_COMPANY_PROFILE,
+    marketing?: MarketingFooter,
+  ): RenderedEmail {
     const variant = this.variant(variables);
     const subjectValues = Object.fromEntries(variant.subjectNames.map((name) => [name, singleLine(variables[name]!)]));
     const subject = singleLine(variant.subject(subjectValues));
@@ -170,8 +177,9 @@ export class PreparedTemplate {
       rest: htmlParagraphs.slice(lead),
       button: shownButton,
       profile,
+      marketing,
     });
-    const text = layoutText({ lead: textParagraphs.slice(0, lead), rest: textParagraphs.slice(lead), button: shownButton, profile });
+    const text = layoutText({ lead: textParagraphs.slice(0, lead), rest: textParagraphs.slice(lead), button: shownButton, profile, marketing });
     return { subject, text, html };
   }
 
@@ -236,5 +244,5 @@ function preheaderOf(paragraphs: readonly string[]): string {
  * mode); every value is escaped in the HTML part, so nothing a customer typed can add markup.
  */
 export function renderEmail(input: RenderInput): RenderedEmail {
-  return new PreparedTemplate(input.subject, input.body, input.linkVariables).render(input.variables, input.button, input.profile);
+  return new PreparedTemplate(input.subject, input.body, input.linkVariables).render(input.variables, input.button, input.profile, input.marketing);
 }

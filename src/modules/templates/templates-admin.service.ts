@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { templateClass } from './template-class.rules.js';
 import { TemplatesRepository, type StoredTemplate } from './templates.repository.js';
 import type { CurrentUserInfo } from '../../common/auth/current-user.js';
 import { DomainError, type FieldError } from '../../common/errors/domain-error.js';
@@ -109,6 +110,7 @@ export class TemplatesAdminService {
       defaultSubject: definition.subject,
       defaultBody: definition.body,
       updatedAt: stored?.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
+      emailClass: templateClass(definition.key as TemplateKey),
     };
   }
 

@@ -4,7 +4,7 @@ import type { Sql } from '../../database/sql-fragment.js';
 import { TableCache, TableChanges } from '../../database/table-changes.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { defaultButton, TEMPLATE_CATALOGUE, TEMPLATE_KEYS, type TemplateKey } from './template-catalogue.js';
-import { PreparedTemplate, renderEmail, type EmailButton, type RenderedEmail } from './template-renderer.js';
+import { PreparedTemplate, renderEmail, type EmailButton, type MarketingFooter, type RenderedEmail } from './template-renderer.js';
 import { findTemplateProblems } from './template-syntax.js';
 import { TemplatesRepository } from './templates.repository.js';
 
@@ -47,7 +47,8 @@ export class TemplatesService {
    * Renders the saved template `key` with these values (`manager`: the caller's transaction, used only
    * if the wordings or the company profile must be read). A template missing from the table (a
    * database seeded by an older version) or failing the template checks falls back to its default
-   * wording. `button`: the template's own call to action when not given, none when null.
+   * wording. `button`: the template's own call to action when not given, none when null. `marketing`:
+   * a marketing e-mail's website and unsubscribe link, added to the footer.
    */
   async render(
     manager: EntityManager | undefined,
@@ -55,13 +56,14 @@ export class TemplatesService {
     variables: Readonly<Record<string, string>>,
     button?: EmailButton | null,
     wording?: { subject: string; body: string },
+    marketing?: MarketingFooter,
   ): Promise<RenderedTemplate> {
     const definition = TEMPLATE_CATALOGUE[key];
     const shownButton = button === null ? undefined : (button ?? defaultButton(definition, variables));
     // The footer's details as they are when the e-mail is queued, read in the same transaction.
     const profile = await this.settings.companyProfile(manager);
     // A draft under test: renderEmail checks it again and refuses anything but declared variables.
-    if (wording) return renderEmail({ ...wording, variables, linkVariables: definition.linkVariables, button: shownButton, profile });
+    if (wording) return renderEmail({ ...wording, variables, linkVariables: definition.linkVariables, button: shownButton, profile, marketing });
     const copy = await this.copy.get(manager);
     const template = copy.templates.get(key)!;
     // Saving checks every template; one that reached the table some other way is never run: the
@@ -69,7 +71,7 @@ export class TemplatesService {
     if (template.storedRefused) {
       this.logger.warn({ template: key }, `The stored e-mail template "${key}" does not pass the template checks; its default wording was sent instead`);
     }
-    return { ...template.prepared.render(variables, shownButton, profile), stillCurrent: this.repository.stillAt(copy.version) };
+    return { ...template.prepared.render(variables, shownButton, profile, marketing), stillCurrent: this.repository.stillAt(copy.version) };
   }
 
   /** Drops the wordings in memory (a statement found them out of date, or this instance just saved one). */

@@ -42,6 +42,10 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.DEMO_DATA = 'false';
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}/?ignoreTLS=true`;
 process.env.MAIL_POLL_INTERVAL_MS = '200';
+// A completed job's review request goes out at the next look, and the scheduler looks every two
+// seconds: the journey waits for the e-mail, not for a day to pass (the delay is proven by the API tests).
+process.env.REVIEW_REQUEST_DELAY_DAYS = '0';
+process.env.REVIEW_REQUESTS_CRON = '*/2 * * * * *';
 // Every journey comes from 127.0.0.1: together they book, refer and sign in more often in a minute
 // than the per-IP limits allow one visitor (5 bookings a minute), so whether a journey passed
 // depended on how fast the ones before it ran. The limits are proven by the API tests

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'audit_log',
   'notification',
   'review',
+  'email_suppression',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ENTITY_LABELS = {
   audit_log: 'Audit log',
   notification: 'E-mail',
   review: 'Review',
+  email_suppression: 'Suppressed e-mail',
 } as const satisfies Record<AuditEntity, string>;
 
 /** Who acted: a signed-in user, the server running a named job, or an anonymous visitor. */

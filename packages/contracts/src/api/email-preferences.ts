@@ -47,6 +47,12 @@ export interface EmailConsentRecord {
   createdAt: string;
 }
 
+/** The answer of POST /api/unsubscribe/{token} (the address masked: the token's holder may not be its owner). */
+export interface UnsubscribeResponse {
+  email: string;
+  unsubscribed: boolean;
+}
+
 /** The booking form's optional box, unticked by default (form field `marketing_consent`). */
 export const MARKETING_CONSENT_LABEL = 'Send me tips and offers';
 export const MARKETING_CONSENT_FIELD = 'marketing_consent';

@@ -35,7 +35,7 @@ export interface ReviewRecord {
   area: string | null;
   /** The author agreed to its publication (imported reviews: published by their author at the source). */
   consent: boolean;
-  /** Where it came from: null for a review from one of our completed jobs, else the source named when it was imported, e.g. 'Google'. */
+  /** Where it came from: null for a review from one of our completed jobs, else the source named when imported, e.g. 'Google'. */
   source: string | null;
   /** Written by the customer of a completed job, from their private link. */
   verified: boolean;

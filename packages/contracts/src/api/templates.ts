@@ -1,3 +1,4 @@
+import type { EmailClass } from '../email-class.js';
 import type { NotificationStatus } from '../notification-status.js';
 
 /** /api/admin/email-templates: the e-mails the product sends, their wording, previews and test e-mails. */
@@ -19,6 +20,8 @@ export interface EmailTemplateRecord {
   defaultBody: string;
   /** null: staff never changed it (it follows the default). */
   updatedAt: string | null;
+  /** What the Spam Act makes of it (issue 20): marketing e-mails carry an unsubscribe and skip suppressed addresses. */
+  emailClass: EmailClass;
 }
 
 /**

@@ -5,8 +5,8 @@ import { INSPECTION_PRICE_INC_GST, WARRANTY } from '@relining/contracts/business
  * without digging, most jobs done in a day, liners last 50+ years, the guarantee, sewer and
  * stormwater pipes from 40mm to 300mm+, a badly collapsed pipe may need a small excavation, service
  * across every state and territory, and the Clean & View price, waived if relining goes ahead. The
- * guarantee and the price come from the business constants; the rating from the company profile
- * (ratingClaim), printed only when staff have entered one.
+ * guarantee and the price come from the business constants; the rating is computed from the
+ * published reviews (ratingClaim over content.reviews), printed only when one is published.
  */
 import type { AccordionItem } from '../../components/Accordion';
 
@@ -37,7 +37,7 @@ export const MISSION_PARAGRAPHS = [
   'We do that with trenchless relining: we fix the pipe from the inside, through the access points that are already there, and leave your property the way we found it. Before we quote, our fixed-price Clean & View inspection shows you exactly what is wrong, on camera, so you only pay for the work your pipes really need.',
 ] as const;
 
-/** The rating as a figure ('4.9/5', 'average rating from 80+ reviews'), from the profile's claim; null without one. */
+/** The rating as a figure ('4.9/5', 'average rating from 83 reviews'), from the computed claim; null without one. */
 export function ratingStat(rating: number | null, claim: string | null): { value: string; label: string } | null {
   if (rating === null || claim === null) return null;
   return { value: `${rating.toFixed(1)}/5`, label: claim.replace(/^Rated .* out of 5 from /, 'average rating from ') };
@@ -89,27 +89,6 @@ export const ABOUT_STEPS = [
   {
     title: 'Done',
     text: `We film the finished pipe so you can see the result, tidy up and leave. Most jobs are done in a day, backed by our ${WARRANTY.guarantee}.`,
-  },
-] as const;
-
-export const ABOUT_TESTIMONIALS = [
-  {
-    quote:
-      'Tree roots had cracked our sewer line and the last plumber wanted to dig up the whole front yard. These guys relined it in a day and you can’t even tell they were here.',
-    name: 'Sarah M.',
-    role: 'Homeowner, Brisbane QLD',
-  },
-  {
-    quote:
-      'We had failing stormwater pipes under a busy community centre. The team relined them with no excavation and no closures, and the CCTV reports made sign-off simple.',
-    name: 'David K.',
-    role: 'Council Facilities Manager, Western Sydney NSW',
-  },
-  {
-    quote:
-      'Digging up the car park would have shut our tenants out for a week. The pipes were relined with the shops open, and the guarantee gives us real peace of mind.',
-    name: 'Priya S.',
-    role: 'Commercial Property Owner, Adelaide SA',
   },
 ] as const;
 
@@ -243,7 +222,7 @@ const NO_DIG_FAQ = [
   },
 ] as const;
 
-/** The no-dig FAQ: the last answer cites the rating claim when the profile has one. */
+/** The no-dig FAQ: the last answer cites the rating claim when a review is published. */
 export function noDigFaq(ratingClaim: string | null): AccordionItem[] {
   const rated = ratingClaim ? `, and we’re ${ratingClaim.charAt(0).toLowerCase()}${ratingClaim.slice(1)}` : '';
   return [

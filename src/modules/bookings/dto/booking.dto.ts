@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { BookingCreated, BookingRecord } from '@relining/contracts/api/bookings';
-import { CheckedBy, SpamTrap, TextField } from '../../../common/http/validation.js';
+import { CheckedBy, FormCheckbox, SpamTrap, TextField } from '../../../common/http/validation.js';
+import { MARKETING_CONSENT_LABEL } from '@relining/contracts/api/email-preferences';
 import { bookingProblems, BOOKING_STATUSES, HOW_HEARD_OPTIONS, TIME_SLOTS, todayIn, type BookingStatus } from '@relining/contracts/booking-rules';
 
 /**
@@ -55,6 +56,14 @@ export class BookingRequestDto {
   })
   @TextField()
   referral_code?: string;
+  /** The optional box, unticked by default: true (JSON) or 'on'/'true' (a form post) records the consent. */
+  @ApiProperty({
+    required: false,
+    default: false,
+    description: `The optional box '${MARKETING_CONSENT_LABEL}' (marketing e-mails): ticked records the consent.`,
+  })
+  @FormCheckbox()
+  marketing_consent?: boolean;
 }
 
 // The response classes describe the answers for the OpenAPI document; their shapes are the contracts'.

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EMAIL_CLASSES, type EmailClass } from '@relining/contracts/email-class';
 import type { EmailTemplateRecord, RenderedTemplate, TemplateGroup, TemplateWording, TestEmailResult } from '@relining/contracts/api/templates';
 import type { NotificationStatus } from '@relining/contracts/notification-status';
 import { IsOmittable } from '../../../common/http/validation.js';
@@ -46,6 +47,8 @@ export class TemplateResponse implements EmailTemplateRecord {
   @ApiProperty() defaultSubject!: string;
   @ApiProperty() defaultBody!: string;
   @ApiProperty({ nullable: true }) updatedAt!: string | null;
+  @ApiProperty({ enum: EMAIL_CLASSES, description: 'transactional or marketing (Spam Act): marketing e-mails carry an unsubscribe.' })
+  emailClass!: EmailClass;
 }
 
 export class TestEmailResponse implements TestEmailResult {

@@ -20,6 +20,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
   ].join('\n');
   const file = { name: `reviews-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
 
+  await page.setViewportSize({ width: 1280, height: 900 });
   await adminLogIn(page);
   await page.getByRole('menuitem', { name: /^Reviews/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews', exact: true })).toBeVisible();
@@ -78,6 +79,7 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
   await page.getByRole('button', { name: 'Hide', exact: true }).click();
   await expect(page.getByText('Review hidden')).toBeVisible();
   await expect(page.getByText('Kept, never shown.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Last published')).toBeVisible();
   const hidden = await request.get(`/api/admin/reviews/${reviewId}`, { headers: token });
   expect(await hidden.json()).toMatchObject({ status: 'hidden', reply });
 

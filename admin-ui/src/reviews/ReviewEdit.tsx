@@ -99,7 +99,11 @@ function ReviewDetail() {
       ),
     ],
     ['Written', formatDate(review.writtenAt)],
-    ['Published', review.publishedAt ? formatDateTime(review.publishedAt) : 'Not yet'],
+    // The server keeps when it was published after it is hidden: say it is no longer shown.
+    [
+      review.status === ReviewStatus.Published || !review.publishedAt ? 'Published' : 'Last published',
+      review.publishedAt ? formatDateTime(review.publishedAt) : 'Not yet',
+    ],
     ['Consent to publish', review.consent ? 'Yes' : 'No'],
   ];
   if (review.repliedAt) rows.push(['Replied', formatDateTime(review.repliedAt)]);

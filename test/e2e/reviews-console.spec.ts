@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { REVIEW_MESSAGES } from '@relining/contracts/review-rules';
 import { E2E_ADMIN } from '../../playwright.config.js';
 import { adminLogIn } from './support/admin.js';
+import { linkIn, waitForMail } from './support/mail.js';
 
 /**
  * Issue 20, the console's Reviews: staff import reviews written elsewhere from a CSV (a second
@@ -98,6 +100,59 @@ test('staff import reviews from a CSV, publish one, reply, hide it, and bulk-pub
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('1 review published')).toBeVisible();
   await expect(rowOf(second.name)).toContainText('Published');
+});
+
+/**
+ * A customer who says no to publication: staff see their review as a verified job's, with the note
+ * that it cannot be published and 'Publish' disabled; publishing it in bulk is refused with the
+ * server's words, and it stays waiting for moderation.
+ */
+test("a review without the author's consent cannot be published from the console", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const stamp = `Nc${Date.now() % 1_000_000}`;
+  const email = `no-consent-${stamp.toLowerCase()}@example.com.au`;
+  const auth = await apiToken(request, baseURL!);
+  const created = await request.post('/api/admin/jobs', {
+    headers: auth,
+    data: {
+      jobNumber: `JOB-${stamp}`,
+      customerName: `Casey ${stamp}`,
+      customerEmail: email,
+      customerPhone: '0412 345 678',
+      address: '3 High St, Kew VIC 3101',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const job = (await created.json()) as { id: string };
+  expect((await request.put(`/api/admin/jobs/${job.id}/status`, { headers: auth, data: { status: 'completed', notify: false } })).status()).toBe(200);
+  const text = `Good work on the drains ${stamp}, but please keep this private.`;
+  await page.goto(linkIn(await waitForMail(request, email, /How did we do/), '/review/'));
+  await page.getByLabel('4 stars').check();
+  await page.getByLabel('Your review').fill(text);
+  await expect(page.getByLabel('You may publish my review on your website')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Send my review' }).click();
+  await expect(page.getByText(/Thank you/).first()).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await adminLogIn(page);
+  await page.goto(`/admin/reviews?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`);
+  const row = page.getByRole('row').filter({ hasText: stamp });
+  await expect(row).toContainText('Verified job');
+  await expect(row).toContainText('Waiting for moderation');
+
+  // In bulk: refused, with the server's reason, and nothing changed.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Not published')).toBeVisible();
+  await expect(page.getByText(REVIEW_MESSAGES.publishWithoutConsent)).toBeVisible();
+  await expect(row).toContainText('Waiting for moderation');
+
+  // On its page: the note, and no way to publish it.
+  await row.getByText(/Good work on the drains/).click();
+  await expect(page.getByText("The author did not consent to publication: this review can't be published")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await expect(page.getByRole('link', { name: `JOB-${stamp}` })).toHaveAttribute('href', `/admin/job-tracking/${job.id}/show`);
+  await screenshot(page, 'review-no-consent-laptop');
 });
 
 /** The signed-in console's access token, to read what the server kept. */

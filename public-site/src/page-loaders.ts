@@ -1,19 +1,12 @@
 import type { ComponentType } from 'react';
 import { SERVICE_AREAS, serviceAreaPath } from '@relining/contracts/service-areas';
 import { prepareJobDates } from './lib/job-dates';
-import type { AreaSuburbs } from './pages/service-area/area-suburbs';
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
-/**
- * A local page (issue 20): one page for every area, with the area's own suburbs, each area's list a
- * small chunk of its own (src/pages/service-area/suburbs/<slug>.json), fetched beside the page's code.
- */
+/** A local page (issue 20): the page's code, then the area's own suburbs (ServiceAreaPage.tsx). */
 function serviceAreaPage(slug: string): PageLoader {
-  return () =>
-    Promise.all([import('./pages/ServiceAreaPage'), import(`./pages/service-area/suburbs/${slug}.json`) as Promise<{ default: AreaSuburbs }>]).then(
-      ([page, suburbs]) => ({ default: page.serviceAreaPageOf(slug, suburbs.default) }),
-    );
+  return () => import('./pages/ServiceAreaPage').then((page) => page.loadServiceAreaPage(slug));
 }
 
 /**

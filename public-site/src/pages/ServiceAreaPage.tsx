@@ -11,7 +11,8 @@ import { useSiteContent } from '../lib/site-content';
 import { COMPANY } from '../lib/site';
 import { OFFER_POINTS } from './home-content';
 import type { AreaSuburbs } from './service-area/area-suburbs';
-import { serviceAreaTimeZoneName, stateNameOf } from './service-area/service-area-head';
+import { stateNameOf } from './service-area/service-area-head';
+import { serviceAreaTimeZoneName } from './service-area/service-area-time';
 
 /** The area's newest good published reviews (content.reviews.nearby), in the site's one review card. */
 function NearbyReviews({ area, reviews }: { area: ServiceArea; reviews: readonly PublishedReview[] }) {
@@ -156,7 +157,17 @@ function ServiceAreaPage({ area, suburbs }: { area: ServiceArea; suburbs: AreaSu
 
 const pages = new Map<string, ComponentType>();
 
-/** The page of one area with its suburbs (page-loaders.ts loads both): one component per area, kept. */
+/**
+ * The page of one area with its own suburbs (a small chunk per area, src/pages/service-area/suburbs/
+ * <slug>.json): page-loaders.ts calls this once this page's code is here. The map of the areas' lists
+ * lives in this chunk, not in the entry script every page loads.
+ */
+export async function loadServiceAreaPage(slug: string): Promise<{ default: ComponentType }> {
+  const suburbs = (await import(`./service-area/suburbs/${slug}.json`)) as { default: AreaSuburbs };
+  return { default: serviceAreaPageOf(slug, suburbs.default) };
+}
+
+/** The page of one area with its suburbs: one component per area, kept. */
 export function serviceAreaPageOf(slug: string, suburbs: AreaSuburbs): ComponentType {
   const area = findServiceArea(slug);
   if (!area) throw new Error(`No service area ${slug}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { SERVICE_AREAS } from '@relining/contracts/service-areas';
-import { serviceAreaHead, serviceAreaStructuredData, serviceAreaTimeZoneName } from './service-area-head';
+import { serviceAreaHead, serviceAreaStructuredData } from './service-area-head';
+import { serviceAreaTimeZoneName } from './service-area-time';
 
 const melbourne = SERVICE_AREAS.find((area) => area.slug === 'melbourne')!;
 

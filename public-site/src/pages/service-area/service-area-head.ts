@@ -1,7 +1,7 @@
 import type { LocalBusiness, WithContext } from 'schema-dts';
 import { INSPECTION_PRICE_FROM, INSPECTION_PRICE_INC_GST } from '@relining/contracts/business';
 import { REGIONS } from '@relining/contracts/regions';
-import { serviceAreaPath, serviceAreaTimeZone, type ServiceArea } from '@relining/contracts/service-areas';
+import { serviceAreaPath, type ServiceArea } from '@relining/contracts/service-areas';
 import { NEARBY_REVIEWS_SHOWN, type ReviewsContent } from '@relining/contracts/site-content';
 import { reviewOf } from '../../lib/structured-data';
 import type { PageHead } from '../../lib/head';
@@ -10,24 +10,6 @@ import { COMPANY } from '../../lib/site';
 /** The state an area is in, by name ('Victoria'). */
 export function stateNameOf(area: Pick<ServiceArea, 'region'>): string {
   return REGIONS[area.region].name;
-}
-
-/** Each state's time zone as people name it, with its abbreviations (standard, and daylight saving where kept). */
-const TIME_ZONE_NAMES: Readonly<Record<string, string>> = {
-  'Australia/Sydney': 'Sydney time (AEDT/AEST)',
-  'Australia/Melbourne': 'Melbourne time (AEDT/AEST)',
-  'Australia/Brisbane': 'Queensland time (AEST, no daylight saving)',
-  'Australia/Adelaide': 'Adelaide time (ACDT/ACST)',
-  'Australia/Perth': 'Perth time (AWST)',
-  'Australia/Hobart': 'Hobart time (AEDT/AEST)',
-  'Australia/Darwin': 'Darwin time (ACST)',
-  'Australia/Canberra': 'Canberra time (AEDT/AEST)',
-};
-
-/** 'Melbourne time (AEDT/AEST)': the time zone the area's appointments are kept in, for people. */
-export function serviceAreaTimeZoneName(area: Pick<ServiceArea, 'region'>): string {
-  const zone = serviceAreaTimeZone(area);
-  return TIME_ZONE_NAMES[zone] ?? zone;
 }
 
 /** A local page's title and description: unique per area, naming the area (and its state). */

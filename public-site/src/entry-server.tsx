@@ -14,6 +14,7 @@ import { ARTWORK, CCTV_FRAMES, cctvArtworkName } from './components/illustration
 import { COMPANY } from './lib/site';
 import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './page-loaders';
 import { siteContentTag } from './lib/site-content';
+import { contentForPage } from './lib/page-content';
 import { HERO_IMAGE_SIZES, heroPreloadTag } from './components/ResponsiveImage';
 import { DEFAULT_SITE_CONTENT, IMAGE_SLOTS, IMAGE_SLOT_KEYS, type SiteContent } from '@relining/contracts/site-content';
 
@@ -32,7 +33,8 @@ function heroSlotOf(path: string) {
  * content) and for the server (the content staff chose, re-rendered when it changes). The page
  * carries its content as a JSON block for hydration, and preloads its hero photo when it has one.
  */
-export async function renderPage(path: string, origin: string, content: SiteContent = DEFAULT_SITE_CONTENT): Promise<RenderedPage> {
+export async function renderPage(path: string, origin: string, siteContent: SiteContent = DEFAULT_SITE_CONTENT): Promise<RenderedPage> {
+  const content = contentForPage(path, siteContent);
   const head: PageHead = routeFor(path)?.head ?? NOT_FOUND_HEAD;
   const preloaded = await loadRouteComponent(path);
   const errors: unknown[] = [];

@@ -120,7 +120,8 @@ export function Footer() {
             <ul className="footer__area-list">
               {SERVICE_AREAS.filter((area) => area.kind === group.kind).map((area) => (
                 <li key={area.slug}>
-                  <Link href={serviceAreaPath(area)}>{area.name}</Link>
+                  {/* A full page load: each local page brings its own area's reviews (lib/page-content.ts). */}
+                  <a href={serviceAreaPath(area)}>{area.name}</a>
                 </li>
               ))}
             </ul>

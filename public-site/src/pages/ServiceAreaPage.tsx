@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { Link } from 'wouter';
 import { INC_GST, INSPECTION_PRICE, INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
 import { ratingClaim } from '@relining/contracts/review-rules';
 import { findServiceArea, SERVICE_AREAS, serviceAreaPath, type ServiceArea } from '@relining/contracts/service-areas';
@@ -145,7 +144,7 @@ function ServiceAreaPage({ area, suburbs }: { area: ServiceArea; suburbs: AreaSu
           <ul className="area__others">
             {others.map((other) => (
               <li key={other.slug}>
-                <Link href={serviceAreaPath(other)}>{`Pipe relining ${other.name}`}</Link>
+                <a href={serviceAreaPath(other)}>{`Pipe relining ${other.name}`}</a>
               </li>
             ))}
           </ul>

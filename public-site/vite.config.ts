@@ -30,7 +30,7 @@ const FRAME = [
  * The booking form's date and time picker (booking/SlotPicker.tsx) is fetched at the first interaction.
  */
 const HOME = [
-  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|SlotFields\.tsx))$/,
+  /[\\/]public-site[\\/]src[\\/](pages[\\/](HomePage\.tsx|home-content\.ts)|jobs[\\/]TrackYourJob\.tsx|booking[\\/](BookingForm\.tsx|BookingOffer\.tsx|SlotFields\.tsx))$/,
 ];
 
 /**

@@ -1,23 +1,8 @@
-import { Chip } from '@mui/material';
-import { useGetList } from 'react-admin';
-import type { ReferralReviewRecord } from './reviewFormat';
+import { MenuCount } from '../common/MenuCount';
 
-/** How many referral reviews wait for staff, for the menu (nothing when none, or when it cannot be known). */
+const OPEN = { status: 'open' };
+
+/** How many referral reviews wait for staff, for the menu. */
 export function OpenReviewsCount() {
-  const { total } = useGetList<ReferralReviewRecord>(
-    'referral-reviews',
-    { filter: { status: 'open' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } },
-    { retry: false, onError: () => undefined, refetchInterval: 120_000, refetchOnWindowFocus: true },
-  );
-  if (!total) return null;
-  return (
-    <Chip
-      component="span"
-      size="small"
-      color="warning"
-      label={total > 99 ? '99+' : total}
-      aria-label={`${total} open`}
-      sx={{ ml: 1, height: 20, fontWeight: 600 }}
-    />
-  );
+  return <MenuCount resource="referral-reviews" filter={OPEN} sortField="createdAt" label="open" />;
 }

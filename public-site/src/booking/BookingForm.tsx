@@ -133,16 +133,14 @@ function newKey(): string {
  * idle, submitting ('Submitting...'), submitted (success panel, 'Submit Another Booking'), error (the
  * form stays). Without JavaScript it posts as a plain form and the server answers with /thank-you.
  */
-export function BookingForm({
-  idPrefix = 'booking',
-  draftKey,
-  initialSuburb,
-}: {
+export interface BookingFormProps {
   idPrefix?: string;
   draftKey?: string;
   /** The suburb the form starts with (a local page's centre, issue 20), as if the visitor had chosen it. */
   initialSuburb?: { suburb: string; state: string; postcode: string };
-}) {
+}
+
+export function BookingForm({ idPrefix = 'booking', draftKey, initialSuburb }: BookingFormProps) {
   const hydrated = useHydrated();
   // The empty form, or the local page's suburb already chosen (filled as the suburb field fills one).
   const [start] = useState(() => ({

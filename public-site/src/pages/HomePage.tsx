@@ -1,5 +1,5 @@
-import { BookingForm } from '../booking/BookingForm';
-import { INC_GST, INSPECTION_PRICE, INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
+import { BookingOffer } from '../booking/BookingOffer';
+import { INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
 import { BookingButton } from '../components/BookingDialog';
 import { HeroMedia } from '../components/HeroMedia';
 import { ResponsiveImage } from '../components/ResponsiveImage';
@@ -12,7 +12,7 @@ import { ratingClaim } from '@relining/contracts/review-rules';
 import { ReviewsSection } from '../components/Reviews';
 import { TrackYourJob } from '../jobs/TrackYourJob';
 import { COMPANY } from '../lib/site';
-import { HOW_IT_WORKS, OFFER_POINTS } from './home-content';
+import { HOW_IT_WORKS } from './home-content';
 
 /** The artwork of each How It Works step, in order (preparation, diagnosis, trenchless repair). */
 const STEP_ART = ['step-clean', 'step-cctv', 'step-reline'] as const;
@@ -104,26 +104,12 @@ export function HomePage() {
       </section>
 
       <section className="section section--tinted" id="book" aria-labelledby="offer-title">
-        <div className="container offer">
-          <div className="offer__intro">
-            <p className="offer__price">
-              From <strong>{INSPECTION_PRICE}</strong> {INC_GST}
-            </p>
-            <h2 id="offer-title">Book Your Clean &amp; View Inspection</h2>
-            <p>Find out exactly what is wrong with your pipes before you spend a cent on repairs.</p>
-            <ul className="checklist">
-              {OFFER_POINTS.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-            <p>
-              Prefer to talk? Call <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>.
-            </p>
-          </div>
-          <div className="panel offer__form">
-            <BookingForm idPrefix="home-booking" />
-          </div>
-        </div>
+        <BookingOffer
+          titleId="offer-title"
+          title="Book Your Clean & View Inspection"
+          lead="Find out exactly what is wrong with your pipes before you spend a cent on repairs."
+          form={{ idPrefix: 'home-booking' }}
+        />
       </section>
 
       <section className="section" id="job-tracker" aria-labelledby="job-tracker-title">

@@ -1,14 +1,13 @@
 import type { ComponentType } from 'react';
-import { INC_GST, INSPECTION_PRICE, INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
+import { INSPECTION_PRICE_FROM, WARRANTY } from '@relining/contracts/business';
 import { ratingClaim } from '@relining/contracts/review-rules';
 import { findServiceArea, SERVICE_AREAS, serviceAreaPath, type ServiceArea } from '@relining/contracts/service-areas';
 import { NEARBY_REVIEWS_SHOWN, type PublishedReview } from '@relining/contracts/site-content';
-import { BookingForm } from '../booking/BookingForm';
+import { BookingOffer } from '../booking/BookingOffer';
 import { HeroMedia } from '../components/HeroMedia';
 import { ReviewList } from '../components/Reviews';
 import { useSiteContent } from '../lib/site-content';
 import { COMPANY } from '../lib/site';
-import { OFFER_POINTS } from './home-content';
 import type { AreaSuburbs } from './service-area/area-suburbs';
 import { stateNameOf } from './service-area/service-area-head';
 import { serviceAreaTimeZoneName } from './service-area/service-area-time';
@@ -114,26 +113,12 @@ function ServiceAreaPage({ area, suburbs }: { area: ServiceArea; suburbs: AreaSu
       {nearby.length > 0 ? <NearbyReviews area={area} reviews={nearby} /> : null}
 
       <section className="section section--tinted" id="book" aria-labelledby="area-offer-title">
-        <div className="container offer">
-          <div className="offer__intro">
-            <p className="offer__price">
-              From <strong>{INSPECTION_PRICE}</strong> {INC_GST}
-            </p>
-            <h2 id="area-offer-title">{`Book a Clean & View in ${area.name}`}</h2>
-            <p>{`Tell us where the problem is and when suits you: we confirm your appointment by phone, in ${serviceAreaTimeZoneName(area)}.`}</p>
-            <ul className="checklist">
-              {OFFER_POINTS.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-            <p>
-              Prefer to talk? Call <a href={COMPANY.phoneHref}>{COMPANY.phone}</a>.
-            </p>
-          </div>
-          <div className="panel offer__form">
-            <BookingForm idPrefix="area-booking" initialSuburb={{ suburb: area.centre.suburb, state: area.region, postcode: area.centre.postcode }} />
-          </div>
-        </div>
+        <BookingOffer
+          titleId="area-offer-title"
+          title={`Book a Clean & View in ${area.name}`}
+          lead={`Tell us where the problem is and when suits you: we confirm your appointment by phone, in ${serviceAreaTimeZoneName(area)}.`}
+          form={{ idPrefix: 'area-booking', initialSuburb: { suburb: area.centre.suburb, state: area.region, postcode: area.centre.postcode } }}
+        />
       </section>
 
       <section className="section" aria-labelledby="other-areas-title">
